@@ -1,0 +1,1 @@
+print("layout-bench: not yet")

@@ -1,0 +1,50 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "layout-service",
+    platforms: [.macOS(.v13)],
+    products: [
+        .library(name: "LayoutEngine", targets: ["LayoutEngine"]),
+        .library(name: "LayoutWire", targets: ["LayoutWire"]),
+        .executable(name: "layoutd", targets: ["layoutd"]),
+        .executable(name: "layout-bench", targets: ["layout-bench"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+    ],
+    targets: [
+        // The shared layout engine: pure Swift, no Foundation, no dependencies.
+        .target(name: "LayoutEngine"),
+        // JSON wire format <-> engine trees, with validation errors that carry JSON pointers.
+        .target(name: "LayoutWire", dependencies: ["LayoutEngine"]),
+        // zlib, from the system (zlib1g-dev), for gzip request and response bodies.
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
+        // HTTP/1.1 on plain sockets and Dispatch; knows nothing about layout.
+        .target(name: "HTTPServer", dependencies: ["CZlib"]),
+        // Routes, cache, configuration, metrics and logging of the layout service.
+        .target(name: "LayoutServer", dependencies: [
+            "HTTPServer", "LayoutWire", "LayoutEngine",
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+        .executableTarget(name: "layoutd", dependencies: [
+            "LayoutServer", "LayoutWire", "LayoutEngine",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+        .executableTarget(
+            name: "layout-bench",
+            dependencies: ["LayoutEngine", "LayoutWire"],
+            path: "Benchmarks/layout-bench"
+        ),
+        .testTarget(
+            name: "LayoutEngineTests",
+            dependencies: ["LayoutEngine", "LayoutWire"]
+        ),
+        .testTarget(name: "LayoutWireTests", dependencies: ["LayoutWire", "LayoutEngine"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
+        .testTarget(name: "LayoutServerTests", dependencies: ["LayoutServer", "HTTPServer", "LayoutWire"]),
+    ],
+    swiftLanguageModes: [.v5]
+)

@@ -1,0 +1,144 @@
+/// A handle to one node of a `LayoutTree`: its index in the tree's storage.
+public struct NodeID: Hashable, Sendable, Comparable {
+    public let index: Int32
+    @inlinable public init(_ index: Int32) { self.index = index }
+    @inlinable public init(_ index: Int) { self.index = Int32(truncatingIfNeeded: index) }
+    @inlinable public static func < (a: NodeID, b: NodeID) -> Bool { a.index < b.index }
+    /// The "no node" sentinel used in links.
+    public static let none = NodeID(Int32(-1))
+}
+
+/// A tree of boxes in contiguous storage: build it with `addNode` and `appendChild`, lay it out
+/// with `computeLayout`, read frames with `frame(of:)`. Nodes are never freed individually;
+/// build a new tree for a new document.
+///
+/// Storage is structure-of-arrays indexed by `NodeID.index`, so a layout pass walks flat
+/// arrays of value types and allocates nothing per node.
+public struct LayoutTree {
+    /// Settings for every layout call on this tree.
+    public var config: LayoutConfig
+
+    @usableFromInline var styles: [Style] = []
+    @usableFromInline var contents: [NodeContent] = []
+    // Links: children in order as a singly linked list with a tail pointer.
+    @usableFromInline var parents: [NodeID] = []
+    @usableFromInline var firstChildren: [NodeID] = []
+    @usableFromInline var lastChildren: [NodeID] = []
+    @usableFromInline var nextSiblings: [NodeID] = []
+    @usableFromInline var childCounts: [Int32] = []
+
+    /// The hook for `.custom` content.
+    public var measureFunction: MeasureFunction?
+    /// The baseline hook for `.custom` content; without it a leaf's baseline is its height.
+    public var baselineFunction: BaselineFunction?
+
+    public init(config: LayoutConfig = LayoutConfig()) {
+        self.config = config
+    }
+
+    /// The number of nodes ever added.
+    @inlinable public var nodeCount: Int { styles.count }
+
+    /// Reserves storage for `count` nodes, so building a tree of known size does not regrow.
+    public mutating func reserveCapacity(_ count: Int) {
+        styles.reserveCapacity(count)
+        contents.reserveCapacity(count)
+        parents.reserveCapacity(count)
+        firstChildren.reserveCapacity(count)
+        lastChildren.reserveCapacity(count)
+        nextSiblings.reserveCapacity(count)
+        childCounts.reserveCapacity(count)
+    }
+
+    /// Adds a detached node. Throws when the style holds a value the engine refuses.
+    @discardableResult
+    public mutating func addNode(style: Style = Style(), content: NodeContent = .none) throws(StyleError) -> NodeID {
+        try style.validate()
+        try Self.validate(content)
+        let id = NodeID(styles.count)
+        styles.append(style)
+        contents.append(content)
+        parents.append(.none)
+        firstChildren.append(.none)
+        lastChildren.append(.none)
+        nextSiblings.append(.none)
+        childCounts.append(0)
+        nodeAdded(id)
+        return id
+    }
+
+    /// Appends `child` (which must have no parent yet) to `parent`'s children.
+    public mutating func appendChild(_ child: NodeID, to parent: NodeID) {
+        precondition(parents[Int(child.index)] == .none && child != parent, "node already has a parent")
+        let p = Int(parent.index)
+        parents[Int(child.index)] = parent
+        if lastChildren[p] == .none {
+            firstChildren[p] = child
+        } else {
+            nextSiblings[Int(lastChildren[p].index)] = child
+        }
+        lastChildren[p] = child
+        childCounts[p] += 1
+        markDirty(parent)
+    }
+
+    @inlinable public func style(of node: NodeID) -> Style { styles[Int(node.index)] }
+
+    /// Replaces a node's style and marks it and its ancestors for relayout.
+    public mutating func setStyle(_ style: Style, for node: NodeID) throws(StyleError) {
+        try style.validate()
+        styles[Int(node.index)] = style
+        markDirty(node)
+    }
+
+    @inlinable public func content(of node: NodeID) -> NodeContent { contents[Int(node.index)] }
+
+    /// Replaces a node's content and marks it and its ancestors for relayout.
+    public mutating func setContent(_ content: NodeContent, for node: NodeID) throws(StyleError) {
+        try Self.validate(content)
+        contents[Int(node.index)] = content
+        markDirty(node)
+    }
+
+    @inlinable public func parent(of node: NodeID) -> NodeID? {
+        let p = parents[Int(node.index)]
+        return p == .none ? nil : p
+    }
+
+    @inlinable public func childCount(of node: NodeID) -> Int { Int(childCounts[Int(node.index)]) }
+
+    /// The children of `node`, in order.
+    @inlinable public func children(of node: NodeID) -> ChildSequence {
+        ChildSequence(first: firstChildren[Int(node.index)], nextSiblings: nextSiblings)
+    }
+
+    private static func validate(_ content: NodeContent) throws(StyleError) {
+        func check(_ size: Size) throws(StyleError) {
+            guard size.width.isFinite, size.height.isFinite, size.width >= 0, size.height >= 0 else {
+                throw StyleError(property: "measure", reason: "content size must be finite and not negative")
+            }
+        }
+        switch content {
+        case .fixed(let size), .benchmarkLeaf(let size): try check(size)
+        case .none, .intrinsicText, .custom: break
+        }
+    }
+}
+
+/// The children of one node, walked through the sibling links.
+public struct ChildSequence: Sequence, IteratorProtocol {
+    @usableFromInline var current: NodeID
+    @usableFromInline let nextSiblings: [NodeID]
+
+    @inlinable init(first: NodeID, nextSiblings: [NodeID]) {
+        self.current = first
+        self.nextSiblings = nextSiblings
+    }
+
+    @inlinable public mutating func next() -> NodeID? {
+        guard current != .none else { return nil }
+        let node = current
+        current = nextSiblings[Int(node.index)]
+        return node
+    }
+}

@@ -1,0 +1,30 @@
+/// What a leaf holds besides its style: the content the engine measures (Yoga's measure
+/// function) when the style does not fix the leaf's size.
+public enum NodeContent: Hashable, Sendable {
+    /// No content: the node is sized by its style and children alone.
+    case none
+    /// Content with a natural size, like an image or a label measured by the client: offered
+    /// exactly, it takes the offer; at most, the smaller of the two; undefined, its own size.
+    case fixed(Size)
+    /// Yoga's test text measurer: every character a 10×10 box, words split on single spaces
+    /// (see `conformance/yoga/README.md`).
+    case intrinsicText(String)
+    /// Yoga's benchmark leaf: its own size on an axis with no limit, otherwise the offer.
+    case benchmarkLeaf(Size)
+    /// Measured by `LayoutTree.measureFunction` (and `baselineFunction`), for Swift callers.
+    /// `tag` is the caller's; it is part of the structural hash, so equal tags must mean equal
+    /// content.
+    case custom(tag: Int)
+
+    /// True when the engine must call a measure hook for this node.
+    @inlinable public var isMeasured: Bool {
+        if case .none = self { return false }
+        return true
+    }
+}
+
+/// A Swift measure hook: the node, then width and its mode, then height and its mode.
+public typealias MeasureFunction = (NodeID, Float, MeasureMode, Float, MeasureMode) -> Size
+/// A Swift baseline hook: the node and its laid-out width and height; returns the distance
+/// from its top to its baseline.
+public typealias BaselineFunction = (NodeID, Float, Float) -> Float
