@@ -1,0 +1,157 @@
+import LayoutEngine
+
+/// One node as a node-kind decoder reads it: everything but its children, which the tree
+/// walk decodes without recursion.
+struct DecodedNode {
+    var id: String?
+    var style: Style
+    var content: NodeContent
+    /// Token of the `children` array, or -1 when the node has none.
+    var children: Int = -1
+}
+
+extension RequestDecoder {
+    /// Builds the tree under the node object at `index` (the request's `root`), depth-first
+    /// with an explicit stack, and returns the root's id. `ids` gets each node's `id` by index.
+    mutating func decodeTree(at index: Int, into tree: inout LayoutTree, ids: inout [String?]) throws(WireError) -> NodeID {
+        // One entry per node whose children are being decoded.
+        struct Frame {
+            var node: NodeID
+            var next: Int          // token of the next child
+            var remaining: Int
+            var position: Int      // index of the child being decoded
+        }
+        var stack: [Frame] = []
+        func pointer(_ stack: [Frame]) -> String {
+            var text = "/root"
+            for frame in stack { text += "/children/\(frame.position)" }
+            return text
+        }
+        func add(_ index: Int, parent: NodeID?, stack: [Frame]) throws(WireError) -> (NodeID, DecodedNode) {
+            guard tree.nodeCount < limits.maxNodes else {
+                throw .tooLarge("too-many-nodes", "the tree has more than \(limits.maxNodes) nodes", pointer: pointer(stack))
+            }
+            guard stack.count < limits.maxDepth else {
+                throw .tooLarge("too-deep", "the tree nests deeper than \(limits.maxDepth) nodes", pointer: pointer(stack))
+            }
+            let node: DecodedNode
+            do { node = try decodeNode(at: index) } catch { throw error.prefixed(by: pointer(stack)) }
+            let id: NodeID
+            do { id = try tree.addNode(style: node.style, content: node.content) } catch {
+                let where_ = error.property == "measure" ? "/measure" : "/style"
+                throw .invalid("invalid-style", error.description, pointer: pointer(stack) + where_)
+            }
+            if let parent { tree.appendChild(id, to: parent) }
+            ids.append(node.id)
+            return (id, node)
+        }
+
+        let (root, rootNode) = try add(index, parent: nil, stack: stack)
+        if rootNode.children >= 0 {
+            stack.append(Frame(node: root, next: rootNode.children + 1,
+                               remaining: Int(doc.tokens[rootNode.children].aux), position: -1))
+        }
+        while let top = stack.last {
+            guard top.remaining > 0 else { stack.removeLast(); continue }
+            let child = top.next
+            stack[stack.count - 1].next = doc.next(after: child)
+            stack[stack.count - 1].remaining -= 1
+            stack[stack.count - 1].position += 1
+            let (id, node) = try add(child, parent: top.node, stack: stack)
+            if node.children >= 0 {
+                stack.append(Frame(node: id, next: node.children + 1,
+                                   remaining: Int(doc.tokens[node.children].aux), position: -1))
+            }
+        }
+        return root
+    }
+
+    /// Decodes one node by its kind: the optional `"type"` member picks the decoder (absent
+    /// means a flexbox node). Another model adds its kind here with a decoder in its own file;
+    /// every kind yields a `DecodedNode` (style, content, children).
+    func decodeNode(at index: Int) throws(WireError) -> DecodedNode {
+        try expect(index, .object, "a node", "")
+        var i = index + 1
+        for _ in 0..<doc.tokens[index].aux {
+            if doc.equals(i, "type") {
+                let type = i + 1
+                guard doc.tokens[type].kind == .string else {
+                    throw wrongType(type, "type must be a string", pointer: "/type")
+                }
+                if doc.equals(type, "flex") { return try decodeFlexNode(at: index) }
+                throw WireError.invalid("unknown-value", "unknown node type \"\(doc.string(at: type))\"; expected \"flex\"",
+                                        pointer: "/type")
+            }
+            i = doc.next(after: i + 1)
+        }
+        return try decodeFlexNode(at: index)
+    }
+
+    /// A flexbox node: `id`, `style`, `children`, `measure` (and `type: "flex"`).
+    func decodeFlexNode(at index: Int) throws(WireError) -> DecodedNode {
+        var node = DecodedNode(id: nil, style: baseStyle, content: .none)
+        var measure = -1
+        var i = index + 1
+        for _ in 0..<doc.tokens[index].aux {
+            let value = i + 1
+            if doc.equals(i, "style") {
+                try within("/style") { () throws(WireError) in try decodeStyle(at: value, into: &node.style) }
+            } else if doc.equals(i, "children") {
+                try expect(value, .array, "children", "/children")
+                node.children = value
+            } else if doc.equals(i, "id") {
+                guard doc.tokens[value].kind == .string else { throw wrongType(value, "id must be a string", pointer: "/id") }
+                node.id = doc.string(at: value)
+            } else if doc.equals(i, "measure") {
+                measure = value
+            } else if !doc.equals(i, "type") {
+                throw unknownKey(i, in: "a node", accepted: "id, style, children, measure, type", pointer: "")
+            }
+            i = doc.next(after: value)
+        }
+        if measure >= 0 {
+            if node.children >= 0 && doc.tokens[node.children].aux > 0 {
+                throw WireError.invalid("measure-with-children", "a node with measure is a leaf; it cannot have children",
+                                        pointer: "/measure")
+            }
+            node.content = try within("/measure") { () throws(WireError) in try decodeMeasure(at: measure) }
+        }
+        return node
+    }
+
+    /// `{"kind": "fixed" | "intrinsic-text" | "benchmark-leaf", ...}`.
+    private func decodeMeasure(at index: Int) throws(WireError) -> NodeContent {
+        try expect(index, .object, "measure", "")
+        var kind = -1, text = -1, width = -1, height = -1
+        var i = index + 1
+        for _ in 0..<doc.tokens[index].aux {
+            let value = i + 1
+            if doc.equals(i, "kind") { kind = value }
+            else if doc.equals(i, "text") { text = value }
+            else if doc.equals(i, "width") { width = value }
+            else if doc.equals(i, "height") { height = value }
+            else { throw unknownKey(i, in: "measure", accepted: "kind, text, width, height", pointer: "") }
+            i = doc.next(after: value)
+        }
+        let kinds = "\"fixed\", \"intrinsic-text\" or \"benchmark-leaf\""
+        guard kind >= 0 else { throw .invalid("missing-key", "measure needs a \"kind\": \(kinds)", pointer: "") }
+        guard doc.tokens[kind].kind == .string else { throw wrongType(kind, "kind must be \(kinds)", pointer: "/kind") }
+        if doc.equals(kind, "intrinsic-text") {
+            guard text >= 0 else { throw .invalid("missing-key", "intrinsic-text needs \"text\"", pointer: "") }
+            guard doc.tokens[text].kind == .string else { throw wrongType(text, "text must be a string", pointer: "/text") }
+            if width >= 0 { throw .invalid("unknown-key", "intrinsic-text takes no width", pointer: "/width") }
+            if height >= 0 { throw .invalid("unknown-key", "intrinsic-text takes no height", pointer: "/height") }
+            return .intrinsicText(doc.string(at: text))
+        }
+        let isFixed = doc.equals(kind, "fixed")
+        guard isFixed || doc.equals(kind, "benchmark-leaf") else {
+            throw .invalid("unknown-value", "unknown measure kind \"\(doc.string(at: kind))\"; expected \(kinds)", pointer: "/kind")
+        }
+        if text >= 0 { throw .invalid("unknown-key", "\(doc.string(at: kind)) takes no text", pointer: "/text") }
+        guard width >= 0 else { throw .invalid("missing-key", "\(doc.string(at: kind)) needs \"width\"", pointer: "") }
+        guard height >= 0 else { throw .invalid("missing-key", "\(doc.string(at: kind)) needs \"height\"", pointer: "") }
+        let size = Size(width: try float(width, "width", allowNegative: false, pointer: "/width"),
+                        height: try float(height, "height", allowNegative: false, pointer: "/height"))
+        return isFixed ? .fixed(size) : .benchmarkLeaf(size)
+    }
+}

@@ -1,0 +1,195 @@
+import LayoutEngine
+
+/// Decodes a request from a parsed document's tape. Errors are raised with pointers relative
+/// to the value being decoded; the callers that know where it sits prefix the rest.
+struct RequestDecoder {
+    let doc: JSONDocument
+    let limits: WireLimits
+    /// Base style of every node (web defaults or Yoga's).
+    var baseStyle = Style()
+
+    init(doc: JSONDocument, limits: WireLimits) {
+        self.doc = doc
+        self.limits = limits
+    }
+
+    // MARK: Request
+
+    mutating func decodeRequest(at index: Int) throws(WireError) -> LayoutRequest {
+        try expect(index, .object, "a layout request", "")
+        var root = -1, available = -1, direction = -1, config = -1
+        var i = index + 1
+        for _ in 0..<doc.tokens[index].aux {
+            let value = i + 1
+            if doc.equals(i, "root") { root = value }
+            else if doc.equals(i, "available") { available = value }
+            else if doc.equals(i, "direction") { direction = value }
+            else if doc.equals(i, "config") { config = value }
+            else if doc.equals(i, "name") || doc.equals(i, "source") || doc.equals(i, "tags")
+                        || doc.equals(i, "expected") || doc.equals(i, "tolerance") {
+                // Metadata of conformance cases: accepted and ignored.
+            } else {
+                throw unknownKey(i, in: "a layout request",
+                                 accepted: "root, available, direction, config (and the case metadata name, source, tags, expected, tolerance)",
+                                 pointer: "")
+            }
+            i = doc.next(after: value)
+        }
+        guard root >= 0 else { throw .invalid("missing-key", "a layout request needs a \"root\" node", pointer: "") }
+
+        var layoutConfig = LayoutConfig()
+        if config >= 0 { layoutConfig = try within("/config") { () throws(WireError) in try decodeConfig(at: config) } }
+        baseStyle = Style(webDefaults: layoutConfig.useWebDefaults)
+        var availableSize = AvailableSize()
+        if available >= 0 { availableSize = try within("/available") { () throws(WireError) in try decodeAvailable(at: available) } }
+        var ownerDirection = Direction.ltr
+        if direction >= 0 {
+            ownerDirection = try keyword(direction, Keywords.ownerDirection, "direction", pointer: "/direction")
+        }
+        var tree = LayoutTree(config: layoutConfig)
+        var ids: [String?] = []
+        let rootID = try decodeTree(at: root, into: &tree, ids: &ids)
+        return LayoutRequest(tree: tree, root: rootID, ids: ids, available: availableSize, direction: ownerDirection)
+    }
+
+    private func decodeAvailable(at index: Int) throws(WireError) -> AvailableSize {
+        if doc.tokens[index].kind == .null { return AvailableSize() }
+        try expect(index, .object, "available (an object with width and height)", "")
+        var size = AvailableSize()
+        var i = index + 1
+        for _ in 0..<doc.tokens[index].aux {
+            let value = i + 1
+            if doc.equals(i, "width") { size.width = try optionalSize(value, "available width", pointer: "/width") }
+            else if doc.equals(i, "height") { size.height = try optionalSize(value, "available height", pointer: "/height") }
+            else { throw unknownKey(i, in: "available", accepted: "width, height", pointer: "") }
+            i = doc.next(after: value)
+        }
+        return size
+    }
+
+    private func optionalSize(_ index: Int, _ what: String, pointer: String) throws(WireError) -> Float? {
+        if doc.tokens[index].kind == .null { return nil }
+        return try float(index, what, allowNegative: false, pointer: pointer)
+    }
+
+    private func decodeConfig(at index: Int) throws(WireError) -> LayoutConfig {
+        try expect(index, .object, "config", "")
+        var config = LayoutConfig()
+        var i = index + 1
+        for _ in 0..<doc.tokens[index].aux {
+            let value = i + 1
+            if doc.equals(i, "pointScaleFactor") {
+                config.pointScaleFactor = try float(value, "pointScaleFactor", allowNegative: false, pointer: "/pointScaleFactor")
+            } else if doc.equals(i, "useWebDefaults") {
+                switch doc.tokens[value].kind {
+                case .true: config.useWebDefaults = true
+                case .false: config.useWebDefaults = false
+                default: throw wrongType(value, "useWebDefaults must be true or false", pointer: "/useWebDefaults")
+                }
+            } else if doc.equals(i, "errata") {
+                config.errata = try names(value, Errata.named.map { ($0.name, $0.errata) }, "errata", pointer: "/errata")
+            } else if doc.equals(i, "experimentalFeatures") {
+                config.experimentalFeatures = try names(value, ExperimentalFeatures.named.map { ($0.name, $0.feature) },
+                                                        "experimentalFeatures", pointer: "/experimentalFeatures")
+            } else {
+                throw unknownKey(i, in: "config", accepted: "pointScaleFactor, useWebDefaults, errata, experimentalFeatures", pointer: "")
+            }
+            i = doc.next(after: value)
+        }
+        return config
+    }
+
+    /// A name or an array of names from `table`, as the union of their bits.
+    private func names<Set: OptionSet>(_ index: Int, _ table: [(String, Set)], _ what: String,
+                                       pointer: String) throws(WireError) -> Set where Set.Element == Set {
+        func one(_ index: Int, _ pointer: String) throws(WireError) -> Set {
+            guard doc.tokens[index].kind == .string else {
+                throw wrongType(index, "\(what) must be a name or an array of names", pointer: pointer)
+            }
+            let name = doc.string(at: index)
+            guard let match = table.first(where: { $0.0 == name }) else {
+                throw WireError.invalid("unknown-value", "unknown \(what) name \"\(name)\"; expected one of "
+                                        + table.map { "\"\($0.0)\"" }.joined(separator: ", "), pointer: pointer)
+            }
+            return match.1
+        }
+        guard doc.tokens[index].kind == .array else { return try one(index, pointer) }
+        var result: Set = []
+        var i = index + 1
+        for position in 0..<Int(doc.tokens[index].aux) {
+            result.formUnion(try one(i, pointer + "/\(position)"))
+            i = doc.next(after: i)
+        }
+        return result
+    }
+
+    // MARK: Values
+
+    func expect(_ index: Int, _ kind: JSONToken.Kind, _ what: String, _ pointer: String) throws(WireError) {
+        guard doc.tokens[index].kind == kind else {
+            let article = kind == .object ? "an object" : kind == .array ? "an array" : "a \(kind)"
+            throw wrongType(index, "\(what) must be \(article)", pointer: pointer)
+        }
+    }
+
+    /// A finite number that fits a Float.
+    func float(_ index: Int, _ what: String, allowNegative: Bool, pointer: String) throws(WireError) -> Float {
+        let token = doc.tokens[index]
+        guard token.kind == .number else {
+            throw wrongType(index, "\(what) must be \(allowNegative ? "a number" : "a non-negative number")", pointer: pointer)
+        }
+        return try checked(Double(bitPattern: token.payload), what, allowNegative: allowNegative, pointer: pointer)
+    }
+
+    func checked(_ number: Double, _ what: String, allowNegative: Bool, pointer: String) throws(WireError) -> Float {
+        let value = Float(number)
+        guard value.isFinite else {
+            throw .invalid("not-representable", "\(what) is not representable as a 32-bit float", pointer: pointer)
+        }
+        guard allowNegative || !(value < 0) else {
+            throw .invalid("invalid-value", "\(what) must not be negative", pointer: pointer)
+        }
+        return value
+    }
+
+    func keyword<K>(_ index: Int, _ table: KeywordTable<K>, _ what: String, pointer: String) throws(WireError) -> K {
+        guard doc.tokens[index].kind == .string else {
+            throw wrongType(index, "\(what) must be one of \(table.accepted)", pointer: pointer)
+        }
+        guard let value = table.match(doc.bytes(at: index)) else {
+            throw .invalid("unknown-value", "unknown \(what) \"\(doc.string(at: index))\"; expected \(table.accepted)",
+                           pointer: pointer)
+        }
+        return value
+    }
+
+    // MARK: Errors
+
+    func wrongType(_ index: Int, _ message: String, pointer: String) -> WireError {
+        .invalid("wrong-type", message + " (got \(kindName(index)))", pointer: pointer)
+    }
+
+    /// An unknown member; the pointer names the key.
+    func unknownKey(_ key: Int, in what: String, accepted: String, pointer: String) -> WireError {
+        let name = doc.string(at: key)
+        return .invalid("unknown-key", "unknown member \"\(name)\" in \(what); accepted: \(accepted)",
+                        pointer: pointer + "/" + JSONPointer.escape(name))
+    }
+
+    func kindName(_ index: Int) -> String {
+        switch doc.tokens[index].kind {
+        case .null: return "null"
+        case .true, .false: return "a boolean"
+        case .number: return "a number"
+        case .string: return "a string"
+        case .array: return "an array"
+        case .object: return "an object"
+        }
+    }
+}
+
+/// Runs `body`, putting `prefix` in front of the pointer of any error it raises.
+@inline(__always)
+func within<T>(_ prefix: String, _ body: () throws(WireError) -> T) throws(WireError) -> T {
+    do { return try body() } catch { throw error.prefixed(by: prefix) }
+}

@@ -1,0 +1,93 @@
+import LayoutEngine
+
+/// Every style key of the wire format and what it sets, looked up by the key's bytes.
+enum StyleProperty {
+    case direction, flexDirection, justifyContent, alignContent, alignItems, alignSelf
+    case positionType, flexWrap, overflow, display, boxSizing
+    case flex, flexGrow, flexShrink, aspectRatio
+    case flexBasis, width, height, minWidth, minHeight, maxWidth, maxHeight
+    case margin(Edge), inset(Edge), padding(Edge), border(Edge)
+    case gap(Gutter)
+
+    /// The forms a length property accepts.
+    var forms: LengthForms {
+        switch self {
+        case .flexBasis, .width, .height: return [.percent, .auto, .intrinsic]
+        case .minWidth, .minHeight, .maxWidth, .maxHeight: return [.percent, .intrinsic]
+        case .margin, .inset: return [.percent, .auto, .negative]
+        case .padding, .gap: return [.percent]
+        case .border: return []
+        default: return []
+        }
+    }
+
+    /// Every key with its property. Edge keys follow Yoga/React Native names.
+    static let all: [(name: String, property: StyleProperty)] = {
+        var table: [(String, StyleProperty)] = [
+            ("direction", .direction), ("flexDirection", .flexDirection),
+            ("justifyContent", .justifyContent), ("alignContent", .alignContent),
+            ("alignItems", .alignItems), ("alignSelf", .alignSelf), ("position", .positionType),
+            ("flexWrap", .flexWrap), ("overflow", .overflow), ("display", .display),
+            ("boxSizing", .boxSizing), ("flex", .flex), ("flexGrow", .flexGrow),
+            ("flexShrink", .flexShrink), ("aspectRatio", .aspectRatio), ("flexBasis", .flexBasis),
+            ("width", .width), ("height", .height), ("minWidth", .minWidth), ("minHeight", .minHeight),
+            ("maxWidth", .maxWidth), ("maxHeight", .maxHeight),
+            ("gap", .gap(.all)), ("rowGap", .gap(.row)), ("columnGap", .gap(.column)),
+            ("left", .inset(.left)), ("top", .inset(.top)), ("right", .inset(.right)),
+            ("bottom", .inset(.bottom)), ("start", .inset(.start)), ("end", .inset(.end)),
+            ("inset", .inset(.all)), ("insetHorizontal", .inset(.horizontal)),
+            ("insetVertical", .inset(.vertical)), ("borderWidth", .border(.all)),
+            ("margin", .margin(.all)), ("padding", .padding(.all)),
+        ]
+        let edges: [(String, Edge)] = [("Left", .left), ("Top", .top), ("Right", .right), ("Bottom", .bottom),
+                                       ("Start", .start), ("End", .end), ("Horizontal", .horizontal),
+                                       ("Vertical", .vertical)]
+        for (suffix, edge) in edges {
+            table.append(("margin" + suffix, .margin(edge)))
+            table.append(("padding" + suffix, .padding(edge)))
+            table.append(("border" + suffix + "Width", .border(edge)))
+        }
+        return table
+    }()
+
+    /// Lookup by FNV-1a of the key bytes; the stored name confirms the match.
+    private static let byHash: [UInt64: (name: [UInt8], property: StyleProperty)] = {
+        var map: [UInt64: (name: [UInt8], property: StyleProperty)] = [:]
+        for (name, property) in all {
+            let bytes = Array(name.utf8)
+            let hash = fnv1a(bytes)
+            precondition(map[hash] == nil, "style key hash collision")
+            map[hash] = (bytes, property)
+        }
+        return map
+    }()
+
+    @inline(__always) static func named(_ key: UnsafeBufferPointer<UInt8>) -> StyleProperty? {
+        guard let entry = byHash[fnv1a(key)], entry.name.count == key.count else { return nil }
+        let same = entry.name.withUnsafeBufferPointer { name in
+            for i in 0..<name.count where name[i] != key[i] { return false }
+            return true
+        }
+        return same ? entry.property : nil
+    }
+}
+
+/// What a length property accepts besides a number of points.
+struct LengthForms: OptionSet {
+    let rawValue: UInt8
+    static let percent = LengthForms(rawValue: 1)
+    static let auto = LengthForms(rawValue: 2)
+    /// `max-content`, `fit-content`, `stretch`.
+    static let intrinsic = LengthForms(rawValue: 4)
+    static let negative = LengthForms(rawValue: 8)
+
+    /// For messages: "a number, a percentage like \"50%\" or \"auto\"".
+    var described: String {
+        var parts = [contains(.negative) ? "a number" : "a non-negative number"]
+        if contains(.percent) { parts.append("a percentage like \"50%\"") }
+        if contains(.auto) { parts.append("\"auto\"") }
+        if contains(.intrinsic) { parts.append(contentsOf: ["\"max-content\"", "\"fit-content\"", "\"stretch\""]) }
+        guard parts.count > 1 else { return parts[0] }
+        return parts.dropLast().joined(separator: ", ") + " or " + parts[parts.count - 1]
+    }
+}

@@ -1,0 +1,166 @@
+/// Number parsing and formatting without Foundation.
+enum JSONNumber {
+    /// Exact powers of ten a Double holds (10^0 ... 10^22), for the fast path.
+    private static let exactPowers: [Double] = {
+        var p: [Double] = [1]
+        for _ in 1...22 { p.append(p[p.count - 1] * 10) }
+        return p
+    }()
+
+    /// Parses the RFC 8259 number starting at `start`. Returns the value and the index after it,
+    /// or nil when the text there is not a number. Out-of-range magnitudes become ±infinity (the
+    /// decoder reports those as "not representable"); underflow becomes ±0.
+    ///
+    /// Fast path (Clinger): up to 19 significant digits and a small exponent are exact in one
+    /// multiplication or division; anything else goes to the standard library's correctly
+    /// rounded conversion.
+    @inline(__always)
+    static func parse(_ s: UnsafeBufferPointer<UInt8>, from start: Int) -> (Double, Int)? {
+        var i = start
+        let negative = i < s.count && s[i] == UInt8(ascii: "-")
+        if negative { i += 1 }
+        guard i < s.count else { return nil }
+        var mantissa: UInt64 = 0
+        var digits = 0          // significant digits taken into `mantissa`
+        var dropped = 0         // integer digits beyond the 19 that fit
+        var exponent = 0
+        var exact = true
+        // Integer part: 0 or [1-9][0-9]*.
+        if s[i] == UInt8(ascii: "0") {
+            i += 1
+        } else if s[i] >= UInt8(ascii: "1") && s[i] <= UInt8(ascii: "9") {
+            while i < s.count, s[i] &- UInt8(ascii: "0") < 10 {
+                if digits < 19 {
+                    mantissa = mantissa &* 10 &+ UInt64(s[i] &- UInt8(ascii: "0"))
+                    digits += 1
+                } else {
+                    dropped += 1
+                    exact = false
+                }
+                i += 1
+            }
+        } else {
+            return nil
+        }
+        // Fraction.
+        if i < s.count, s[i] == UInt8(ascii: ".") {
+            i += 1
+            let fractionStart = i
+            while i < s.count, s[i] &- UInt8(ascii: "0") < 10 {
+                if digits < 19 {
+                    if mantissa != 0 || s[i] != UInt8(ascii: "0") { digits += 1 }
+                    mantissa = mantissa &* 10 &+ UInt64(s[i] &- UInt8(ascii: "0"))
+                    exponent -= 1
+                } else {
+                    exact = false
+                }
+                i += 1
+            }
+            guard i > fractionStart else { return nil }
+        }
+        // Exponent.
+        if i < s.count, s[i] == UInt8(ascii: "e") || s[i] == UInt8(ascii: "E") {
+            i += 1
+            var expNegative = false
+            if i < s.count, s[i] == UInt8(ascii: "+") || s[i] == UInt8(ascii: "-") {
+                expNegative = s[i] == UInt8(ascii: "-")
+                i += 1
+            }
+            let expStart = i
+            var e = 0
+            while i < s.count, s[i] &- UInt8(ascii: "0") < 10 {
+                if e < 100_000 { e = e * 10 + Int(s[i] &- UInt8(ascii: "0")) }
+                i += 1
+            }
+            guard i > expStart else { return nil }
+            exponent += expNegative ? -e : e
+        }
+        exponent += dropped
+        if exact && mantissa < (1 << 53) && exponent >= -22 && exponent <= 22 {
+            var value = Double(mantissa)
+            if exponent >= 0 { value *= exactPowers[exponent] } else { value /= exactPowers[-exponent] }
+            return (negative ? -value : value, i)
+        }
+        if mantissa == 0 && exact { return (negative ? -0.0 : 0.0, i) }
+        let text = String(decoding: UnsafeBufferPointer(rebasing: s[start..<i]), as: UTF8.self)
+        guard let value = Double(text) else { return nil }
+        return (value, i)
+    }
+
+    /// Where a malformed number goes wrong, for the error's offset.
+    static func errorOffset(_ s: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        var i = start
+        if i < s.count, s[i] == UInt8(ascii: "-") { i += 1 }
+        while i < s.count, s[i] &- UInt8(ascii: "0") < 10 || s[i] == UInt8(ascii: ".")
+                || s[i] == UInt8(ascii: "e") || s[i] == UInt8(ascii: "E") || s[i] == UInt8(ascii: "+") {
+            i += 1
+        }
+        return min(i, max(start, s.count - 1))
+    }
+
+    // MARK: Formatting
+
+    private static let pow10: [Double] = [1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9]
+
+    /// Appends the shortest decimal that reads back as the same Float: integers without a
+    /// fraction (`12`), others with the fewest digits (`12.5`, `0.333`). Non-finite values
+    /// are written as `null`, since JSON has no literal for them; -0 as `0`.
+    static func write(_ value: Float, to out: inout [UInt8]) {
+        guard value.isFinite else { out.append(contentsOf: "null".utf8); return }
+        let magnitude = Double(value.magnitude)
+        if magnitude == 0 { out.append(UInt8(ascii: "0")); return }
+        if magnitude < 1e9 && magnitude >= 1e-3 {
+            // The fewest fraction digits that round-trip: frames are mostly whole or short.
+            for k in 0...9 {
+                let scaled = (magnitude * pow10[k]).rounded()
+                if Float(scaled / pow10[k]) == value.magnitude {
+                    if value < 0 { out.append(UInt8(ascii: "-")) }
+                    writeFixed(UInt64(scaled), fractionDigits: k, to: &out)
+                    return
+                }
+            }
+        }
+        out.append(contentsOf: value.description.utf8)
+    }
+
+    /// Appends a Double the same way: integers exactly, others via the shortest round-trip text.
+    static func write(_ value: Double, to out: inout [UInt8]) {
+        guard value.isFinite else { out.append(contentsOf: "null".utf8); return }
+        if value == value.rounded(), value.magnitude < 9.0e15 {
+            if value.sign == .minus { out.append(UInt8(ascii: "-")) }
+            writeFixed(UInt64(value.magnitude), fractionDigits: 0, to: &out)
+            return
+        }
+        out.append(contentsOf: value.description.utf8)
+    }
+
+    static func write(_ value: Int, to out: inout [UInt8]) {
+        if value < 0 { out.append(UInt8(ascii: "-")) }
+        writeFixed(value.magnitude.toUInt64, fractionDigits: 0, to: &out)
+    }
+
+    /// `digits` with a decimal point `fractionDigits` from the right (and a leading `0.` when
+    /// needed).
+    private static func writeFixed(_ digits: UInt64, fractionDigits: Int, to out: inout [UInt8]) {
+        var buffer: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes of scratch on the stack
+        withUnsafeMutableBytes(of: &buffer) { raw in
+            var n = digits
+            var end = raw.count
+            var written = 0
+            repeat {
+                if written == fractionDigits && fractionDigits > 0 {
+                    end -= 1; raw[end] = UInt8(ascii: ".")
+                }
+                end -= 1
+                raw[end] = UInt8(ascii: "0") + UInt8(n % 10)
+                n /= 10
+                written += 1
+            } while n > 0 || written <= fractionDigits
+            out.append(contentsOf: UnsafeRawBufferPointer(rebasing: raw[end...]))
+        }
+    }
+}
+
+private extension UInt {
+    var toUInt64: UInt64 { UInt64(self) }
+}

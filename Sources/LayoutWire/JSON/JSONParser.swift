@@ -1,0 +1,374 @@
+/// A single-pass, non-recursive RFC 8259 parser that writes a token tape. Nesting is tracked
+/// on an explicit stack bounded by `WireLimits.maxNesting`, so no document can overflow the
+/// thread stack. Strings are unescaped and UTF-8 validated into one shared byte buffer; no
+/// allocation happens per character or per value.
+struct JSONParser {
+    private let input: UnsafeBufferPointer<UInt8>
+    private let limits: WireLimits
+    private var pos = 0
+    private var tokens: [JSONToken] = []
+    private var strings: [UInt8] = []
+    private var stack: [Frame] = []
+
+    /// An open container.
+    private struct Frame {
+        var token: Int32
+        var count: UInt32
+        var isObject: Bool
+        /// The token of the key whose value is being parsed (objects only).
+        var key: Int32
+    }
+
+    init(bytes: UnsafeBufferPointer<UInt8>, limits: WireLimits) {
+        self.input = bytes
+        self.limits = limits
+        tokens.reserveCapacity(max(16, bytes.count / 8))
+        strings.reserveCapacity(max(16, bytes.count / 4))
+    }
+
+    mutating func parse() throws(WireError) -> JSONDocument {
+        try parseValues()
+        skipWhitespace()
+        if pos < input.count { throw .syntax("unexpected \(describe(input[pos])) after the document", at: pos) }
+        return JSONDocument(tokens: tokens, strings: strings)
+    }
+
+    // MARK: Structure
+
+    private mutating func parseValues() throws(WireError) {
+        while true {
+            // A value is expected here.
+            skipWhitespace()
+            guard pos < input.count else { throw .syntax("unexpected end of the document; a value was expected", at: pos) }
+            let byte = input[pos]
+            switch byte {
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                let isObject = byte == UInt8(ascii: "{")
+                guard stack.count < limits.maxNesting else {
+                    throw .tooLarge("too-deep", "the document nests deeper than \(limits.maxNesting) arrays and objects",
+                                    pointer: currentPointer(), offset: pos)
+                }
+                stack.append(Frame(token: Int32(tokens.count), count: 0, isObject: isObject, key: -1))
+                tokens.append(JSONToken(kind: isObject ? .object : .array, aux: 0, payload: 0))
+                pos += 1
+                skipWhitespace()
+                if pos < input.count, input[pos] == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+                    pos += 1
+                    try close()
+                    if try afterValue() { return }
+                    continue
+                }
+                if isObject { try parseKey() }
+                continue
+            case UInt8(ascii: "\""):
+                try parseString()
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                try parseNumber()
+            case UInt8(ascii: "t"):
+                try literal("true", .true)
+            case UInt8(ascii: "f"):
+                try literal("false", .false)
+            case UInt8(ascii: "n"):
+                try literal("null", .null)
+            default:
+                throw .syntax("unexpected \(describe(byte)); a value was expected", at: pos)
+            }
+            if try afterValue() { return }
+        }
+    }
+
+    /// After a complete value: closes finished containers and consumes separators. Returns true
+    /// when the top-level value is complete, false when another value is expected.
+    private mutating func afterValue() throws(WireError) -> Bool {
+        while let top = stack.last {
+            stack[stack.count - 1].count = top.count + 1
+            skipWhitespace()
+            guard pos < input.count else {
+                throw .syntax("unexpected end of the document inside \(top.isObject ? "an object" : "an array")", at: pos)
+            }
+            let byte = input[pos]
+            if byte == UInt8(ascii: ",") {
+                pos += 1
+                if top.isObject { try parseKey() }
+                return false
+            }
+            if byte == (top.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+                pos += 1
+                try close()
+                continue
+            }
+            throw .syntax("unexpected \(describe(byte)); expected ',' or '\(top.isObject ? "}" : "]")'", at: pos)
+        }
+        return true
+    }
+
+    /// Ends the innermost container: records its size and extent, checks object keys.
+    private mutating func close() throws(WireError) {
+        let frame = stack[stack.count - 1]
+        tokens[Int(frame.token)].aux = frame.count
+        tokens[Int(frame.token)].payload = UInt64(tokens.count)
+        if frame.isObject && frame.count > 1 { try checkDuplicateKeys(frame) }
+        stack.removeLast()
+    }
+
+    /// Parses `"key" :` inside an object.
+    private mutating func parseKey() throws(WireError) {
+        skipWhitespace()
+        guard pos < input.count, input[pos] == UInt8(ascii: "\"") else {
+            if pos >= input.count { throw .syntax("unexpected end of the document; a member name was expected", at: pos) }
+            throw .syntax("unexpected \(describe(input[pos])); a member name in double quotes was expected", at: pos)
+        }
+        stack[stack.count - 1].key = Int32(tokens.count)
+        try parseString()
+        skipWhitespace()
+        guard pos < input.count, input[pos] == UInt8(ascii: ":") else {
+            if pos >= input.count { throw .syntax("unexpected end of the document; ':' was expected", at: pos) }
+            throw .syntax("unexpected \(describe(input[pos])); ':' was expected after a member name", at: pos)
+        }
+        pos += 1
+    }
+
+    // MARK: Scalars
+
+    @inline(__always) private mutating func skipWhitespace() {
+        while pos < input.count {
+            switch input[pos] {
+            case 0x20, 0x0A, 0x0D, 0x09: pos += 1
+            default: return
+            }
+        }
+    }
+
+    private mutating func literal(_ word: StaticString, _ kind: JSONToken.Kind) throws(WireError) {
+        let n = word.utf8CodeUnitCount
+        let w = word.utf8Start
+        for i in 0..<n {
+            guard pos + i < input.count, input[pos + i] == w[i] else {
+                throw .syntax("invalid literal; expected '\(word)'", at: pos + i)
+            }
+        }
+        pos += n
+        tokens.append(JSONToken(kind: kind, aux: 0, payload: 0))
+    }
+
+    private mutating func parseNumber() throws(WireError) {
+        guard let (value, end) = JSONNumber.parse(input, from: pos) else {
+            throw .syntax("invalid number", at: JSONNumber.errorOffset(input, from: pos))
+        }
+        pos = end
+        tokens.append(JSONToken(kind: .number, aux: 0, payload: value.bitPattern))
+    }
+
+    /// Parses a string at `pos` (on its opening quote) into the string storage.
+    private mutating func parseString() throws(WireError) {
+        let start = pos
+        pos += 1
+        let offset = strings.count
+        var runStart = pos
+        while true {
+            // Fast scan over plain ASCII.
+            while pos < input.count {
+                let b = input[pos]
+                if b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") || b < 0x20 || b >= 0x80 { break }
+                pos += 1
+            }
+            guard pos < input.count else { throw .syntax("unterminated string", at: start) }
+            let b = input[pos]
+            if b == UInt8(ascii: "\"") {
+                flush(from: runStart)
+                pos += 1
+                break
+            }
+            if b < 0x20 { throw .syntax("control character \(describe(b)) in a string; it must be escaped", at: pos) }
+            if b >= 0x80 {
+                let length = UTF8Validation.sequenceLength(input, at: pos)
+                guard length > 0 else {
+                    throw WireError(status: 400, code: "invalid-utf8", message: "the document is not valid UTF-8", offset: pos)
+                }
+                pos += length
+                continue
+            }
+            // An escape.
+            flush(from: runStart)
+            try parseEscape()
+            runStart = pos
+            if strings.count - offset > limits.maxStringBytes { throw stringTooLong(start) }
+        }
+        let length = strings.count - offset
+        if length > limits.maxStringBytes { throw stringTooLong(start) }
+        tokens.append(JSONToken(kind: .string, aux: UInt32(length), payload: UInt64(offset)))
+    }
+
+    @inline(__always) private mutating func flush(from runStart: Int) {
+        if pos > runStart {
+            strings.append(contentsOf: UnsafeBufferPointer(rebasing: input[runStart..<pos]))
+        }
+    }
+
+    private func stringTooLong(_ start: Int) -> WireError {
+        .tooLarge("string-too-long", "a string is longer than \(limits.maxStringBytes) bytes", offset: start)
+    }
+
+    /// Parses one escape at `pos` (on the backslash) and appends what it stands for.
+    private mutating func parseEscape() throws(WireError) {
+        let at = pos
+        guard pos + 1 < input.count else { throw .syntax("unterminated string", at: pos) }
+        let c = input[pos + 1]
+        pos += 2
+        switch c {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): strings.append(c)
+        case UInt8(ascii: "b"): strings.append(0x08)
+        case UInt8(ascii: "f"): strings.append(0x0C)
+        case UInt8(ascii: "n"): strings.append(0x0A)
+        case UInt8(ascii: "r"): strings.append(0x0D)
+        case UInt8(ascii: "t"): strings.append(0x09)
+        case UInt8(ascii: "u"):
+            var scalar = try hex4(at: at)
+            if scalar >= 0xD800 && scalar < 0xDC00 {
+                // A high surrogate must be followed by an escaped low one.
+                guard pos + 1 < input.count, input[pos] == UInt8(ascii: "\\"), input[pos + 1] == UInt8(ascii: "u") else {
+                    throw .syntax("unpaired surrogate in a \\u escape", at: at)
+                }
+                pos += 2
+                let low = try hex4(at: pos - 2)
+                guard low >= 0xDC00 && low < 0xE000 else { throw .syntax("unpaired surrogate in a \\u escape", at: at) }
+                scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+            } else if scalar >= 0xDC00 && scalar < 0xE000 {
+                throw .syntax("unpaired surrogate in a \\u escape", at: at)
+            }
+            appendUTF8(scalar)
+        default:
+            throw .syntax("invalid escape '\\\(describe(c))' in a string", at: at)
+        }
+    }
+
+    /// Reads the four hex digits at `pos`.
+    private mutating func hex4(at escape: Int) throws(WireError) -> UInt32 {
+        guard pos + 4 <= input.count else { throw .syntax("truncated \\u escape", at: escape) }
+        var v: UInt32 = 0
+        for i in 0..<4 {
+            let c = input[pos + i]
+            let d: UInt8
+            switch c {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): d = c - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): d = c - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): d = c - UInt8(ascii: "A") + 10
+            default: throw .syntax("invalid hex digit in a \\u escape", at: pos + i)
+            }
+            v = v << 4 | UInt32(d)
+        }
+        pos += 4
+        return v
+    }
+
+    private mutating func appendUTF8(_ v: UInt32) {
+        switch v {
+        case 0..<0x80:
+            strings.append(UInt8(v))
+        case 0x80..<0x800:
+            strings.append(UInt8(0xC0 | v >> 6)); strings.append(UInt8(0x80 | v & 0x3F))
+        case 0x800..<0x10000:
+            strings.append(UInt8(0xE0 | v >> 12)); strings.append(UInt8(0x80 | (v >> 6) & 0x3F))
+            strings.append(UInt8(0x80 | v & 0x3F))
+        default:
+            strings.append(UInt8(0xF0 | v >> 18)); strings.append(UInt8(0x80 | (v >> 12) & 0x3F))
+            strings.append(UInt8(0x80 | (v >> 6) & 0x3F)); strings.append(UInt8(0x80 | v & 0x3F))
+        }
+    }
+
+    // MARK: Keys
+
+    /// Refuses an object that names a member twice (422, pointer of the second one). Small
+    /// objects compare pairwise; large ones go through a hash table.
+    private func checkDuplicateKeys(_ frame: Frame) throws(WireError) {
+        var keys: [Int] = []
+        keys.reserveCapacity(Int(frame.count))
+        var i = Int(frame.token) + 1
+        for _ in 0..<frame.count {
+            keys.append(i)
+            let value = tokens[i + 1]
+            i = (value.kind == .array || value.kind == .object) ? Int(value.payload) : i + 2
+        }
+        if keys.count <= 16 {
+            for a in 1..<keys.count {
+                for b in 0..<a where keyBytesEqual(keys[a], keys[b]) { throw duplicate(keys[a]) }
+            }
+            return
+        }
+        var seen: [UInt64: [Int]] = [:]
+        seen.reserveCapacity(keys.count)
+        for key in keys {
+            let hash = withKeyBytes(key) { fnv1a($0) }
+            if let earlier = seen[hash], earlier.contains(where: { keyBytesEqual($0, key) }) { throw duplicate(key) }
+            seen[hash, default: []].append(key)
+        }
+    }
+
+    private func withKeyBytes<R>(_ token: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        let t = tokens[token]
+        return strings.withUnsafeBufferPointer { s in
+            body(UnsafeBufferPointer(rebasing: s[Int(t.payload)..<Int(t.payload) + Int(t.aux)]))
+        }
+    }
+
+    private func keyBytesEqual(_ a: Int, _ b: Int) -> Bool {
+        let ta = tokens[a], tb = tokens[b]
+        guard ta.aux == tb.aux else { return false }
+        return strings.withUnsafeBufferPointer { s in
+            let pa = Int(ta.payload), pb = Int(tb.payload)
+            for i in 0..<Int(ta.aux) where s[pa + i] != s[pb + i] { return false }
+            return true
+        }
+    }
+
+    private func keyString(_ token: Int) -> String {
+        withKeyBytes(token) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    private func duplicate(_ key: Int) -> WireError {
+        let name = keyString(key)
+        let pointer = containerPointer(upTo: stack.count - 1) + "/" + JSONPointer.escape(name)
+        return .invalid("duplicate-key", "the member \"\(name)\" appears more than once in one object", pointer: pointer)
+    }
+
+    /// The pointer of the open container at stack position `depth` (0 is the outermost).
+    private func containerPointer(upTo depth: Int) -> String {
+        var parts: [String] = []
+        for frame in stack[..<depth] {
+            parts.append(frame.isObject ? (frame.key >= 0 ? keyString(Int(frame.key)) : "") : String(frame.count))
+        }
+        return JSONPointer.make(parts)
+    }
+
+    /// The pointer of the value being parsed.
+    private func currentPointer() -> String { containerPointer(upTo: stack.count) }
+
+    private func describe(_ byte: UInt8) -> String {
+        if byte >= 0x21 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
+        let hex = String(byte, radix: 16, uppercase: true)
+        return "byte 0x\(hex.count < 2 ? "0" + hex : hex)"
+    }
+}
+
+/// UTF-8 well-formedness (Unicode table 3-7): no overlong forms, no surrogates, nothing above
+/// U+10FFFF.
+enum UTF8Validation {
+    /// The length of the valid multi-byte sequence starting at `i`, or 0 when invalid.
+    @inline(__always)
+    static func sequenceLength(_ s: UnsafeBufferPointer<UInt8>, at i: Int) -> Int {
+        let b0 = s[i]
+        @inline(__always) func cont(_ k: Int, _ lo: UInt8 = 0x80, _ hi: UInt8 = 0xBF) -> Bool {
+            i + k < s.count && s[i + k] >= lo && s[i + k] <= hi
+        }
+        switch b0 {
+        case 0xC2...0xDF: return cont(1) ? 2 : 0
+        case 0xE0: return cont(1, 0xA0) && cont(2) ? 3 : 0
+        case 0xE1...0xEC, 0xEE...0xEF: return cont(1) && cont(2) ? 3 : 0
+        case 0xED: return cont(1, 0x80, 0x9F) && cont(2) ? 3 : 0
+        case 0xF0: return cont(1, 0x90) && cont(2) && cont(3) ? 4 : 0
+        case 0xF1...0xF3: return cont(1) && cont(2) && cont(3) ? 4 : 0
+        case 0xF4: return cont(1, 0x80, 0x8F) && cont(2) && cont(3) ? 4 : 0
+        default: return 0
+        }
+    }
+}

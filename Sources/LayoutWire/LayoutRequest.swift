@@ -1,0 +1,26 @@
+import LayoutEngine
+
+/// A decoded layout request: the tree to lay out (its `config` holds the request's config),
+/// the root, each node's client id, and the arguments of the layout call.
+public struct LayoutRequest {
+    public var tree: LayoutTree
+    public var root: NodeID
+    /// The `id` of each node, by `NodeID.index`; nil where the request gave none.
+    public var ids: [String?]
+    public var available: AvailableSize
+    public var direction: Direction
+
+    public init(tree: LayoutTree, root: NodeID, ids: [String?], available: AvailableSize = AvailableSize(),
+                direction: Direction = .ltr) {
+        self.tree = tree
+        self.root = root
+        self.ids = ids
+        self.available = available
+        self.direction = direction
+    }
+
+    /// Runs the layout call the request describes.
+    public mutating func computeLayout() {
+        tree.computeLayout(root: root, available: available, direction: direction)
+    }
+}

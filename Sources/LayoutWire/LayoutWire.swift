@@ -1,0 +1,30 @@
+import LayoutEngine
+
+/// The wire format between clients and the engine. A request is a conformance case without
+/// `expected` (see Tests/Fixtures/FORMAT.md): `{"root": node, "available": {"width","height"},
+/// "direction": "ltr"|"rtl", "config": {...}}`. The response holds every node's frame:
+/// `{"root": {"id","left","top","width","height","children":[...]}}`.
+public enum LayoutWire {
+    /// Decodes a request from a parsed value (for instance one case of a conformance file).
+    /// Pointers in errors are relative to `value`.
+    public static func decodeRequest(_ value: JSONValue, limits: WireLimits = .default) throws(WireError) -> LayoutRequest {
+        var decoder = RequestDecoder(doc: value.document, limits: limits)
+        return try decoder.decodeRequest(at: value.index)
+    }
+
+    /// Parses and decodes a request body in one go.
+    public static func decodeRequest(bytes: UnsafeRawBufferPointer, limits: WireLimits = .default) throws(WireError) -> LayoutRequest {
+        try decodeRequest(JSONValue.parse(bytes: bytes, limits: limits), limits: limits)
+    }
+
+    /// Parses and decodes a request body in one go.
+    public static func decodeRequest(bytes: [UInt8], limits: WireLimits = .default) throws(WireError) -> LayoutRequest {
+        try decodeRequest(JSONValue.parse(bytes: bytes, limits: limits), limits: limits)
+    }
+
+    /// The frames of a laid-out request, in the shape of a case's `expected` under `"root"`.
+    /// Call after `computeLayout`.
+    public static func encodeResponse(_ request: LayoutRequest) -> [UInt8] {
+        ResponseEncoder.encode(request)
+    }
+}

@@ -1,0 +1,91 @@
+/// Why a request was refused: an HTTP status, a stable machine-readable `code`, a message for
+/// people, and where: a JSON pointer (RFC 6901) into the request and, for syntax errors, the
+/// byte offset.
+///
+/// - 400: the body is not JSON (`invalid-json`, `invalid-utf8`).
+/// - 413: the body is over a `WireLimits` bound (`document-too-large`, `too-deep`,
+///   `string-too-long`, `too-many-nodes`).
+/// - 422: valid JSON that is not a valid layout (`wrong-type`, `unknown-key`, `unknown-value`,
+///   `missing-key`, `invalid-value`, `duplicate-key`, `measure-with-children`, `invalid-style`).
+public struct WireError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var status: Int
+    public var code: String
+    public var message: String
+    /// RFC 6901 pointer to the offending value, relative to the decoded document.
+    public var pointer: String?
+    /// Byte offset into the document, for errors found while parsing.
+    public var offset: Int?
+
+    public init(status: Int, code: String, message: String, pointer: String? = nil, offset: Int? = nil) {
+        self.status = status
+        self.code = code
+        self.message = message
+        self.pointer = pointer
+        self.offset = offset
+    }
+
+    public var description: String {
+        var text = "\(status) \(code): \(message)"
+        if let pointer { text += " at \(pointer.isEmpty ? "(document)" : pointer)" }
+        if let offset { text += " (byte \(offset))" }
+        return text
+    }
+
+    /// `{"error":{"status":..,"code":..,"message":..,"pointer":..,"offset":..}}`; pointer and
+    /// offset only when known.
+    public func jsonBytes() -> [UInt8] {
+        var writer = JSONWriter()
+        writer.beginObject()
+        writer.key("error")
+        writer.beginObject()
+        writer.key("status"); writer.integer(status)
+        writer.key("code"); writer.string(code)
+        writer.key("message"); writer.string(message)
+        if let pointer { writer.key("pointer"); writer.string(pointer) }
+        if let offset { writer.key("offset"); writer.integer(offset) }
+        writer.endObject()
+        writer.endObject()
+        return writer.bytes
+    }
+
+    /// The same error with `prefix` put in front of its pointer (errors are raised relative to
+    /// the value being decoded; callers that know where that value sits add the rest).
+    func prefixed(by prefix: String) -> WireError {
+        var copy = self
+        copy.pointer = prefix + (pointer ?? "")
+        return copy
+    }
+
+    // Constructors for the common cases, so messages stay uniform.
+    static func syntax(_ message: String, at offset: Int) -> WireError {
+        WireError(status: 400, code: "invalid-json", message: message, offset: offset)
+    }
+    static func invalid(_ code: String, _ message: String, pointer: String = "") -> WireError {
+        WireError(status: 422, code: code, message: message, pointer: pointer)
+    }
+    static func tooLarge(_ code: String, _ message: String, pointer: String? = nil, offset: Int? = nil) -> WireError {
+        WireError(status: 413, code: code, message: message, pointer: pointer, offset: offset)
+    }
+}
+
+/// RFC 6901 pointers.
+enum JSONPointer {
+    /// One reference token, escaped: `~` becomes `~0` and `/` becomes `~1`.
+    static func escape(_ token: String) -> String {
+        guard token.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) else { return token }
+        var out = ""
+        for ch in token.unicodeScalars {
+            switch ch {
+            case "~": out += "~0"
+            case "/": out += "~1"
+            default: out.unicodeScalars.append(ch)
+            }
+        }
+        return out
+    }
+
+    /// `/a/b/0` from its unescaped parts.
+    static func make(_ tokens: [String]) -> String {
+        tokens.map { "/" + escape($0) }.joined()
+    }
+}
