@@ -1,0 +1,88 @@
+/// Everything the server can be told. Every limit is explicit; defaults are listed per field.
+public struct HTTPServerConfiguration: Sendable {
+    /// Numeric address to bind: "127.0.0.1" (default), "0.0.0.0", "::1" or "::"
+    /// ("::" also accepts IPv4 clients: IPV6_V6ONLY is turned off).
+    public var host: String = "127.0.0.1"
+    /// TCP port; 0 picks an ephemeral port (read it back from `HTTPServer.boundPort`). Default 8080.
+    public var port: Int = 8080
+    /// listen(2) backlog. Default 511.
+    public var backlog: Int = 511
+    /// Open connections at most; beyond it the server stops accepting (clients wait in the
+    /// backlog) until one closes. Default 10,000.
+    public var maxConnections: Int = 10_000
+
+    /// Longest request line (method, target, version) in bytes → 414. Default 8 KiB.
+    public var maxRequestLineBytes: Int = 8 * 1024
+    /// Longest request head (request line + header fields) in bytes → 431; also bounds
+    /// chunked trailers. Default 16 KiB.
+    public var maxHeaderBytes: Int = 16 * 1024
+    /// Most header fields in one request → 431. Default 100.
+    public var maxHeaderCount: Int = 100
+    /// Largest request body as received (after de-chunking) → 413. Default 8 MiB.
+    public var maxBodyBytes: Int = 8 * 1024 * 1024
+    /// Largest request body after inflating `Content-Encoding: gzip` → 413. Default 8 MiB.
+    public var maxInflatedBodyBytes: Int = 8 * 1024 * 1024
+    /// Requests read ahead of their responses on one connection (pipelining); reading pauses
+    /// beyond it. Default 16.
+    public var maxPipelinedRequests: Int = 16
+
+    /// Time from a connection's first byte of a request (or from accept) to its complete head
+    /// → 408 and close (slowloris bound). Default 10 s.
+    public var headerTimeout: Duration = .seconds(10)
+    /// Time to receive a body once the head is in → 408 and close. Default 30 s.
+    public var bodyTimeout: Duration = .seconds(30)
+    /// Keep-alive: how long an idle connection stays open between requests. Default 30 s.
+    public var idleTimeout: Duration = .seconds(30)
+    /// How long a blocked write may make no progress (slow reader) before the connection is
+    /// closed. Default 30 s.
+    public var writeTimeout: Duration = .seconds(30)
+    /// After an error response, how long the server keeps reading (and discarding) so that
+    /// the client sees the response rather than a reset. Default 2 s.
+    public var lingerTimeout: Duration = .seconds(2)
+
+    /// How long a graceful shutdown started by `stopOnSignals()` waits for in-flight
+    /// requests before closing everything. Default 10 s.
+    public var shutdownTimeout: Duration = .seconds(10)
+
+    /// gzip for responses when the client accepts it. Default on, ≥ 1 KiB bodies.
+    public var responseCompression: ResponseCompression = .init()
+    /// Value of the Server header; nil (default) sends none.
+    public var serverName: String? = nil
+
+    public init() {}
+
+    public init(host: String = "127.0.0.1", port: Int = 8080) {
+        self.host = host
+        self.port = port
+    }
+
+    /// Response compression settings.
+    public struct ResponseCompression: Sendable {
+        /// Whether responses may be gzip-compressed. Default true.
+        public var enabled: Bool = true
+        /// Smallest body worth compressing, in bytes. Default 1024.
+        public var minimumBytes: Int = 1024
+        /// zlib level 1...9. Default 5 (a speed/size balance for JSON).
+        public var level: Int = 5
+        public init(enabled: Bool = true, minimumBytes: Int = 1024, level: Int = 5) {
+            self.enabled = enabled
+            self.minimumBytes = minimumBytes
+            self.level = level
+        }
+    }
+
+    var parserLimits: RequestParser.Limits {
+        .init(maxRequestLineBytes: maxRequestLineBytes, maxHeaderBytes: maxHeaderBytes,
+              maxHeaderCount: maxHeaderCount, maxBodyBytes: maxBodyBytes)
+    }
+}
+
+extension Duration {
+    /// Nanoseconds, saturating, for Dispatch deadlines.
+    var nanoseconds: UInt64 {
+        let (seconds, attoseconds) = components
+        if seconds < 0 { return 0 }
+        if seconds > 1_000_000_000 { return 1_000_000_000 * 1_000_000_000 }
+        return UInt64(seconds) * 1_000_000_000 + UInt64(attoseconds / 1_000_000_000)
+    }
+}

@@ -1,0 +1,450 @@
+import Dispatch
+import Glibc
+
+/// One client connection. All mutable state is confined to `queue` (a serial queue that
+/// targets a shared concurrent one), so reads, parsing, handler calls, serialisation and
+/// writes of one connection never run concurrently.
+final class Connection: @unchecked Sendable {
+    /// A request whose response has not been written yet, in request order.
+    private struct Pending {
+        var context: ResponseContext
+        var closeAfter: Bool
+        var response: HTTPResponse?
+        /// The head is in but the body is not: the handler has not been called yet.
+        var awaitingBody: Bool
+    }
+
+    private static let queueKey = DispatchSpecificKey<ObjectIdentifier>()
+    private static let readChunk = 16 * 1024
+
+    let fd: Int32
+    let queue: DispatchQueue
+    let remoteAddress: String?
+    private let configuration: HTTPServerConfiguration
+    private let handler: any HTTPHandler
+    private let onClose: @Sendable (Connection) -> Void
+
+    private var readSource: DispatchSourceRead?
+    private var writeSource: DispatchSourceWrite?
+    private var timer: DispatchSourceTimer?
+    private var readSuspended = false
+    private var writeActivated = false
+    private var writeArmed = false
+
+    private var parser: RequestParser
+    private var pending: [Pending] = []
+    private var nextToWrite = 0
+    private var currentHead: RequestHead?
+    private var continueNeeded = false
+
+    private var out: [UInt8] = []
+    private var outOffset = 0
+    private var processingDepth = 0
+
+    /// No further requests are taken from the parser (error, close, drain, peer gone).
+    private var stopParsing = false
+    private var closeAfterFlush = false
+    private var lingerAfterFlush = false
+    private var peerClosed = false
+    private var draining = false
+    private var lingering = false
+    private var closed = false
+
+    private var servedAny = false
+    private let openedAt = DispatchTime.now()
+    private var lastActivity = DispatchTime.now()
+    private var headStartedAt: DispatchTime?
+    private var bodyStartedAt: DispatchTime?
+    private var lastWriteProgress = DispatchTime.now()
+    private var lingerDeadline = DispatchTime.now()
+    private var deadline: DispatchTime?
+    private var armedDeadline: DispatchTime?
+
+    init(fd: Int32, remoteAddress: String?, configuration: HTTPServerConfiguration, handler: any HTTPHandler,
+         targetQueue: DispatchQueue, onClose: @escaping @Sendable (Connection) -> Void) {
+        self.fd = fd
+        self.remoteAddress = remoteAddress
+        self.configuration = configuration
+        self.handler = handler
+        self.onClose = onClose
+        self.parser = RequestParser(limits: configuration.parserLimits)
+        self.queue = DispatchQueue(label: "HTTPServer.connection", target: targetQueue)
+        queue.setSpecific(key: Self.queueKey, value: ObjectIdentifier(self))
+    }
+
+    /// Starts reading; called once after accept.
+    func start() {
+        queue.async { [self] in
+            let closer = DescriptorCloser(fd: fd, users: 2)
+            let read = DispatchSource.makeReadSource(fileDescriptor: fd, queue: queue)
+            read.setEventHandler { [self] in readable() }
+            read.setCancelHandler { closer.release() }
+            let write = DispatchSource.makeWriteSource(fileDescriptor: fd, queue: queue)
+            write.setEventHandler { [self] in writable() }
+            write.setCancelHandler { closer.release() }
+            let timer = DispatchSource.makeTimerSource(queue: queue)
+            timer.setEventHandler { [self] in timerFired() }
+            readSource = read
+            writeSource = write
+            self.timer = timer
+            timer.activate()
+            read.activate()
+            // The write source stays inactive until a write would block.
+            updateDeadline()
+        }
+    }
+
+    /// Graceful shutdown: finish requests already received, then close; idle closes now.
+    func drain() {
+        queue.async { [self] in
+            guard !closed, !draining else { return }
+            draining = true
+            stopParsing = true
+            suspendReading()
+            if let last = pending.last, last.awaitingBody { pending.removeLast() }
+            if pending.isEmpty {
+                if outOffset < out.count { closeAfterFlush = true } else { closeNow() }
+            } else {
+                pending[pending.count - 1].closeAfter = true
+            }
+        }
+    }
+
+    /// Immediate close (forced shutdown).
+    func forceClose() {
+        queue.async { [self] in closeNow() }
+    }
+
+    // MARK: Reading
+
+    private func readable() {
+        guard !closed else { return }
+        if lingering { discardInput(); return }
+        var failed = false
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.readChunk) { buffer in
+            for _ in 0..<4 {
+                let count = Glibc.read(fd, buffer.baseAddress, buffer.count)
+                if count > 0 {
+                    parser.append(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: buffer[0..<count])))
+                    if count < buffer.count { break }
+                } else if count == 0 {
+                    peerClosed = true
+                    break
+                } else {
+                    let code = errno
+                    if code != EAGAIN && code != EWOULDBLOCK && code != EINTR { failed = true }
+                    break
+                }
+            }
+        }
+        if failed { closeNow(); return }
+        lastActivity = .now()
+        if peerClosed { suspendReading() }
+        processRequests()
+        if peerClosed && !closed && pending.allSatisfy({ $0.awaitingBody }) && outOffset >= out.count {
+            closeNow()
+            return
+        }
+        updateDeadline()
+    }
+
+    /// Takes complete requests from the parser while the pipeline has room.
+    private func processRequests() {
+        processingDepth += 1
+        while !stopParsing && !closed && pending.count < configuration.maxPipelinedRequests {
+            let event: RequestParserEvent?
+            do {
+                event = try parser.next()
+            } catch {
+                refuse(ResponseSerializer.errorResponse(for: error), replacingLast: pending.last?.awaitingBody ?? false)
+                break
+            }
+            guard let event else { break }
+            switch event {
+            case .head(let head):
+                currentHead = head
+                continueNeeded = head.expectsContinue
+                bodyStartedAt = .now()
+                pending.append(Pending(
+                    context: ResponseContext(isHead: head.method == "HEAD", version: head.version,
+                                             acceptsGzip: head.headers["Accept-Encoding"].map(Gzip.accepts) ?? false),
+                    closeAfter: !head.keepAlive, response: nil, awaitingBody: true))
+            case .end(let body):
+                guard let head = currentHead else { break }
+                currentHead = nil
+                continueNeeded = false
+                pending[pending.count - 1].awaitingBody = false
+                if !head.keepAlive { stopParsing = true }
+                dispatch(head, body: body, sequence: nextToWrite + pending.count - 1)
+            }
+        }
+        if pending.count >= configuration.maxPipelinedRequests { suspendReading() }
+        sendContinueIfDue()
+        processingDepth -= 1
+        if processingDepth == 0 { flush() }
+    }
+
+    /// 100 Continue goes out only once every earlier response is written, and only while the
+    /// body is still missing.
+    private func sendContinueIfDue() {
+        guard continueNeeded, pending.count == 1, pending[0].awaitingBody, !stopParsing else { return }
+        continueNeeded = false
+        out.append(contentsOf: ResponseSerializer.continueBytes)
+    }
+
+    private func dispatch(_ head: RequestHead, body: [UInt8], sequence: Int) {
+        var body = body
+        if head.contentEncoding == .gzip && !body.isEmpty {
+            do {
+                body = try Gzip.decompress(body, limit: configuration.maxInflatedBodyBytes)
+            } catch .tooLarge {
+                let error = HTTPParseError(.inflatedBodyTooLarge,
+                                           "The inflated body is larger than \(configuration.maxInflatedBodyBytes) bytes.")
+                refuse(ResponseSerializer.errorResponse(for: error), replacingLast: true)
+                return
+            } catch {
+                refuse(ResponseSerializer.errorResponse(for: HTTPParseError(.invalidGzipBody, "The gzip body is corrupt.")),
+                       replacingLast: true)
+                return
+            }
+        }
+        servedAny = true
+        let request = HTTPRequest(method: head.method, target: head.target, path: head.path, query: head.query,
+                                  version: head.version, headers: head.headers, body: body,
+                                  remoteAddress: remoteAddress)
+        handler.handle(request) { [weak self] response in
+            guard let self else { return }
+            if DispatchQueue.getSpecific(key: Self.queueKey) == ObjectIdentifier(self) {
+                self.complete(sequence, response)
+            } else {
+                self.queue.async { self.complete(sequence, response) }
+            }
+        }
+    }
+
+    /// Answers the newest request (or a request that never got a head) with an error, then
+    /// closes after a lingering read so the client sees the answer.
+    private func refuse(_ response: HTTPResponse, replacingLast: Bool) {
+        stopParsing = true
+        lingerAfterFlush = true
+        continueNeeded = false
+        if replacingLast, let last = pending.last, last.response == nil {
+            pending[pending.count - 1].response = response
+            pending[pending.count - 1].closeAfter = true
+            pending[pending.count - 1].awaitingBody = false
+        } else {
+            pending.append(Pending(context: ResponseContext(isHead: false, version: .http1_1, acceptsGzip: false),
+                                   closeAfter: true, response: response, awaitingBody: false))
+        }
+        writeReadyResponses()
+    }
+
+    // MARK: Responses
+
+    private func complete(_ sequence: Int, _ response: HTTPResponse) {
+        let index = sequence - nextToWrite
+        guard !closed, index >= 0, index < pending.count, pending[index].response == nil,
+              !pending[index].awaitingBody else { return }
+        pending[index].response = response
+        writeReadyResponses()
+        if processingDepth == 0 { flush() }
+    }
+
+    /// Serialises responses that are next in order.
+    private func writeReadyResponses() {
+        let wasFull = pending.count >= configuration.maxPipelinedRequests
+        while let first = pending.first, let response = first.response {
+            pending.removeFirst()
+            nextToWrite += 1
+            let close = first.closeAfter || (draining && pending.isEmpty)
+            ResponseSerializer.serialize(response, context: first.context, close: close,
+                                         configuration: configuration, into: &out)
+            if close {
+                closeAfterFlush = true
+                stopParsing = true
+                pending.removeAll()
+                break
+            }
+        }
+        sendContinueIfDue()
+        if wasFull && pending.count < configuration.maxPipelinedRequests && !stopParsing && !peerClosed {
+            resumeReading()
+            if processingDepth == 0 { queue.async { [self] in if !closed { processRequests(); updateDeadline() } } }
+        }
+    }
+
+    // MARK: Writing
+
+    private func flush() {
+        guard !closed else { return }
+        while outOffset < out.count {
+            let sent = out.withUnsafeBytes { bytes in
+                send(fd, bytes.baseAddress! + outOffset, bytes.count - outOffset, Int32(MSG_NOSIGNAL))
+            }
+            if sent > 0 {
+                outOffset += sent
+                lastWriteProgress = .now()
+                continue
+            }
+            let code = errno
+            if sent < 0 && code == EINTR { continue }
+            if sent < 0 && (code == EAGAIN || code == EWOULDBLOCK) {
+                armWrite()
+                updateDeadline()
+                return
+            }
+            closeNow()
+            return
+        }
+        out.removeAll(keepingCapacity: out.capacity <= 256 * 1024)
+        outOffset = 0
+        disarmWrite()
+        if closeAfterFlush {
+            if lingerAfterFlush && !peerClosed { startLingering() } else { closeNow() }
+            return
+        }
+        if (peerClosed || draining) && pending.allSatisfy({ $0.awaitingBody }) {
+            closeNow()
+            return
+        }
+        if pending.isEmpty { lastActivity = .now() }
+        updateDeadline()
+    }
+
+    private func writable() {
+        flush()
+    }
+
+    private func armWrite() {
+        guard let writeSource, !writeArmed else { return }
+        writeArmed = true
+        if writeActivated { writeSource.resume() } else { writeActivated = true; writeSource.activate() }
+    }
+
+    private func disarmWrite() {
+        guard let writeSource, writeArmed else { return }
+        writeArmed = false
+        writeSource.suspend()
+    }
+
+    // MARK: Closing
+
+    /// After an error: stop sending, keep reading and discarding for a while, then close,
+    /// so the kernel does not reset the connection while the client still reads the answer.
+    private func startLingering() {
+        lingering = true
+        shutdown(fd, Int32(SHUT_WR))
+        lingerDeadline = .now() + .nanoseconds(Int(configuration.lingerTimeout.nanoseconds))
+        resumeReading()
+        updateDeadline()
+    }
+
+    private func discardInput() {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.readChunk) { buffer in
+            let count = Glibc.read(fd, buffer.baseAddress, buffer.count)
+            if count == 0 || (count < 0 && errno != EAGAIN && errno != EINTR) { closeNow() }
+        }
+    }
+
+    private func closeNow() {
+        guard !closed else { return }
+        closed = true
+        timer?.cancel()
+        if let writeSource {
+            // Sources must be active and resumed to be cancelled and released.
+            if !writeActivated { writeSource.activate() } else if !writeArmed { writeSource.resume() }
+            writeSource.cancel()
+        }
+        if let readSource {
+            if readSuspended { readSource.resume() }
+            readSource.cancel()
+        }
+        readSource = nil
+        writeSource = nil
+        timer = nil
+        pending.removeAll()
+        out = []
+        onClose(self)
+    }
+
+    private func suspendReading() {
+        guard let readSource, !readSuspended else { return }
+        readSuspended = true
+        readSource.suspend()
+    }
+
+    private func resumeReading() {
+        guard let readSource, readSuspended, !(peerClosed && !lingering) else { return }
+        readSuspended = false
+        readSource.resume()
+    }
+
+    // MARK: Timeouts
+
+    /// Picks the deadline for the current state. The timer is only rescheduled when the
+    /// deadline moves earlier; a later deadline is picked up when the timer fires.
+    private func updateDeadline() {
+        guard !closed else { return }
+        let now = DispatchTime.now()
+        let phase = parser.phase
+        if phase != .head { headStartedAt = nil } else if headStartedAt == nil { headStartedAt = now }
+        let handlersRunning = pending.contains { !$0.awaitingBody }
+        var next: DispatchTime?
+        if lingering {
+            next = lingerDeadline
+        } else if outOffset < out.count {
+            next = lastWriteProgress + .nanoseconds(Int(configuration.writeTimeout.nanoseconds))
+        } else if handlersRunning || stopParsing {
+            next = nil
+        } else {
+            switch phase {
+            case .idle:
+                next = servedAny ? lastActivity + .nanoseconds(Int(configuration.idleTimeout.nanoseconds))
+                    : openedAt + .nanoseconds(Int(configuration.headerTimeout.nanoseconds))
+            case .head:
+                next = (servedAny ? headStartedAt ?? now : openedAt) + .nanoseconds(Int(configuration.headerTimeout.nanoseconds))
+            case .body:
+                next = (bodyStartedAt ?? now) + .nanoseconds(Int(configuration.bodyTimeout.nanoseconds))
+            case .failed:
+                next = nil
+            }
+        }
+        deadline = next
+        if let next, armedDeadline == nil || next < armedDeadline! {
+            armedDeadline = next
+            timer?.schedule(deadline: next, leeway: .milliseconds(5))
+        }
+    }
+
+    private func timerFired() {
+        guard !closed else { return }
+        armedDeadline = nil
+        guard let deadline else { return }
+        if DispatchTime.now() < deadline {
+            armedDeadline = deadline
+            timer?.schedule(deadline: deadline, leeway: .milliseconds(5))
+            return
+        }
+        if lingering || outOffset < out.count || parser.phase == .idle {
+            closeNow()
+            return
+        }
+        let status = parser.phase == .body ? "The request body" : "The request head"
+        refuse(ResponseSerializer.errorResponse(status: 408, code: "request_timeout",
+                                                message: "\(status) did not arrive in time."),
+               replacingLast: pending.last?.awaitingBody ?? false)
+        flush()
+    }
+}
+
+/// Closes a descriptor once every dispatch source using it has been cancelled.
+private final class DescriptorCloser: @unchecked Sendable {
+    private let fd: Int32
+    private var users: Int
+    init(fd: Int32, users: Int) { self.fd = fd; self.users = users }
+    /// Called from cancel handlers, which run on the connection's serial queue.
+    func release() {
+        users -= 1
+        if users == 0 { close(fd) }
+    }
+}

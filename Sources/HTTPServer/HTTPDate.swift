@@ -1,0 +1,36 @@
+import Glibc
+
+/// The IMF-fixdate for the Date header (RFC 9110 §5.6.7), formatted once per second and
+/// shared by every connection.
+enum HTTPDate {
+    private struct Cache {
+        var second: time_t = -1
+        var bytes: [UInt8] = []
+    }
+
+    private static let cache = Locked(Cache())
+
+    /// The current date as bytes, e.g. "Sun, 06 Nov 1994 08:49:37 GMT".
+    static func now() -> [UInt8] {
+        let second = time(nil)
+        return cache.withLock { cache in
+            if cache.second != second {
+                cache.second = second
+                cache.bytes = format(second)
+            }
+            return cache.bytes
+        }
+    }
+
+    static func format(_ seconds: time_t) -> [UInt8] {
+        var t = seconds
+        var parts = tm()
+        gmtime_r(&t, &parts)
+        let days = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        func two(_ n: Int32) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        let text = "\(days[Int(parts.tm_wday)]), \(two(parts.tm_mday)) \(months[Int(parts.tm_mon)]) "
+            + "\(parts.tm_year + 1900) \(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec)) GMT"
+        return Array(text.utf8)
+    }
+}

@@ -1,0 +1,146 @@
+import Dispatch
+import Glibc
+
+/// An HTTP/1.1 server on non-blocking POSIX sockets driven by Dispatch sources.
+///
+/// ```swift
+/// let server = HTTPServer(configuration: .init(host: "127.0.0.1", port: 8080), handler: MyHandler())
+/// try server.start()
+/// server.stopOnSignals()
+/// server.waitUntilStopped()
+/// ```
+public final class HTTPServer: @unchecked Sendable {
+    private enum State { case idle, running, stopping, stopped }
+
+    private struct Shared {
+        var state = State.idle
+        var connections: [ObjectIdentifier: Connection] = [:]
+        var boundPort = 0
+    }
+
+    public let configuration: HTTPServerConfiguration
+    private let handler: any HTTPHandler
+    private let shared = Locked(Shared())
+    private let stopped = DispatchGroup()
+    private let connectionQueue = DispatchQueue(label: "HTTPServer.connections", attributes: .concurrent)
+    private var listener: Listener?
+    private var signalSources: [DispatchSourceSignal] = []
+
+    public init(configuration: HTTPServerConfiguration, handler: any HTTPHandler) {
+        self.configuration = configuration
+        self.handler = handler
+    }
+
+    /// The port the server listens on (useful with port 0); 0 before `start()`.
+    public var boundPort: Int { shared.withLock { $0.boundPort } }
+
+    /// Connections currently open.
+    public var openConnections: Int { shared.withLock { $0.connections.count } }
+
+    /// Binds and listens, then returns; connections are served on Dispatch queues.
+    public func start() throws {
+        let canStart = shared.withLock { shared -> Bool in
+            guard shared.state == .idle else { return false }
+            shared.state = .running
+            return true
+        }
+        guard canStart else { throw SocketError(operation: "start (already started)", code: EINVAL) }
+        let fd: Int32
+        do {
+            fd = try Socket.listen(host: configuration.host, port: configuration.port, backlog: configuration.backlog)
+        } catch {
+            shared.withLock { $0.state = .stopped }
+            throw error
+        }
+        let port = Socket.localPort(fd)
+        shared.withLock { $0.boundPort = port }
+        stopped.enter()
+        let maxConnections = configuration.maxConnections
+        let listener = Listener(
+            fd: fd,
+            hasCapacity: { [weak self] in
+                guard let self else { return false }
+                return self.shared.withLock { $0.connections.count < maxConnections }
+            },
+            adopt: { [weak self] client, address in
+                guard let self else { close(client); return }
+                self.adopt(client, address: address)
+            })
+        self.listener = listener
+        listener.start()
+    }
+
+    private func adopt(_ fd: Int32, address: String?) {
+        let connection = Connection(
+            fd: fd, remoteAddress: address, configuration: configuration, handler: handler,
+            targetQueue: connectionQueue,
+            onClose: { [weak self] connection in self?.connectionClosed(connection) })
+        let accepted = shared.withLock { shared -> Bool in
+            guard shared.state == .running else { return false }
+            shared.connections[ObjectIdentifier(connection)] = connection
+            return true
+        }
+        guard accepted else { close(fd); return }
+        connection.start()
+    }
+
+    private func connectionClosed(_ connection: Connection) {
+        let finished = shared.withLock { shared -> Bool in
+            shared.connections.removeValue(forKey: ObjectIdentifier(connection))
+            return finishIfDrained(&shared)
+        }
+        if finished { stopped.leave() }
+        listener?.capacityFreed()
+    }
+
+    /// Moves to `.stopped` once stopping and no connection is left.
+    private func finishIfDrained(_ shared: inout Shared) -> Bool {
+        guard shared.state == .stopping, shared.connections.isEmpty else { return false }
+        shared.state = .stopped
+        return true
+    }
+
+    /// Stops accepting. Gracefully: requests already received are answered (with
+    /// `Connection: close`), idle keep-alive connections close at once, and whatever is still
+    /// open after `timeout` is closed. Not gracefully: every connection closes now.
+    /// `waitUntilStopped()` returns once every connection is closed.
+    public func shutdown(gracefully: Bool = true, timeout: Duration = .seconds(10)) {
+        let connections = shared.withLock { shared -> [Connection]? in
+            guard shared.state == .running else { return nil }
+            shared.state = .stopping
+            return Array(shared.connections.values)
+        }
+        guard let connections else { return }
+        listener?.stop()
+        if gracefully {
+            connections.forEach { $0.drain() }
+            DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(timeout.nanoseconds))) { [self] in
+                let remaining = shared.withLock { Array($0.connections.values) }
+                remaining.forEach { $0.forceClose() }
+            }
+        } else {
+            connections.forEach { $0.forceClose() }
+        }
+        let finished = shared.withLock { finishIfDrained(&$0) }
+        if finished { stopped.leave() }
+    }
+
+    /// Blocks until a started server has stopped (returns at once if it never started).
+    public func waitUntilStopped() {
+        stopped.wait()
+    }
+
+    /// Makes SIGTERM and SIGINT start a graceful shutdown (bounded by
+    /// `configuration.shutdownTimeout`), so that `waitUntilStopped()` returns and the process
+    /// can exit 0.
+    public func stopOnSignals() {
+        let timeout = configuration.shutdownTimeout
+        for signalNumber in [SIGTERM, SIGINT] {
+            signal(signalNumber, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
+            source.setEventHandler { [weak self] in self?.shutdown(gracefully: true, timeout: timeout) }
+            source.activate()
+            signalSources.append(source)
+        }
+    }
+}

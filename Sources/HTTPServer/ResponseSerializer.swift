@@ -1,0 +1,183 @@
+/// What the serializer needs to know about the request a response answers.
+struct ResponseContext {
+    var isHead: Bool
+    var version: HTTPVersion
+    var acceptsGzip: Bool
+}
+
+/// Turns responses into wire bytes: head and body in one buffer so they leave in one write.
+enum ResponseSerializer {
+    static let continueBytes: [UInt8] = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)
+
+    private static let statusLines: [[UInt8]] = (0..<600).map { status in
+        Array("HTTP/1.1 \(status) \(reasonPhrase(status))\r\n".utf8)
+    }
+
+    /// Appends the complete response to `out`. `close` adds `Connection: close`.
+    static func serialize(_ response: HTTPResponse, context: ResponseContext, close: Bool,
+                          configuration: HTTPServerConfiguration, into out: inout [UInt8]) {
+        let status = (100...599).contains(response.status) ? response.status : 500
+        var body = response.body
+        let bodyAllowed = status >= 200 && status != 204 && status != 304
+        if !bodyAllowed { body = [] }
+        var compressed = false
+        let compression = configuration.responseCompression
+        if compression.enabled, context.acceptsGzip, bodyAllowed, body.count >= compression.minimumBytes,
+           !response.headers.contains("Content-Encoding"),
+           let gzipped = Gzip.compress(body, level: compression.level) {
+            body = gzipped
+            compressed = true
+        }
+
+        out.reserveCapacity(out.count + 256 + (context.isHead ? 0 : body.count))
+        out.append(contentsOf: statusLines[status])
+        var hasDate = false
+        var hasVary = false
+        for field in response.headers {
+            if HTTPHeaders.equalsIgnoringCase(field.name, "Content-Length")
+                || HTTPHeaders.equalsIgnoringCase(field.name, "Transfer-Encoding")
+                || HTTPHeaders.equalsIgnoringCase(field.name, "Connection") { continue }
+            if HTTPHeaders.equalsIgnoringCase(field.name, "Date") { hasDate = true }
+            if compressed && HTTPHeaders.equalsIgnoringCase(field.name, "Vary") {
+                hasVary = true
+                appendField(field.name, field.value + ", Accept-Encoding", to: &out)
+                continue
+            }
+            appendField(field.name, field.value, to: &out)
+        }
+        if !hasDate {
+            out.append(contentsOf: "Date: ".utf8)
+            out.append(contentsOf: HTTPDate.now())
+            out.append(contentsOf: "\r\n".utf8)
+        }
+        if let server = configuration.serverName { appendField("Server", server, to: &out) }
+        if compressed {
+            out.append(contentsOf: "Content-Encoding: gzip\r\n".utf8)
+            if !hasVary { out.append(contentsOf: "Vary: Accept-Encoding\r\n".utf8) }
+        }
+        if bodyAllowed {
+            out.append(contentsOf: "Content-Length: ".utf8)
+            appendDecimal(body.count, to: &out)
+            out.append(contentsOf: "\r\n".utf8)
+        }
+        if close {
+            out.append(contentsOf: "Connection: close\r\n".utf8)
+        } else if context.version == .http1_0 {
+            out.append(contentsOf: "Connection: keep-alive\r\n".utf8)
+        }
+        out.append(contentsOf: "\r\n".utf8)
+        if !context.isHead { out.append(contentsOf: body) }
+    }
+
+    /// Header names and values from handlers must not split the response: CR, LF and other
+    /// control characters become spaces.
+    private static func appendField(_ name: String, _ value: String, to out: inout [UInt8]) {
+        appendSanitized(name, to: &out)
+        out.append(contentsOf: ": ".utf8)
+        appendSanitized(value, to: &out)
+        out.append(contentsOf: "\r\n".utf8)
+    }
+
+    private static func appendSanitized(_ text: String, to out: inout [UInt8]) {
+        if text.utf8.contains(where: { $0 < 0x20 && $0 != ASCII.tab }) {
+            out.append(contentsOf: text.utf8.map { $0 < 0x20 && $0 != ASCII.tab ? ASCII.space : $0 })
+        } else {
+            out.append(contentsOf: text.utf8)
+        }
+    }
+
+    private static func appendDecimal(_ value: Int, to out: inout [UInt8]) {
+        if value < 10 { out.append(UInt8(0x30 + value)); return }
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var count = 0
+        var rest = value
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            while rest > 0 {
+                buffer[19 - count] = UInt8(0x30 + rest % 10)
+                rest /= 10
+                count += 1
+            }
+            out.append(contentsOf: buffer[(20 - count)...])
+        }
+    }
+
+    /// The JSON error response for a refused request; always closes the connection.
+    static func errorResponse(status: Int, code: String, message: String) -> HTTPResponse {
+        var escaped = ""
+        for scalar in message.unicodeScalars {
+            switch scalar {
+            case "\"": escaped += "\\\""
+            case "\\": escaped += "\\\\"
+            case _ where scalar.value < 0x20: escaped += " "
+            default: escaped.unicodeScalars.append(scalar)
+            }
+        }
+        let json = "{\"error\":{\"status\":\(status),\"code\":\"\(code)\",\"message\":\"\(escaped)\"}}"
+        return HTTPResponse(status: status, headers: ["Content-Type": "application/json"], body: Array(json.utf8))
+    }
+
+    static func errorResponse(for error: HTTPParseError) -> HTTPResponse {
+        errorResponse(status: error.status, code: errorCode(error.status), message: error.message)
+    }
+
+    static func errorCode(_ status: Int) -> String {
+        switch status {
+        case 400: return "bad_request"
+        case 408: return "request_timeout"
+        case 413: return "payload_too_large"
+        case 414: return "uri_too_long"
+        case 415: return "unsupported_media_type"
+        case 417: return "expectation_failed"
+        case 431: return "request_header_fields_too_large"
+        case 501: return "not_implemented"
+        case 503: return "service_unavailable"
+        case 505: return "http_version_not_supported"
+        default: return "internal_error"
+        }
+    }
+
+    static func reasonPhrase(_ status: Int) -> String {
+        switch status {
+        case 100: return "Continue"
+        case 101: return "Switching Protocols"
+        case 200: return "OK"
+        case 201: return "Created"
+        case 202: return "Accepted"
+        case 204: return "No Content"
+        case 206: return "Partial Content"
+        case 301: return "Moved Permanently"
+        case 302: return "Found"
+        case 303: return "See Other"
+        case 304: return "Not Modified"
+        case 307: return "Temporary Redirect"
+        case 308: return "Permanent Redirect"
+        case 400: return "Bad Request"
+        case 401: return "Unauthorized"
+        case 403: return "Forbidden"
+        case 404: return "Not Found"
+        case 405: return "Method Not Allowed"
+        case 406: return "Not Acceptable"
+        case 408: return "Request Timeout"
+        case 409: return "Conflict"
+        case 410: return "Gone"
+        case 411: return "Length Required"
+        case 412: return "Precondition Failed"
+        case 413: return "Content Too Large"
+        case 414: return "URI Too Long"
+        case 415: return "Unsupported Media Type"
+        case 417: return "Expectation Failed"
+        case 422: return "Unprocessable Content"
+        case 429: return "Too Many Requests"
+        case 431: return "Request Header Fields Too Large"
+        case 500: return "Internal Server Error"
+        case 501: return "Not Implemented"
+        case 502: return "Bad Gateway"
+        case 503: return "Service Unavailable"
+        case 504: return "Gateway Timeout"
+        case 505: return "HTTP Version Not Supported"
+        default: return "Status"
+        }
+    }
+}
