@@ -1,13 +1,154 @@
-// PLACEHOLDER (session bootstrap): the engine helper replaces this file with the real
-// layout storage and algorithm entry points. Signatures are the public contract.
+// The layout entry points of `LayoutTree`: storage upkeep, Yoga's calculateLayout, the
+// FlexLayout-style layout modes, and running deep trees on a thread with a large stack.
+
 extension LayoutTree {
-    mutating func nodeAdded(_ id: NodeID) {}
-    mutating func markDirty(_ id: NodeID) {}
+    mutating func nodeAdded(_ id: NodeID) {
+        layouts.append(NodeLayout())
+        for _ in 0..<maxCachedMeasurements { measureCaches.append(CacheEntry()) }
+        measuredFlags.append(contents[Int(id.index)].isMeasured)
+    }
 
-    /// Lays out the subtree at `root` in the given space and owner direction.
+    /// Marks `id` and its ancestors for relayout (Yoga's `markDirtyAndPropagate`).
+    mutating func markDirty(_ id: NodeID) {
+        let i = Int(id.index)
+        measuredFlags[i] = contents[i].isMeasured
+        var n = i
+        while n >= 0 {
+            if layouts[n].isDirty && n != i { break }
+            layouts[n].isDirty = true
+            layouts[n].computedFlexBasis = .nan
+            n = Int(parents[n].index)
+        }
+    }
+
+    /// Lays out the subtree at `root` in the given space and owner direction, as Yoga's
+    /// `YGNodeCalculateLayout(root, available.width, available.height, direction)`.
     public mutating func computeLayout(root: NodeID, available: AvailableSize = AvailableSize(),
-                                       direction: Direction = .ltr) {}
+                                       direction: Direction = .ltr) {
+        let ownerWidth = available.width ?? .nan
+        let ownerHeight = available.height ?? .nan
+        let r = Int(root.index)
+        guard r >= 0 && r < nodeCount else { return }
+        let s = styles[r]
+        let dir = s.direction == .inherit ? (direction == .inherit ? Direction.ltr : direction) : s.direction
+        let widthAxis = Self.rootAxis(s, row: true, dir, ownerWidth, ownerWidth)
+        let heightAxis = Self.rootAxis(s, row: false, dir, ownerHeight, ownerWidth)
+        runRoot(r, widthAxis, heightAxis, ownerWidth, ownerHeight, direction, performLayout: true)
+    }
 
-    /// The frame of `node` from the last layout, relative to its parent.
-    public func frame(of node: NodeID) -> Frame { .zero }
+    /// Yoga's sizing of the root on one axis: its own definite size, else fit-content at its
+    /// max size, else the owner's size (exact) or nothing.
+    static func rootAxis(_ s: Style, row: Bool, _ direction: Direction, _ ownerSize: Float,
+                         _ ownerWidth: Float) -> (size: Float, mode: SizingMode) {
+        if s.hasDefiniteLength(row, ownerSize) {
+            return (s.resolvedDimension(row, direction, ownerSize, ownerWidth)
+                        + s.marginForAxis(row ? .row : .column, ownerWidth), .stretchFit)
+        }
+        let maxSize = s.resolvedMaxDimension(row, direction, ownerSize, ownerWidth)
+        if !maxSize.isNaN { return (maxSize, .fitContent) }
+        return (ownerSize, ownerSize.isNaN ? .maxContent : .stretchFit)
+    }
+
+    /// The frame of `node` from the last layout, relative to its parent, rounded to the pixel
+    /// grid when `config.pointScaleFactor` is not 0.
+    public func frame(of node: NodeID) -> Frame {
+        let i = Int(node.index)
+        guard i >= 0 && i < layouts.count else { return .zero }
+        return layouts[i].frame
+    }
+
+    /// The text direction `node` was laid out with (after inheritance).
+    public func resolvedDirection(of node: NodeID) -> Direction {
+        let i = Int(node.index)
+        guard i >= 0 && i < layouts.count else { return .ltr }
+        return layouts[i].direction == .inherit ? .ltr : layouts[i].direction
+    }
+
+    // MARK: - running a pass
+
+    /// Runs one layout or measurement of `root` with raw access to the storage.
+    mutating func runRoot(_ root: Int, _ width: (size: Float, mode: SizingMode),
+                          _ height: (size: Float, mode: SizingMode),
+                          _ ownerWidth: Float, _ ownerHeight: Float, _ direction: Direction,
+                          performLayout: Bool) {
+        if lastConfig != config {
+            if lastConfig != nil { configVersion &+= 1 }
+            lastConfig = config
+        }
+        generation &+= 1
+        let depth = treeDepth(from: root)
+        let measureFunction = self.measureFunction
+        let baselineFunction = self.baselineFunction
+        let config = self.config
+        let generation = self.generation
+        let configVersion = self.configVersion
+        styles.withUnsafeBufferPointer { styles in
+        contents.withUnsafeBufferPointer { contents in
+        measuredFlags.withUnsafeBufferPointer { measured in
+        parents.withUnsafeBufferPointer { parents in
+        firstChildren.withUnsafeBufferPointer { firstChildren in
+        nextSiblings.withUnsafeBufferPointer { nextSiblings in
+        layouts.withUnsafeMutableBufferPointer { layouts in
+        measureCaches.withUnsafeMutableBufferPointer { caches in
+            let pass = LayoutPass(
+                styles: styles.baseAddress!, contents: contents.baseAddress!, measured: measured.baseAddress!,
+                parents: parents.baseAddress!, firstChildren: firstChildren.baseAddress!,
+                nextSiblings: nextSiblings.baseAddress!, layouts: layouts.baseAddress!, caches: caches.baseAddress!,
+                pointScaleFactor: config.pointScaleFactor, useWebDefaults: config.useWebDefaults,
+                errata: config.errata, experimental: config.experimentalFeatures,
+                configVersion: configVersion, generation: generation,
+                measureFunction: measureFunction, baselineFunction: baselineFunction)
+            let body = {
+                pass.layoutRoot(root, width, height, ownerWidth, ownerHeight, direction, performLayout: performLayout)
+            }
+            if depth > LargeStack.depthThreshold {
+                LargeStack.run(stackSize: LargeStack.stackSize(forDepth: depth), body)
+            } else {
+                body()
+            }
+        }}}}}}}}
+    }
+
+    /// The depth of the subtree at `root`, remembered until the structure changes. Walks the
+    /// sibling links without recursion or allocation.
+    mutating func treeDepth(from root: Int) -> Int {
+        if depthCache.root == Int32(root) && depthCache.version == structureVersion { return depthCache.depth }
+        var maxDepth = 1
+        var depth = 1
+        var n = root
+        walk: while true {
+            let first = Int(firstChildren[n].index)
+            if first >= 0 {
+                n = first
+                depth += 1
+                if depth > maxDepth { maxDepth = depth }
+                continue
+            }
+            while n != root {
+                let next = Int(nextSiblings[n].index)
+                if next >= 0 {
+                    n = next
+                    continue walk
+                }
+                n = Int(parents[n].index)
+                depth -= 1
+            }
+            break
+        }
+        depthCache = (Int32(root), structureVersion, maxDepth)
+        return maxDepth
+    }
+}
+
+extension LayoutPass {
+    /// Yoga's `calculateLayout` after the root's constraints are known.
+    func layoutRoot(_ root: Int, _ width: (size: Float, mode: SizingMode), _ height: (size: Float, mode: SizingMode),
+                    _ ownerWidth: Float, _ ownerHeight: Float, _ direction: Direction, performLayout: Bool) {
+        let computed = calculateLayoutInternal(root, width.size, height.size, direction, width.mode, height.mode,
+                                               ownerWidth, ownerHeight, performLayout, 0)
+        if performLayout && computed {
+            setPosition(root, layouts[root].direction, ownerWidth, ownerHeight)
+            roundLayoutResultsToPixelGrid(root, 0, 0)
+        }
+    }
 }

@@ -27,6 +27,21 @@ public struct LayoutTree {
     @usableFromInline var nextSiblings: [NodeID] = []
     @usableFromInline var childCounts: [Int32] = []
 
+    // Layout results and caches, one `NodeLayout` and `maxCachedMeasurements` entries per node
+    // (see Layout/ and Algorithm/).
+    @usableFromInline var layouts: [NodeLayout] = []
+    @usableFromInline var measureCaches: [CacheEntry] = []
+    /// Whether each node's content is measured by a hook (cached from `contents`).
+    @usableFromInline var measuredFlags: [Bool] = []
+    /// Bumped by every layout call, so each call visits dirty nodes at least once.
+    @usableFromInline var generation: UInt32 = 0
+    /// Bumped when `config` changes between layout calls, which invalidates every cache.
+    @usableFromInline var configVersion: UInt32 = 1
+    @usableFromInline var lastConfig: LayoutConfig? = nil
+    /// Bumped by structural changes; the cached tree depth is valid for one version.
+    @usableFromInline var structureVersion: UInt32 = 0
+    @usableFromInline var depthCache: (root: Int32, version: UInt32, depth: Int) = (-1, 0, 0)
+
     /// The hook for `.custom` content.
     public var measureFunction: MeasureFunction?
     /// The baseline hook for `.custom` content; without it a leaf's baseline is its height.
@@ -48,6 +63,9 @@ public struct LayoutTree {
         lastChildren.reserveCapacity(count)
         nextSiblings.reserveCapacity(count)
         childCounts.reserveCapacity(count)
+        layouts.reserveCapacity(count)
+        measureCaches.reserveCapacity(count * maxCachedMeasurements)
+        measuredFlags.reserveCapacity(count)
     }
 
     /// Adds a detached node. Throws when the style holds a value the engine refuses.
@@ -79,6 +97,7 @@ public struct LayoutTree {
         }
         lastChildren[p] = child
         childCounts[p] += 1
+        structureVersion &+= 1
         markDirty(parent)
     }
 

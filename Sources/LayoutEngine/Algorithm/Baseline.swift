@@ -1,0 +1,40 @@
+// Baselines for align-items/align-self: baseline (Yoga's Baseline.cpp).
+
+extension LayoutPass {
+    /// Distance from the top of `n` to its baseline: the hook's answer for a measured leaf that
+    /// has one, else the baseline of its first baseline-aligned (or first) child on line 0,
+    /// else its height.
+    func calculateBaseline(_ n: Int) -> Float {
+        if hasMeasureFunc(n), let baselineFunction, case .custom = contents[n] {
+            let l = layouts[n]
+            return baselineFunction(NodeID(n), l.measuredWidth, l.measuredHeight)
+        }
+        var baselineChild = -1
+        var c = firstLayoutChild(n)
+        while c >= 0 {
+            defer { c = nextLayoutChild(c, n) }
+            if layouts[c].lineIndex > 0 { break }
+            if styles[c].positionType == .absolute { continue }
+            if childAlignment(n, c) == .baseline {
+                baselineChild = c
+                break
+            }
+            if baselineChild < 0 { baselineChild = c }
+        }
+        if baselineChild < 0 { return layouts[n].measuredHeight }
+        return calculateBaseline(baselineChild) + layouts[baselineChild].position.top
+    }
+
+    /// True when a row container aligns any in-flow child by baseline.
+    func isBaselineLayout(_ n: Int) -> Bool {
+        let s = style(n)
+        if s.pointee.flexDirection.isColumn { return false }
+        if s.pointee.alignItems == .baseline { return true }
+        var c = firstLayoutChild(n)
+        while c >= 0 {
+            if styles[c].positionType != .absolute && styles[c].alignSelf == .baseline { return true }
+            c = nextLayoutChild(c, n)
+        }
+        return false
+    }
+}

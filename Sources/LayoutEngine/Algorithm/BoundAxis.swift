@@ -1,0 +1,45 @@
+// Clamping sizes to min/max and to the padding-and-border floor (Yoga's BoundAxis.h).
+
+extension LayoutPass {
+    @inline(__always) func paddingAndBorderForAxis(_ n: Int, _ axis: FlexDirection, _ direction: Direction, _ widthSize: Float) -> Float {
+        styles[n].paddingAndBorderForAxis(axis, direction, widthSize)
+    }
+
+    /// Clamps `value` to the node's min and max on `axis` (percentages against `axisSize`).
+    @inline(__always) func boundAxisWithinMinAndMax(_ n: Int, _ direction: Direction, _ axis: FlexDirection,
+                                                    _ value: Float, _ axisSize: Float, _ widthSize: Float) -> Float {
+        let s = style(n)
+        let row = axis.isRow
+        let minV = s.pointee.resolvedMinDimension(row, direction, axisSize, widthSize)
+        let maxV = s.pointee.resolvedMaxDimension(row, direction, axisSize, widthSize)
+        if maxV >= 0 && value > maxV { return maxV }
+        if minV >= 0 && value < minV { return minV }
+        return value
+    }
+
+    /// Like `boundAxisWithinMinAndMax`, and never below padding plus border.
+    @inline(__always) func boundAxis(_ n: Int, _ axis: FlexDirection, _ direction: Direction,
+                                     _ value: Float, _ axisSize: Float, _ widthSize: Float) -> Float {
+        maxOrDefined(boundAxisWithinMinAndMax(n, direction, axis, value, axisSize, widthSize),
+                     paddingAndBorderForAxis(n, axis, direction, widthSize))
+    }
+
+    /// Yoga's `constrainMaxSizeForMode`: an offered size may not exceed max (plus margins); an
+    /// unconstrained axis with a max becomes fit-content at that max.
+    @inline(__always) func constrainMaxSizeForMode(_ n: Int, _ direction: Direction, _ axis: FlexDirection,
+                                                   _ ownerAxisSize: Float, _ ownerWidth: Float,
+                                                   _ mode: inout SizingMode, _ size: inout Float) {
+        let s = style(n)
+        let maxSize = s.pointee.resolvedMaxDimension(axis.isRow, direction, ownerAxisSize, ownerWidth)
+            + s.pointee.marginForAxis(axis, ownerWidth)
+        switch mode {
+        case .stretchFit, .fitContent:
+            if !maxSize.isNaN && !(size < maxSize) { size = maxSize }
+        case .maxContent:
+            if !maxSize.isNaN {
+                mode = .fitContent
+                size = maxSize
+            }
+        }
+    }
+}

@@ -1,0 +1,201 @@
+// §9.2 step 3: determine the flex base size and hypothetical main size of each item
+// (Yoga's computeFlexBasisForChild / computeFlexBasisForChildren).
+
+extension LayoutPass {
+    func computeFlexBasisForChild(_ node: Int, _ child: Int,
+                                  _ width: Float, _ widthMode: SizingMode,
+                                  _ height: Float, _ ownerWidth: Float, _ ownerHeight: Float,
+                                  _ heightMode: SizingMode, _ direction: Direction, _ depth: Int) {
+        let ns = style(node)
+        let cs = style(child)
+        let cl = layouts + child
+        let mainAxis = ns.pointee.flexDirection.resolved(direction)
+        let isMainAxisRow = mainAxis.isRow
+        let mainAxisSize = isMainAxisRow ? width : height
+        let mainAxisOwnerSize = isMainAxisRow ? ownerWidth : ownerHeight
+
+        let resolvedFlexBasis = resolveFlexBasis(child, direction, mainAxis, mainAxisOwnerSize, ownerWidth)
+        let isRowStyleDimDefined = cs.pointee.hasDefiniteLength(true, ownerWidth)
+        let isColumnStyleDimDefined = cs.pointee.hasDefiniteLength(false, ownerHeight)
+
+        var useBasis = !resolvedFlexBasis.isNaN && !mainAxisSize.isNaN
+        if experimental.contains(.fixFlexBasisFitContent) && !resolvedFlexBasis.isNaN && resolvedFlexBasis > 0 {
+            useBasis = true
+        }
+
+        if useBasis {
+            // §9.2.3 A: a definite flex-basis is the flex base size.
+            if cl.pointee.computedFlexBasis.isNaN
+                || (experimental.contains(.webFlexBasis) && cl.pointee.computedFlexBasisGeneration != generation) {
+                let pb = paddingAndBorderForAxis(child, mainAxis, direction, ownerWidth)
+                cl.pointee.computedFlexBasis = maxOrDefined(resolvedFlexBasis, pb)
+            }
+        } else if isMainAxisRow && isRowStyleDimDefined {
+            // The width is definite, so use that as the flex basis.
+            let pb = paddingAndBorderForAxis(child, .row, direction, ownerWidth)
+            cl.pointee.computedFlexBasis = maxOrDefined(cs.pointee.resolvedDimension(true, direction, ownerWidth, ownerWidth), pb)
+        } else if !isMainAxisRow && isColumnStyleDimDefined {
+            // The height is definite, so use that as the flex basis.
+            let pb = paddingAndBorderForAxis(child, .column, direction, ownerWidth)
+            cl.pointee.computedFlexBasis = maxOrDefined(cs.pointee.resolvedDimension(false, direction, ownerHeight, ownerWidth), pb)
+        } else {
+            // §9.2.3 E: size the item as max-content (fit-content against a definite owner).
+            var childWidth: Float = .nan
+            var childHeight: Float = .nan
+            var childWidthMode = SizingMode.maxContent
+            var childHeightMode = SizingMode.maxContent
+            let marginRow = cs.pointee.marginForAxis(.row, ownerWidth)
+            let marginColumn = cs.pointee.marginForAxis(.column, ownerWidth)
+
+            if isRowStyleDimDefined {
+                childWidth = cs.pointee.resolvedDimension(true, direction, ownerWidth, ownerWidth) + marginRow
+                childWidthMode = .stretchFit
+            }
+            if isColumnStyleDimDefined {
+                childHeight = cs.pointee.resolvedDimension(false, direction, ownerHeight, ownerWidth) + marginColumn
+                childHeightMode = .stretchFit
+            }
+
+            // Browsers do not constrain items by a scrolling container's main size.
+            let overflow = ns.pointee.overflow
+            if (!isMainAxisRow && overflow == .scroll) || overflow != .scroll {
+                if childWidth.isNaN && !width.isNaN {
+                    childWidth = width
+                    childWidthMode = .fitContent
+                }
+            }
+            if (isMainAxisRow && overflow == .scroll) || overflow != .scroll {
+                if childHeight.isNaN && !height.isNaN {
+                    childHeight = height
+                    childHeightMode = .fitContent
+                }
+            }
+
+            let aspectRatio = cs.pointee.resolvedAspectRatio
+            if !aspectRatio.isNaN {
+                if !isMainAxisRow && childWidthMode == .stretchFit {
+                    childHeight = marginColumn + (childWidth - marginRow) / aspectRatio
+                    childHeightMode = .stretchFit
+                } else if isMainAxisRow && childHeightMode == .stretchFit {
+                    childWidth = marginRow + (childHeight - marginColumn) * aspectRatio
+                    childWidthMode = .stretchFit
+                }
+            }
+
+            // A stretched item without a cross size is measured at the container's cross size.
+            let alignment = childAlignment(node, child)
+            let hasExactWidth = !width.isNaN && widthMode == .stretchFit
+            let childWidthStretch = alignment == .stretch && childWidthMode != .stretchFit
+            if !isMainAxisRow && !isRowStyleDimDefined && hasExactWidth && childWidthStretch {
+                childWidth = width
+                childWidthMode = .stretchFit
+                if !aspectRatio.isNaN {
+                    childHeight = (childWidth - marginRow) / aspectRatio
+                    childHeightMode = .stretchFit
+                }
+            }
+            let hasExactHeight = !height.isNaN && heightMode == .stretchFit
+            let childHeightStretch = alignment == .stretch && childHeightMode != .stretchFit
+            if isMainAxisRow && !isColumnStyleDimDefined && hasExactHeight && childHeightStretch {
+                childHeight = height
+                childHeightMode = .stretchFit
+                if !aspectRatio.isNaN {
+                    childWidth = (childHeight - marginColumn) * aspectRatio
+                    childWidthMode = .stretchFit
+                }
+            }
+
+            constrainMaxSizeForMode(child, direction, .row, ownerWidth, ownerWidth, &childWidthMode, &childWidth)
+            constrainMaxSizeForMode(child, direction, .column, ownerHeight, ownerWidth, &childHeightMode, &childHeight)
+
+            // Measure the child.
+            calculateLayoutInternal(child, childWidth, childHeight, direction, childWidthMode, childHeightMode,
+                                    ownerWidth, ownerHeight, false, depth)
+            cl.pointee.computedFlexBasis = maxOrDefined(cl.pointee.measured(mainAxis),
+                                                        paddingAndBorderForAxis(child, mainAxis, direction, ownerWidth))
+        }
+        cl.pointee.computedFlexBasisGeneration = generation
+    }
+
+    /// Computes every in-flow child's flex basis; returns the sum of bases plus margins.
+    func computeFlexBasisForChildren(_ node: Int, _ availableInnerWidth: Float, _ availableInnerHeight: Float,
+                                     _ widthMode: SizingMode, _ heightMode: SizingMode,
+                                     _ direction: Direction, _ mainAxis: FlexDirection,
+                                     _ performLayout: Bool, _ depth: Int) -> Float {
+        var totalOuterFlexBasis: Float = 0
+        var singleFlexChild = -1
+        let mainMode = mainAxis.isRow ? widthMode : heightMode
+        // A single child that can both grow and shrink in an exact container gets basis 0
+        // instead of being measured and then flexed to fill the space anyway.
+        if mainMode == .stretchFit {
+            var c = firstLayoutChild(node)
+            while c >= 0 {
+                if isNodeFlexible(c) {
+                    if singleFlexChild >= 0 || inexactEquals(resolveFlexGrow(c), 0) || inexactEquals(resolveFlexShrink(c), 0) {
+                        singleFlexChild = -1
+                        break
+                    }
+                    singleFlexChild = c
+                }
+                c = nextLayoutChild(c, node)
+            }
+        }
+
+        var c = firstLayoutChild(node)
+        while c >= 0 {
+            defer { c = nextLayoutChild(c, node) }
+            let cs = style(c)
+            if cs.pointee.display == .none {
+                zeroOutLayoutRecursively(c)
+                layouts[c].isDirty = false
+                continue
+            }
+            if performLayout {
+                // Set the initial position (relative to the owner).
+                setPosition(c, resolveDirection(c, direction), availableInnerWidth, availableInnerHeight)
+            }
+            if cs.pointee.positionType == .absolute { continue }
+            if c == singleFlexChild {
+                layouts[c].computedFlexBasisGeneration = generation
+                layouts[c].computedFlexBasis = 0
+            } else {
+                computeFlexBasisForChild(node, c, availableInnerWidth, widthMode, availableInnerHeight,
+                                         availableInnerWidth, availableInnerHeight, heightMode, direction, depth)
+            }
+            totalOuterFlexBasis += layouts[c].computedFlexBasis + cs.pointee.marginForAxis(mainAxis, availableInnerWidth)
+        }
+        return totalOuterFlexBasis
+    }
+
+    /// `display: none` subtrees get empty frames.
+    func zeroOutLayoutRecursively(_ n: Int) {
+        resetLayout(n)
+        var c = Int(firstChildren[n].index)
+        while c >= 0 {
+            zeroOutLayoutRecursively(c)
+            c = Int(nextSiblings[c].index)
+        }
+    }
+
+    @inline(__always) func resetLayout(_ n: Int) {
+        let l = layouts + n
+        let keepFrame = l.pointee.frame
+        l.pointee = NodeLayout()
+        l.pointee.frame = keepFrame
+        l.pointee.width = 0
+        l.pointee.height = 0
+    }
+
+    /// `display: contents` children of `n` have no box of their own: give them empty layouts.
+    func cleanupContentsNodesRecursively(_ n: Int) {
+        var c = Int(firstChildren[n].index)
+        while c >= 0 {
+            if styles[c].display == .contents {
+                resetLayout(c)
+                layouts[c].isDirty = false
+                cleanupContentsNodesRecursively(c)
+            }
+            c = Int(nextSiblings[c].index)
+        }
+    }
+}

@@ -1,0 +1,184 @@
+/// One layout call over a `LayoutTree`: raw views of the tree's storage plus the call's
+/// settings. Every algorithm step is a method on it, so the recursion walks flat memory with
+/// no copies, allocation or reference counting per node. Only valid while the tree's storage
+/// is pinned by `LayoutTree.withLayoutPass`.
+@usableFromInline struct LayoutPass {
+    let styles: UnsafePointer<Style>
+    let contents: UnsafePointer<NodeContent>
+    let measured: UnsafePointer<Bool>
+    let parents: UnsafePointer<NodeID>
+    let firstChildren: UnsafePointer<NodeID>
+    let nextSiblings: UnsafePointer<NodeID>
+    let layouts: UnsafeMutablePointer<NodeLayout>
+    /// `maxCachedMeasurements` entries per node.
+    let caches: UnsafeMutablePointer<CacheEntry>
+
+    let pointScaleFactor: Float
+    let useWebDefaults: Bool
+    let errata: Errata
+    let experimental: ExperimentalFeatures
+    let configVersion: UInt32
+    let generation: UInt32
+    let measureFunction: MeasureFunction?
+    let baselineFunction: BaselineFunction?
+
+    // MARK: node access
+
+    @inline(__always) func style(_ n: Int) -> UnsafePointer<Style> { styles + n }
+
+    @inline(__always) func hasParent(_ n: Int) -> Bool { parents[n].index >= 0 }
+
+    @inline(__always) func hasMeasureFunc(_ n: Int) -> Bool { measured[n] }
+
+    // MARK: layout children (display: contents flattened, as Yoga's LayoutableChildren)
+
+    /// The first child that takes part in layout, descending into `display: contents`
+    /// children; -1 when there is none.
+    @inline(__always) func firstLayoutChild(_ node: Int) -> Int {
+        flattenContents(Int(firstChildren[node].index), node)
+    }
+
+    /// The layout child after `child` under `node`; -1 at the end.
+    @inline(__always) func nextLayoutChild(_ child: Int, _ node: Int) -> Int {
+        flattenContents(siblingOrAncestorSibling(child, node), node)
+    }
+
+    @inline(__always) private func flattenContents(_ start: Int, _ node: Int) -> Int {
+        var c = start
+        while c >= 0 && styles[c].display == .contents {
+            let first = Int(firstChildren[c].index)
+            c = first >= 0 ? first : siblingOrAncestorSibling(c, node)
+        }
+        return c
+    }
+
+    /// The next sibling of `c`, climbing out of `display: contents` parents below `node`.
+    @inline(__always) private func siblingOrAncestorSibling(_ start: Int, _ node: Int) -> Int {
+        var c = start
+        while true {
+            let next = Int(nextSiblings[c].index)
+            if next >= 0 { return next }
+            let p = Int(parents[c].index)
+            if p == node || p < 0 { return -1 }
+            c = p
+        }
+    }
+
+    @inline(__always) func layoutChildCount(_ node: Int) -> Int {
+        var count = 0
+        var c = firstLayoutChild(node)
+        while c >= 0 {
+            count += 1
+            c = nextLayoutChild(c, node)
+        }
+        return count
+    }
+
+    // MARK: per-node resolution (Yoga's Node.cpp)
+
+    @inline(__always) func resolveDirection(_ n: Int, _ ownerDirection: Direction) -> Direction {
+        let d = styles[n].direction
+        if d == .inherit { return ownerDirection != .inherit ? ownerDirection : .ltr }
+        return d
+    }
+
+    /// Yoga's `resolveFlexGrow`: a root never grows.
+    @inline(__always) func resolveFlexGrow(_ n: Int) -> Float {
+        if !hasParent(n) { return 0 }
+        let s = style(n)
+        if let g = s.pointee.flexGrow { return g }
+        if let f = s.pointee.flex, f > 0 { return f }
+        return 0
+    }
+
+    /// Yoga's `resolveFlexShrink`: web defaults shrink by 1.
+    @inline(__always) func resolveFlexShrink(_ n: Int) -> Float {
+        if !hasParent(n) { return 0 }
+        let s = style(n)
+        if let v = s.pointee.flexShrink { return v }
+        if !useWebDefaults, let f = s.pointee.flex, f < 0 { return -f }
+        return useWebDefaults ? 1 : 0
+    }
+
+    @inline(__always) func isNodeFlexible(_ n: Int) -> Bool {
+        styles[n].positionType != .absolute && (resolveFlexGrow(n) != 0 || resolveFlexShrink(n) != 0)
+    }
+
+    /// Yoga's `resolveFlexBasis`: the `flex` shorthand implies a basis of 0 (auto under web
+    /// defaults); content-box adds padding and border.
+    @inline(__always) func resolveFlexBasis(_ n: Int, _ direction: Direction, _ mainAxis: FlexDirection,
+                                            _ reference: Float, _ ownerWidth: Float) -> Float {
+        let s = style(n)
+        var basis = s.pointee.flexBasis
+        if basis.isAuto || basis.isUndefined {
+            if let f = s.pointee.flex, f > 0 {
+                basis = useWebDefaults ? .auto : .points(0)
+            } else {
+                basis = .auto
+            }
+        }
+        let v = basis.resolveNaN(reference)
+        if s.pointee.boxSizing == .borderBox || v.isNaN { return v }
+        return v + s.pointee.paddingAndBorderForAxis(mainAxis.isRow ? .row : .column, direction, ownerWidth)
+    }
+
+    /// Yoga's `relativePosition`: start inset wins, else minus the end inset; static ignores both.
+    @inline(__always) func relativePosition(_ n: Int, _ axis: FlexDirection, _ direction: Direction, _ axisSize: Float) -> Float {
+        let s = style(n)
+        if s.pointee.positionType == .static { return 0 }
+        let startEdge = axis.inlineStartEdge(direction)
+        if s.pointee.isPositionDefinite(startEdge, direction) {
+            return s.pointee.position(startEdge, direction, axisSize)
+        }
+        return -s.pointee.position(axis.inlineEndEdge(direction), direction, axisSize)
+    }
+
+    /// Yoga's `Node::setPosition`: margins plus relative offsets on all four edges.
+    func setPosition(_ n: Int, _ direction: Direction, _ ownerWidth: Float, _ ownerHeight: Float) {
+        let s = style(n)
+        let respectingRoot: Direction = hasParent(n) ? direction : .ltr
+        let mainAxis = s.pointee.flexDirection.resolved(respectingRoot)
+        let crossAxis = mainAxis.crossAxis(respectingRoot)
+        let relMain = relativePosition(n, mainAxis, respectingRoot, mainAxis.isRow ? ownerWidth : ownerHeight)
+        let relCross = relativePosition(n, crossAxis, respectingRoot, mainAxis.isRow ? ownerHeight : ownerWidth)
+        let l = layouts + n
+        l.pointee.position[mainAxis.inlineStartEdge(direction)] =
+            s.pointee.inlineStartMargin(mainAxis, direction, ownerWidth) + relMain
+        l.pointee.position[mainAxis.inlineEndEdge(direction)] =
+            s.pointee.inlineEndMargin(mainAxis, direction, ownerWidth) + relMain
+        l.pointee.position[crossAxis.inlineStartEdge(direction)] =
+            s.pointee.inlineStartMargin(crossAxis, direction, ownerWidth) + relCross
+        l.pointee.position[crossAxis.inlineEndEdge(direction)] =
+            s.pointee.inlineEndMargin(crossAxis, direction, ownerWidth) + relCross
+    }
+
+    @inline(__always) func dimensionWithMargin(_ n: Int, _ axis: FlexDirection, _ widthSize: Float) -> Float {
+        layouts[n].measured(axis) + styles[n].marginForAxis(axis, widthSize)
+    }
+
+    @inline(__always) func isLayoutDimensionDefined(_ n: Int, _ axis: FlexDirection) -> Bool {
+        let v = layouts[n].measured(axis)
+        return !v.isNaN && v >= 0
+    }
+
+    /// Yoga's `resolveChildAlignment`: alignSelf or the parent's alignItems; baseline in a
+    /// column container means flex-start.
+    @inline(__always) func childAlignment(_ node: Int, _ child: Int) -> Align {
+        let ns = style(node)
+        let selfAlign = styles[child].alignSelf
+        let align = selfAlign == .auto ? ns.pointee.alignItems : selfAlign
+        if align == .baseline && ns.pointee.flexDirection.isColumn { return .flexStart }
+        return align
+    }
+
+    /// Yoga's `getPositionOfOppositeEdge`.
+    @inline(__always) func positionOfOppositeEdge(_ position: Float, _ axis: FlexDirection, _ container: Int, _ child: Int) -> Float {
+        layouts[container].measured(axis) - layouts[child].measured(axis) - position
+    }
+
+    /// Yoga's `setChildTrailingPosition`: mirror the flex-start position onto the far edge.
+    @inline(__always) func setChildTrailingPosition(_ node: Int, _ child: Int, _ axis: FlexDirection) {
+        let start = layouts[child].position[axis.flexStartEdge]
+        layouts[child].position[axis.flexEndEdge] = positionOfOppositeEdge(start, axis, node, child)
+    }
+}

@@ -1,0 +1,98 @@
+// §9.5 main-axis alignment: justify-content, auto margins and gaps; and the line's cross size
+// from its items (§9.4 step 8), including baseline-aligned items (Yoga's justifyMainAxis).
+
+extension LayoutPass {
+    func justifyMainAxis(_ node: Int, _ line: inout FlexLine, _ mainAxis: FlexDirection,
+                         _ crossAxis: FlexDirection, _ direction: Direction,
+                         _ mainMode: SizingMode, _ crossMode: SizingMode,
+                         _ mainAxisOwnerSize: Float, _ ownerWidth: Float,
+                         _ availableInnerMainDim: Float, _ availableInnerCrossDim: Float,
+                         _ availableInnerWidth: Float, _ performLayout: Bool) {
+        let ns = style(node)
+        let leadingPaddingAndBorderMain = ns.pointee.flexStartPaddingAndBorder(mainAxis, direction, ownerWidth)
+        let trailingPaddingAndBorderMain = ns.pointee.flexEndPaddingAndBorder(mainAxis, direction, ownerWidth)
+        let gap = ns.pointee.gapForAxis(mainAxis, availableInnerMainDim)
+        let mainIsRow = mainAxis.isRow
+
+        // Under at-most sizing, free space is 0 unless a min size asks for more.
+        if mainMode == .fitContent && line.remainingFreeSpace > 0 {
+            let minValue = mainIsRow ? ns.pointee.minWidth : ns.pointee.minHeight
+            let resolvedMin = ns.pointee.resolvedMinDimension(mainIsRow, direction, mainAxisOwnerSize, ownerWidth)
+            if !minValue.isUndefined && !resolvedMin.isNaN {
+                let minAvailableMainDim = resolvedMin - leadingPaddingAndBorderMain - trailingPaddingAndBorderMain
+                let occupiedSpaceByChildNodes = availableInnerMainDim - line.remainingFreeSpace
+                line.remainingFreeSpace = maxOrDefined(0, minAvailableMainDim - occupiedSpaceByChildNodes)
+            } else {
+                line.remainingFreeSpace = 0
+            }
+        }
+
+        var leadingMainDim: Float = 0
+        var betweenMainDim = gap
+        var justify = ns.pointee.justifyContent
+        if line.remainingFreeSpace < 0 {
+            // Overflow falls back to flex-start for the distributed alignments.
+            if justify == .spaceBetween || justify == .spaceAround || justify == .spaceEvenly { justify = .flexStart }
+        }
+        if line.numberOfAutoMargins == 0 {
+            let free = line.remainingFreeSpace
+            let items = Float(line.itemCount)
+            switch justify {
+            case .center: leadingMainDim = free / 2
+            case .flexEnd: leadingMainDim = free
+            case .spaceBetween:
+                if line.itemCount > 1 { betweenMainDim += free / (items - 1) }
+            case .spaceEvenly:
+                leadingMainDim = free / (items + 1)
+                betweenMainDim += leadingMainDim
+            case .spaceAround:
+                leadingMainDim = 0.5 * free / items
+                betweenMainDim += leadingMainDim * 2
+            case .flexStart: break
+            }
+        }
+
+        line.mainDim = leadingPaddingAndBorderMain + leadingMainDim
+        line.crossDim = 0
+        var maxAscent: Float = 0
+        var maxDescent: Float = 0
+        let isNodeBaselineLayout = isBaselineLayout(node)
+        let startEdge = mainAxis.flexStartEdge
+        let canSkipFlex = !performLayout && crossMode == .stretchFit
+
+        var c = nextItem(line, after: -1, node)
+        while c >= 0 {
+            let cs = style(c)
+            let cl = layouts + c
+            if cs.pointee.flexStartMarginIsAuto(mainAxis, direction) && line.remainingFreeSpace > 0 {
+                line.mainDim += line.remainingFreeSpace / Float(line.numberOfAutoMargins)
+            }
+            if performLayout {
+                cl.pointee.position[startEdge] = cl.pointee.position[startEdge] + line.mainDim
+            }
+            if c != line.lastItem { line.mainDim += betweenMainDim }
+            if cs.pointee.flexEndMarginIsAuto(mainAxis, direction) && line.remainingFreeSpace > 0 {
+                line.mainDim += line.remainingFreeSpace / Float(line.numberOfAutoMargins)
+            }
+            if canSkipFlex {
+                // Measured dimensions were not computed; use the basis.
+                line.mainDim += cs.pointee.marginForAxis(mainAxis, availableInnerWidth) + cl.pointee.computedFlexBasis
+                line.crossDim = availableInnerCrossDim
+            } else {
+                line.mainDim += dimensionWithMargin(c, mainAxis, availableInnerWidth)
+                if isNodeBaselineLayout {
+                    // The line's cross size is the largest ascent plus the largest descent.
+                    let ascent = calculateBaseline(c) + cs.pointee.flexStartMargin(.column, direction, availableInnerWidth)
+                    let descent = cl.pointee.measuredHeight + cs.pointee.marginForAxis(.column, availableInnerWidth) - ascent
+                    maxAscent = maxOrDefined(maxAscent, ascent)
+                    maxDescent = maxOrDefined(maxDescent, descent)
+                } else {
+                    line.crossDim = maxOrDefined(line.crossDim, dimensionWithMargin(c, crossAxis, availableInnerWidth))
+                }
+            }
+            c = nextItem(line, after: c, node)
+        }
+        line.mainDim += trailingPaddingAndBorderMain
+        if isNodeBaselineLayout { line.crossDim = maxAscent + maxDescent }
+    }
+}

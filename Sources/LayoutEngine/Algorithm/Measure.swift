@@ -1,0 +1,172 @@
+// Sizing leaves: nodes with content measured by a hook, empty nodes, and containers whose
+// size is already fixed by their constraints (Yoga's measureNode* functions).
+
+extension LayoutPass {
+    /// Sizes a node with content through its measure hook.
+    func measureNodeWithMeasureFunc(_ n: Int, _ direction: Direction,
+                                    _ availableWidthIn: Float, _ availableHeightIn: Float,
+                                    _ widthMode: SizingMode, _ heightMode: SizingMode,
+                                    _ ownerWidth: Float, _ ownerHeight: Float) {
+        let availableWidth: Float = widthMode == .maxContent ? .nan : availableWidthIn
+        let availableHeight: Float = heightMode == .maxContent ? .nan : availableHeightIn
+        let l = layouts + n
+        let pbRow = l.pointee.padding.left + l.pointee.padding.right + l.pointee.border.left + l.pointee.border.right
+        let pbColumn = l.pointee.padding.top + l.pointee.padding.bottom + l.pointee.border.top + l.pointee.border.bottom
+
+        // Never offer a negative size to the hook.
+        let innerWidth = availableWidth.isNaN ? availableWidth : maxOrDefined(0, availableWidth - pbRow)
+        let innerHeight = availableHeight.isNaN ? availableHeight : maxOrDefined(0, availableHeight - pbColumn)
+
+        if widthMode == .stretchFit && heightMode == .stretchFit {
+            // Both sizes are imposed: no need to measure the content.
+            l.pointee.measuredWidth = boundAxis(n, .row, direction, availableWidth, ownerWidth, ownerWidth)
+            l.pointee.measuredHeight = boundAxis(n, .column, direction, availableHeight, ownerHeight, ownerWidth)
+            return
+        }
+        var size = measureContent(n, innerWidth, widthMode.measureMode, innerHeight, heightMode.measureMode)
+        if size.width.isNaN || size.width < 0 { size.width = 0 }
+        if size.height.isNaN || size.height < 0 { size.height = 0 }
+        l.pointee.measuredWidth = boundAxis(
+            n, .row, direction,
+            widthMode == .stretchFit ? availableWidth : size.width + pbRow, ownerWidth, ownerWidth)
+        l.pointee.measuredHeight = boundAxis(
+            n, .column, direction,
+            heightMode == .stretchFit ? availableHeight : size.height + pbColumn, ownerHeight, ownerWidth)
+    }
+
+    /// Calls the measure hook that fits the node's content.
+    func measureContent(_ n: Int, _ width: Float, _ widthMode: MeasureMode,
+                        _ height: Float, _ heightMode: MeasureMode) -> Size {
+        switch contents[n] {
+        case .none:
+            return .zero
+        case .fixed(let size):
+            return Size(width: Self.fit(size.width, width, widthMode), height: Self.fit(size.height, height, heightMode))
+        case .benchmarkLeaf(let size):
+            return Size(width: widthMode == .undefined ? size.width : width,
+                        height: heightMode == .undefined ? size.height : height)
+        case .intrinsicText(let text):
+            return IntrinsicText.measure(text, column: styles[n].flexDirection == .column,
+                                         width, widthMode, height, heightMode)
+        case .custom:
+            guard let measureFunction else { return .zero }
+            return measureFunction(NodeID(n), width, widthMode, height, heightMode)
+        }
+    }
+
+    @inline(__always) static func fit(_ natural: Float, _ offered: Float, _ mode: MeasureMode) -> Float {
+        switch mode {
+        case .exactly: return offered
+        case .atMost: return minOrDefined(natural, offered)
+        case .undefined: return natural
+        }
+    }
+
+    /// A node with no children: padding and border, or the imposed size.
+    func measureNodeWithoutChildren(_ n: Int, _ direction: Direction,
+                                    _ availableWidth: Float, _ availableHeight: Float,
+                                    _ widthMode: SizingMode, _ heightMode: SizingMode,
+                                    _ ownerWidth: Float, _ ownerHeight: Float) {
+        let l = layouts + n
+        var width = availableWidth
+        if widthMode == .maxContent || widthMode == .fitContent {
+            width = l.pointee.padding.left + l.pointee.padding.right + l.pointee.border.left + l.pointee.border.right
+        }
+        l.pointee.measuredWidth = boundAxis(n, .row, direction, width, ownerWidth, ownerWidth)
+        var height = availableHeight
+        if heightMode == .maxContent || heightMode == .fitContent {
+            height = l.pointee.padding.top + l.pointee.padding.bottom + l.pointee.border.top + l.pointee.border.bottom
+        }
+        l.pointee.measuredHeight = boundAxis(n, .column, direction, height, ownerHeight, ownerWidth)
+    }
+
+    @inline(__always) static func isFixedSize(_ dim: Float, _ mode: SizingMode) -> Bool {
+        mode == .stretchFit || (!dim.isNaN && mode == .fitContent && dim <= 0)
+    }
+
+    /// When only measuring and both sizes are fixed, the children need not be visited.
+    func measureNodeWithFixedSize(_ n: Int, _ direction: Direction,
+                                  _ availableWidth: Float, _ availableHeight: Float,
+                                  _ widthMode: SizingMode, _ heightMode: SizingMode,
+                                  _ ownerWidth: Float, _ ownerHeight: Float) -> Bool {
+        guard Self.isFixedSize(availableWidth, widthMode) && Self.isFixedSize(availableHeight, heightMode) else {
+            return false
+        }
+        let w: Float = availableWidth.isNaN || (widthMode == .fitContent && availableWidth < 0) ? 0 : availableWidth
+        let h: Float = availableHeight.isNaN || (heightMode == .fitContent && availableHeight < 0) ? 0 : availableHeight
+        layouts[n].measuredWidth = boundAxis(n, .row, direction, w, ownerWidth, ownerWidth)
+        layouts[n].measuredHeight = boundAxis(n, .column, direction, h, ownerHeight, ownerWidth)
+        return true
+    }
+}
+
+/// Yoga's test text measurer: every character a 10×10 box, words split on single spaces.
+enum IntrinsicText {
+    static let charSize: Float = 10
+
+    static func measure(_ text: String, column: Bool, _ width: Float, _ widthMode: MeasureMode,
+                        _ height: Float, _ heightMode: MeasureMode) -> Size {
+        let textWidth = Float(text.utf8.count) * charSize
+        let measuredWidth: Float
+        switch widthMode {
+        case .exactly: measuredWidth = width
+        case .atMost: measuredWidth = Swift.min(textWidth, width)
+        case .undefined: measuredWidth = textWidth
+        }
+        let measuredHeight: Float
+        switch heightMode {
+        case .exactly:
+            measuredHeight = height
+        case .atMost:
+            let wrap = column ? measuredWidth : Swift.max(longestWordWidth(text), measuredWidth)
+            measuredHeight = Swift.min(lineHeight(text, wrap), height)
+        case .undefined:
+            let wrap = column ? measuredWidth : Swift.max(longestWordWidth(text), measuredWidth)
+            measuredHeight = lineHeight(text, wrap)
+        }
+        return Size(width: measuredWidth, height: measuredHeight)
+    }
+
+    static func longestWordWidth(_ text: String) -> Float {
+        var longest = 0
+        var current = 0
+        for byte in text.utf8 {
+            if byte == 0x20 {
+                longest = Swift.max(longest, current)
+                current = 0
+            } else {
+                current += 1
+            }
+        }
+        return Float(Swift.max(longest, current)) * charSize
+    }
+
+    static func lineHeight(_ text: String, _ wrapWidth: Float) -> Float {
+        if Float(text.utf8.count) * charSize <= wrapWidth { return charSize }
+        var lines: Float = 1
+        var lineLength: Float = 0
+        var wordLength = 0
+        var bytes = text.utf8.makeIterator()
+        while true {
+            let byte = bytes.next()
+            if let byte, byte != 0x20 {
+                wordLength += 1
+                continue
+            }
+            let word = Float(wordLength) * charSize
+            if word > wrapWidth {
+                if lineLength > 0 { lines += 1 }
+                lines += 1
+                lineLength = 0
+            } else if lineLength + word <= wrapWidth {
+                lineLength += word + charSize
+            } else {
+                lines += 1
+                lineLength = word + charSize
+            }
+            wordLength = 0
+            if byte == nil { break }
+        }
+        return (lineLength == 0 ? lines - 1 : lines) * charSize
+    }
+}

@@ -1,0 +1,142 @@
+// Skipping redundant work: the per-node layout entry and measurement cache (Yoga's
+// calculateLayoutInternal and Cache.cpp).
+
+extension LayoutPass {
+    /// Lays out or measures `n` unless a cached result for the same constraints exists.
+    /// Returns true when the node was actually computed.
+    @discardableResult
+    func calculateLayoutInternal(_ n: Int, _ availableWidth: Float, _ availableHeight: Float,
+                                 _ ownerDirection: Direction,
+                                 _ widthMode: SizingMode, _ heightMode: SizingMode,
+                                 _ ownerWidth: Float, _ ownerHeight: Float,
+                                 _ performLayout: Bool, _ depthIn: Int) -> Bool {
+        let l = layouts + n
+        let depth = depthIn + 1
+        let needToVisitNode = (l.pointee.isDirty && l.pointee.generationCount != generation)
+            || l.pointee.configVersion != configVersion
+            || l.pointee.lastOwnerDirection != ownerDirection
+
+        if needToVisitNode {
+            // Invalidate the cached results.
+            l.pointee.nextCachedMeasurementsIndex = 0
+            l.pointee.cachedLayout = CacheEntry()
+        }
+
+        // -1: none; 8: the layout entry; 0..<8: a measurement entry.
+        var cached = -1
+        let entries = caches + n * maxCachedMeasurements
+        let count = Int(l.pointee.nextCachedMeasurementsIndex)
+        if hasMeasureFunc(n) {
+            let s = style(n)
+            let marginRow = s.pointee.marginForAxis(.row, ownerWidth)
+            let marginColumn = s.pointee.marginForAxis(.column, ownerWidth)
+            if canUseCachedMeasurement(widthMode, availableWidth, heightMode, availableHeight,
+                                       l.pointee.cachedLayout, marginRow, marginColumn) {
+                cached = maxCachedMeasurements
+            } else {
+                for i in 0..<count where canUseCachedMeasurement(widthMode, availableWidth, heightMode, availableHeight,
+                                                                 entries[i], marginRow, marginColumn) {
+                    cached = i
+                    break
+                }
+            }
+        } else if performLayout {
+            let c = l.pointee.cachedLayout
+            if inexactEquals(c.availableWidth, availableWidth) && inexactEquals(c.availableHeight, availableHeight)
+                && c.widthMode == widthMode && c.heightMode == heightMode {
+                cached = maxCachedMeasurements
+            }
+        } else {
+            for i in 0..<count {
+                let c = entries[i]
+                if inexactEquals(c.availableWidth, availableWidth) && inexactEquals(c.availableHeight, availableHeight)
+                    && c.widthMode == widthMode && c.heightMode == heightMode {
+                    cached = i
+                    break
+                }
+            }
+        }
+
+        if !needToVisitNode && cached >= 0 {
+            let c = cached == maxCachedMeasurements ? l.pointee.cachedLayout : entries[cached]
+            l.pointee.measuredWidth = c.computedWidth
+            l.pointee.measuredHeight = c.computedHeight
+        } else {
+            calculateLayoutImpl(n, availableWidth, availableHeight, ownerDirection, widthMode, heightMode,
+                                ownerWidth, ownerHeight, performLayout, depth)
+            l.pointee.lastOwnerDirection = ownerDirection
+            l.pointee.configVersion = configVersion
+
+            if cached < 0 {
+                var entry = CacheEntry()
+                entry.availableWidth = availableWidth
+                entry.availableHeight = availableHeight
+                entry.widthMode = widthMode
+                entry.heightMode = heightMode
+                entry.computedWidth = l.pointee.measuredWidth
+                entry.computedHeight = l.pointee.measuredHeight
+                if performLayout {
+                    l.pointee.cachedLayout = entry
+                } else {
+                    var index = Int(l.pointee.nextCachedMeasurementsIndex)
+                    if index == maxCachedMeasurements { index = 0 }
+                    entries[index] = entry
+                    l.pointee.nextCachedMeasurementsIndex = UInt8(index + 1)
+                }
+            }
+        }
+
+        if performLayout {
+            l.pointee.width = l.pointee.measuredWidth
+            l.pointee.height = l.pointee.measuredHeight
+            l.pointee.isDirty = false
+        }
+        l.pointee.generationCount = generation
+        return needToVisitNode || cached < 0
+    }
+
+    /// Yoga's `canUseCachedMeasurement`: same constraints, or constraints the old result
+    /// still satisfies.
+    @inline(__always) func canUseCachedMeasurement(_ widthMode: SizingMode, _ availableWidth: Float,
+                                                   _ heightMode: SizingMode, _ availableHeight: Float,
+                                                   _ last: CacheEntry, _ marginRow: Float, _ marginColumn: Float) -> Bool {
+        if (!last.computedHeight.isNaN && last.computedHeight < 0) || (!last.computedWidth.isNaN && last.computedWidth < 0) {
+            return false
+        }
+        let rounded = pointScaleFactor != 0
+        let effectiveWidth = rounded ? roundValueToPixelGrid(Double(availableWidth), Double(pointScaleFactor), false, false) : availableWidth
+        let effectiveHeight = rounded ? roundValueToPixelGrid(Double(availableHeight), Double(pointScaleFactor), false, false) : availableHeight
+        let effectiveLastWidth = rounded ? roundValueToPixelGrid(Double(last.availableWidth), Double(pointScaleFactor), false, false) : last.availableWidth
+        let effectiveLastHeight = rounded ? roundValueToPixelGrid(Double(last.availableHeight), Double(pointScaleFactor), false, false) : last.availableHeight
+
+        let sameWidth = last.widthMode == widthMode && inexactEquals(effectiveLastWidth, effectiveWidth)
+        let sameHeight = last.heightMode == heightMode && inexactEquals(effectiveLastHeight, effectiveHeight)
+
+        let widthOK = sameWidth
+            || Self.sizeIsExactAndMatchesOldMeasuredSize(widthMode, availableWidth - marginRow, last.computedWidth)
+            || Self.oldSizeIsMaxContentAndStillFits(widthMode, availableWidth - marginRow, last.widthMode, last.computedWidth)
+            || Self.newSizeIsStricterAndStillValid(widthMode, availableWidth - marginRow, last.widthMode,
+                                                   last.availableWidth - marginRow, last.computedWidth)
+        if !widthOK { return false }
+        return sameHeight
+            || Self.sizeIsExactAndMatchesOldMeasuredSize(heightMode, availableHeight - marginColumn, last.computedHeight)
+            || Self.oldSizeIsMaxContentAndStillFits(heightMode, availableHeight - marginColumn, last.heightMode, last.computedHeight)
+            || Self.newSizeIsStricterAndStillValid(heightMode, availableHeight - marginColumn, last.heightMode,
+                                                   last.availableHeight - marginColumn, last.computedHeight)
+    }
+
+    @inline(__always) static func sizeIsExactAndMatchesOldMeasuredSize(_ mode: SizingMode, _ size: Float, _ lastComputed: Float) -> Bool {
+        mode == .stretchFit && inexactEquals(size, lastComputed)
+    }
+
+    @inline(__always) static func oldSizeIsMaxContentAndStillFits(_ mode: SizingMode, _ size: Float,
+                                                                  _ lastMode: SizingMode, _ lastComputed: Float) -> Bool {
+        mode == .fitContent && lastMode == .maxContent && (size >= lastComputed || inexactEquals(size, lastComputed))
+    }
+
+    @inline(__always) static func newSizeIsStricterAndStillValid(_ mode: SizingMode, _ size: Float, _ lastMode: SizingMode,
+                                                                 _ lastSize: Float, _ lastComputed: Float) -> Bool {
+        lastMode == .fitContent && mode == .fitContent && !lastSize.isNaN && !size.isNaN && !lastComputed.isNaN
+            && lastSize > size && (lastComputed <= size || inexactEquals(size, lastComputed))
+    }
+}

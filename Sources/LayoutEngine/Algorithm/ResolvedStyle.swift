@@ -1,0 +1,203 @@
+// Style lookups as Yoga's Style.h resolves them: edge precedence (start/end, then the physical
+// edge, then horizontal/vertical, then all), percentages, box-sizing and min/max.
+
+extension StyleValue {
+    /// Points, or a percentage of `reference`; NaN (Yoga's undefined) for everything else.
+    @inline(__always) func resolveNaN(_ reference: Float) -> Float {
+        switch unit {
+        case .points: return value
+        case .percent: return value * reference * 0.01
+        default: return .nan
+        }
+    }
+
+    /// Yoga's `inexactEquals` on two style lengths.
+    @inline(__always) func inexactlyEquals(_ other: StyleValue) -> Bool {
+        unit == other.unit && inexactEquals(value, other.value)
+    }
+}
+
+extension Edges {
+    /// The value that applies to a physical edge under a resolved direction.
+    @inline(__always) func resolve(_ edge: PhysicalEdge, _ direction: Direction) -> StyleValue {
+        switch edge {
+        case .left:
+            if direction == .ltr, !start.isUndefined { return start }
+            if direction == .rtl, !end.isUndefined { return end }
+            if !left.isUndefined { return left }
+            if !horizontal.isUndefined { return horizontal }
+            return all
+        case .right:
+            if direction == .ltr, !end.isUndefined { return end }
+            if direction == .rtl, !start.isUndefined { return start }
+            if !right.isUndefined { return right }
+            if !horizontal.isUndefined { return horizontal }
+            return all
+        case .top:
+            if !top.isUndefined { return top }
+            if !vertical.isUndefined { return vertical }
+            return all
+        case .bottom:
+            if !bottom.isUndefined { return bottom }
+            if !vertical.isUndefined { return vertical }
+            return all
+        }
+    }
+}
+
+extension Style {
+    // MARK: margins
+
+    /// Margin on a physical edge; auto and undefined count as 0.
+    @inline(__always) func margin(_ edge: PhysicalEdge, _ direction: Direction, _ widthSize: Float) -> Float {
+        let v = margin.resolve(edge, direction).resolveNaN(widthSize)
+        return v.isNaN ? 0 : v
+    }
+
+    @inline(__always) func flexStartMargin(_ axis: FlexDirection, _ direction: Direction, _ widthSize: Float) -> Float {
+        margin(axis.flexStartEdge, direction, widthSize)
+    }
+
+    @inline(__always) func flexEndMargin(_ axis: FlexDirection, _ direction: Direction, _ widthSize: Float) -> Float {
+        margin(axis.flexEndEdge, direction, widthSize)
+    }
+
+    @inline(__always) func inlineStartMargin(_ axis: FlexDirection, _ direction: Direction, _ widthSize: Float) -> Float {
+        margin(axis.inlineStartEdge(direction), direction, widthSize)
+    }
+
+    @inline(__always) func inlineEndMargin(_ axis: FlexDirection, _ direction: Direction, _ widthSize: Float) -> Float {
+        margin(axis.inlineEndEdge(direction), direction, widthSize)
+    }
+
+    /// Both margins on an axis; the total does not depend on the direction.
+    @inline(__always) func marginForAxis(_ axis: FlexDirection, _ widthSize: Float) -> Float {
+        axis.isRow
+            ? margin(.left, .ltr, widthSize) + margin(.right, .ltr, widthSize)
+            : margin(.top, .ltr, widthSize) + margin(.bottom, .ltr, widthSize)
+    }
+
+    @inline(__always) func flexStartMarginIsAuto(_ axis: FlexDirection, _ direction: Direction) -> Bool {
+        margin.resolve(axis.flexStartEdge, direction).isAuto
+    }
+
+    @inline(__always) func flexEndMarginIsAuto(_ axis: FlexDirection, _ direction: Direction) -> Bool {
+        margin.resolve(axis.flexEndEdge, direction).isAuto
+    }
+
+    // MARK: padding and border
+
+    @inline(__always) func padding(_ edge: PhysicalEdge, _ direction: Direction, _ widthSize: Float) -> Float {
+        maxOrDefined(padding.resolve(edge, direction).resolveNaN(widthSize), 0)
+    }
+
+    /// Border width on an edge; percentages resolve against 0, as in Yoga.
+    @inline(__always) func border(_ edge: PhysicalEdge, _ direction: Direction) -> Float {
+        maxOrDefined(border.resolve(edge, direction).resolveNaN(0), 0)
+    }
+
+    @inline(__always) func paddingAndBorder(_ edge: PhysicalEdge, _ direction: Direction, _ widthSize: Float) -> Float {
+        padding(edge, direction, widthSize) + border(edge, direction)
+    }
+
+    @inline(__always) func flexStartPaddingAndBorder(_ axis: FlexDirection, _ direction: Direction, _ widthSize: Float) -> Float {
+        paddingAndBorder(axis.flexStartEdge, direction, widthSize)
+    }
+
+    @inline(__always) func flexEndPaddingAndBorder(_ axis: FlexDirection, _ direction: Direction, _ widthSize: Float) -> Float {
+        paddingAndBorder(axis.flexEndEdge, direction, widthSize)
+    }
+
+    /// Padding plus border on both sides of an axis (Yoga's `paddingAndBorderForAxis`).
+    @inline(__always) func paddingAndBorderForAxis(_ axis: FlexDirection, _ direction: Direction, _ widthSize: Float) -> Float {
+        axis.isRow
+            ? paddingAndBorder(.left, direction, widthSize) + paddingAndBorder(.right, direction, widthSize)
+            : paddingAndBorder(.top, direction, widthSize) + paddingAndBorder(.bottom, direction, widthSize)
+    }
+
+    @inline(__always) func borderForAxis(_ axis: FlexDirection) -> Float {
+        axis.isRow ? border(.left, .ltr) + border(.right, .ltr) : border(.top, .ltr) + border(.bottom, .ltr)
+    }
+
+    // MARK: insets
+
+    @inline(__always) func positionValue(_ edge: PhysicalEdge, _ direction: Direction) -> StyleValue {
+        position.resolve(edge, direction)
+    }
+
+    /// An inset on a physical edge; auto and undefined count as 0.
+    @inline(__always) func position(_ edge: PhysicalEdge, _ direction: Direction, _ axisSize: Float) -> Float {
+        let v = position.resolve(edge, direction).resolveNaN(axisSize)
+        return v.isNaN ? 0 : v
+    }
+
+    /// Set and not auto.
+    @inline(__always) func isPositionDefinite(_ edge: PhysicalEdge, _ direction: Direction) -> Bool {
+        let v = position.resolve(edge, direction)
+        return !v.isUndefined && !v.isAuto
+    }
+
+    var horizontalInsetsDefined: Bool {
+        !position.left.isUndefined || !position.right.isUndefined || !position.all.isUndefined
+            || !position.horizontal.isUndefined || !position.start.isUndefined || !position.end.isUndefined
+    }
+
+    var verticalInsetsDefined: Bool {
+        !position.top.isUndefined || !position.bottom.isUndefined || !position.all.isUndefined
+            || !position.vertical.isUndefined
+    }
+
+    // MARK: gaps
+
+    /// The gap between items along `axis` (column gap on a row axis), never negative.
+    @inline(__always) func gapForAxis(_ axis: FlexDirection, _ ownerSize: Float) -> Float {
+        let g = axis.isRow ? gap(.column) : gap(.row)
+        return maxOrDefined(g.resolveNaN(ownerSize), 0)
+    }
+
+    // MARK: dimensions
+
+    /// Yoga's processed dimension: max when min equals max, else the declared size.
+    @inline(__always) func processedDimension(_ row: Bool) -> StyleValue {
+        let maxV = row ? maxWidth : maxHeight
+        let minV = row ? minWidth : minHeight
+        if !maxV.isUndefined && maxV.inexactlyEquals(minV) { return maxV }
+        return row ? width : height
+    }
+
+    /// Padding plus border along a dimension, added to sizes under content-box sizing.
+    @inline(__always) func boxSizingExtra(_ row: Bool, _ direction: Direction, _ ownerWidth: Float) -> Float {
+        boxSizing == .borderBox ? 0 : paddingAndBorderForAxis(row ? .row : .column, direction, ownerWidth)
+    }
+
+    @inline(__always) func resolvedMinDimension(_ row: Bool, _ direction: Direction, _ reference: Float, _ ownerWidth: Float) -> Float {
+        let v = (row ? minWidth : minHeight).resolveNaN(reference)
+        if boxSizing == .borderBox || v.isNaN { return v }
+        return v + boxSizingExtra(row, direction, ownerWidth)
+    }
+
+    @inline(__always) func resolvedMaxDimension(_ row: Bool, _ direction: Direction, _ reference: Float, _ ownerWidth: Float) -> Float {
+        let v = (row ? maxWidth : maxHeight).resolveNaN(reference)
+        if boxSizing == .borderBox || v.isNaN { return v }
+        return v + boxSizingExtra(row, direction, ownerWidth)
+    }
+
+    /// Yoga's `hasDefiniteLength`: a non-negative size resolves against `ownerSize`.
+    @inline(__always) func hasDefiniteLength(_ row: Bool, _ ownerSize: Float) -> Bool {
+        let v = processedDimension(row).resolveNaN(ownerSize)
+        return !v.isNaN && v >= 0
+    }
+
+    /// Yoga's `getResolvedDimension`: the declared size as a border-box size.
+    @inline(__always) func resolvedDimension(_ row: Bool, _ direction: Direction, _ reference: Float, _ ownerWidth: Float) -> Float {
+        let v = processedDimension(row).resolveNaN(reference)
+        if boxSizing == .borderBox || v.isNaN { return v }
+        return v + boxSizingExtra(row, direction, ownerWidth)
+    }
+
+    /// The aspect ratio, NaN when unset or degenerate.
+    @inline(__always) var resolvedAspectRatio: Float {
+        guard let r = aspectRatio, r > 0, r.isFinite else { return .nan }
+        return r
+    }
+}

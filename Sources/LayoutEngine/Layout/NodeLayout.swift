@@ -1,0 +1,106 @@
+/// How a size offered to a node on one axis must be read (Yoga's `SizingMode`, in CSS terms).
+@usableFromInline enum SizingMode: UInt8 {
+    /// The size is imposed (Yoga's `Exactly`).
+    case stretchFit
+    /// At most the offered size (Yoga's `AtMost`).
+    case fitContent
+    /// No constraint (Yoga's `Undefined`).
+    case maxContent
+
+    /// The measure-hook spelling of this mode.
+    @inline(__always) var measureMode: MeasureMode {
+        switch self {
+        case .stretchFit: return .exactly
+        case .fitContent: return .atMost
+        case .maxContent: return .undefined
+        }
+    }
+}
+
+/// The four physical edges of a laid-out box, in Yoga's order.
+@usableFromInline enum PhysicalEdge: UInt8 {
+    case left, top, right, bottom
+}
+
+/// One number per physical edge.
+@usableFromInline struct EdgeValues {
+    @usableFromInline var left: Float = 0
+    @usableFromInline var top: Float = 0
+    @usableFromInline var right: Float = 0
+    @usableFromInline var bottom: Float = 0
+
+    @inlinable init() {}
+
+    @inline(__always) subscript(edge: PhysicalEdge) -> Float {
+        get {
+            switch edge {
+            case .left: return left
+            case .top: return top
+            case .right: return right
+            case .bottom: return bottom
+            }
+        }
+        set {
+            switch edge {
+            case .left: left = newValue
+            case .top: top = newValue
+            case .right: right = newValue
+            case .bottom: bottom = newValue
+            }
+        }
+    }
+}
+
+/// One remembered layout or measurement of a node (Yoga's `CachedMeasurement`).
+@usableFromInline struct CacheEntry {
+    @usableFromInline var availableWidth: Float = -1
+    @usableFromInline var availableHeight: Float = -1
+    @usableFromInline var widthMode: SizingMode = .maxContent
+    @usableFromInline var heightMode: SizingMode = .maxContent
+    @usableFromInline var computedWidth: Float = -1
+    @usableFromInline var computedHeight: Float = -1
+
+    @inlinable init() {}
+}
+
+/// Everything the layout pass computes and remembers for one node (Yoga's `LayoutResults`
+/// plus the node's dirty flag). Stored contiguously, one per node.
+@usableFromInline struct NodeLayout {
+    /// Unrounded position on each physical edge, relative to the parent.
+    @usableFromInline var position = EdgeValues()
+    @usableFromInline var margin = EdgeValues()
+    @usableFromInline var border = EdgeValues()
+    @usableFromInline var padding = EdgeValues()
+    /// Unrounded final size (set when the node is laid out, not just measured).
+    @usableFromInline var width: Float = .nan
+    @usableFromInline var height: Float = .nan
+    @usableFromInline var measuredWidth: Float = .nan
+    @usableFromInline var measuredHeight: Float = .nan
+    @usableFromInline var computedFlexBasis: Float = .nan
+    @usableFromInline var computedFlexBasisGeneration: UInt32 = 0
+    @usableFromInline var generationCount: UInt32 = 0
+    @usableFromInline var configVersion: UInt32 = 0
+    @usableFromInline var lineIndex: Int32 = 0
+    @usableFromInline var direction: Direction = .inherit
+    @usableFromInline var lastOwnerDirection: Direction = .inherit
+    @usableFromInline var isDirty = true
+    @usableFromInline var hadOverflow = false
+    @usableFromInline var nextCachedMeasurementsIndex: UInt8 = 0
+    /// The single entry for full layouts; measurements live in the tree's cache array.
+    @usableFromInline var cachedLayout = CacheEntry()
+    /// The pixel-rounded frame the caller reads.
+    @usableFromInline var frame = Frame.zero
+
+    @inlinable init() {}
+
+    @inline(__always) func measured(_ axis: FlexDirection) -> Float {
+        axis.isRow ? measuredWidth : measuredHeight
+    }
+
+    @inline(__always) mutating func setMeasured(_ axis: FlexDirection, _ value: Float) {
+        if axis.isRow { measuredWidth = value } else { measuredHeight = value }
+    }
+}
+
+/// Measurement cache slots per node, as Yoga's `MaxCachedMeasurements`.
+@usableFromInline let maxCachedMeasurements = 8
