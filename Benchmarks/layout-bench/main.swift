@@ -1,1 +1,143 @@
-print("layout-bench: not yet")
+// layout-bench: times the engine on the trees of FORMAT.md case files, in the output format
+// of shared/reference/yoga_bench.c so the two can be compared line by line:
+//
+//     tree<TAB>nodes<TAB>ns_per_layout<TAB>ns_per_node        (median over rounds)
+//
+// Lines starting with '#' are information; `check ok` / `check MISMATCH` lines report the
+// LTR layout against the case's expected frames.
+//
+// Default (relayout): each tree is built once, then laid out again and again, alternating the
+// owner direction LTR/RTL on every call so that every node is recomputed (as yoga_bench.c
+// does). --fresh: every timed call builds the tree anew and lays it out once (build + layout).
+import LayoutEngine
+import LayoutWire
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+struct Options {
+    var paths: [String] = []
+    var fresh = false
+    var rounds = 9
+    /// Target duration of one round, in seconds.
+    var roundSeconds = 0.2
+    var iterations = 0
+    var only: String? = nil
+}
+
+func usage() -> Never {
+    print("""
+        usage: layout-bench [--fresh] [--rounds R] [--round-seconds S] [--iterations N] \
+        [--tree NAME] FILE.json...
+        """)
+    exit(2)
+}
+
+func parseOptions() -> Options {
+    var options = Options()
+    var args = CommandLine.arguments.dropFirst()
+    func value() -> String {
+        guard let next = args.popFirst() else { usage() }
+        return next
+    }
+    while let arg = args.popFirst() {
+        switch arg {
+        case "--fresh": options.fresh = true
+        case "--rounds": guard let n = Int(value()) else { usage() }; options.rounds = max(1, n)
+        case "--round-seconds": guard let s = Double(value()) else { usage() }; options.roundSeconds = s
+        case "--iterations": guard let n = Int(value()) else { usage() }; options.iterations = n
+        case "--tree": options.only = value()
+        case "-h", "--help": usage()
+        default:
+            if arg.hasPrefix("-") { usage() }
+            options.paths.append(arg)
+        }
+    }
+    if options.paths.isEmpty { usage() }
+    return options
+}
+
+/// Lays the tree out `count` times, flipping the direction on every call.
+@inline(never)
+func timeRelayouts(_ tree: inout LayoutTree, _ request: LayoutRequest, _ count: Int, _ toggle: inout Bool) -> Double {
+    let start = nowNanoseconds()
+    for _ in 0..<count {
+        toggle.toggle()
+        tree.computeLayout(root: request.root, available: request.available, direction: toggle ? .rtl : .ltr)
+    }
+    return nowNanoseconds() - start
+}
+
+/// Builds and lays out a fresh tree `count` times, in the case's own direction.
+@inline(never)
+func timeFreshLayouts(_ blueprint: TreeBlueprint, _ request: LayoutRequest, _ count: Int) -> Double {
+    let start = nowNanoseconds()
+    for _ in 0..<count {
+        var (tree, root) = blueprint.build()
+        tree.computeLayout(root: root, available: request.available, direction: request.direction)
+    }
+    return nowNanoseconds() - start
+}
+
+func bench(_ item: BenchCase, _ options: Options) -> Bool {
+    let request = item.request
+    var tree = request.tree
+    // Correctness first: LTR, then RTL and LTR again, must land on the expected frames.
+    tree.computeLayout(root: request.root, available: request.available, direction: request.direction)
+    tree.computeLayout(root: request.root, available: request.available,
+                       direction: request.direction == .rtl ? .ltr : .rtl)
+    tree.computeLayout(root: request.root, available: request.available, direction: request.direction)
+    let bad = item.mismatches(in: tree)
+    if bad.isEmpty {
+        print("check ok\t\(item.name)\t\(item.nodeCount) nodes")
+    } else {
+        print("check MISMATCH\t\(item.name)\t\(bad.count)+ nodes")
+        for line in bad { print("# \(line)") }
+    }
+
+    let blueprint = TreeBlueprint(tree: request.tree, root: request.root)
+    var toggle = false
+    let run: (Int) -> Double = { count in
+        options.fresh ? timeFreshLayouts(blueprint, request, count) : timeRelayouts(&tree, request, count, &toggle)
+    }
+    // Warm up and calibrate to about `roundSeconds` per round, as yoga_bench.c does.
+    var warm = 2
+    var elapsed = run(warm)
+    while elapsed < 2e7 {
+        warm *= 2
+        elapsed = run(warm)
+    }
+    var count = options.iterations > 0 ? options.iterations : Int(options.roundSeconds * 1e9 / (elapsed / Double(warm)))
+    count = max(2, count)
+    if options.iterations <= 0 && count % 2 == 1 { count += 1 }  // equal LTR and RTL calls
+
+    var perLayout: [Double] = []
+    for _ in 0..<options.rounds { perLayout.append(run(count) / Double(count)) }
+    let med = median(perLayout)
+    print("# \(item.name): \(options.rounds) rounds x \(count) layouts, min \(fixed(perLayout.min()!, 0)) "
+          + "max \(fixed(perLayout.max()!, 0)) ns/layout\(options.fresh ? " (fresh: build + layout)" : "")")
+    print("\(item.name)\t\(item.nodeCount)\t\(fixed(med, 0))\t\(fixed(med / Double(item.nodeCount), 1))")
+    fflush(stdout)
+    return bad.isEmpty
+}
+
+let options = parseOptions()
+var allGood = true
+print("# tree\tnodes\tns_per_layout\tns_per_node")
+for path in options.paths {
+    let cases: [BenchCase]
+    do {
+        cases = try BenchCase.load(path: path, limits: WireLimits(maxNodes: 1_000_000))
+    } catch {
+        print("# cannot load \(path): \(error)")
+        allGood = false
+        continue
+    }
+    for item in cases where options.only == nil || item.name == options.only {
+        allGood = bench(item, options) && allGood
+    }
+}
+exit(allGood ? 0 : 1)
