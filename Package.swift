@@ -7,6 +7,8 @@ let package = Package(
     products: [
         .library(name: "LayoutEngine", targets: ["LayoutEngine"]),
         .library(name: "LayoutWire", targets: ["LayoutWire"]),
+        // For the fuzzers in Fuzz/ (a separate package that depends on this one by path).
+        .library(name: "HTTPServer", targets: ["HTTPServer"]),
         .executable(name: "layoutd", targets: ["layoutd"]),
         .executable(name: "layout-bench", targets: ["layout-bench"]),
     ],
@@ -44,7 +46,10 @@ let package = Package(
         ),
         .testTarget(name: "LayoutWireTests", dependencies: ["LayoutWire", "LayoutEngine"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
-        .testTarget(name: "LayoutServerTests", dependencies: ["LayoutServer", "HTTPServer", "LayoutWire"]),
+        .testTarget(name: "LayoutServerTests", dependencies: [
+            "LayoutServer", "HTTPServer", "LayoutWire", "LayoutEngine",
+            .product(name: "Logging", package: "swift-log"),
+        ]),
     ],
     swiftLanguageModes: [.v5]
 )

@@ -1,0 +1,49 @@
+import HTTPServer
+import LayoutWire
+import Logging
+
+/// Everything `layoutd serve` can be told: where to listen, how much to cache, and every limit.
+/// Defaults are the ones documented per field.
+public struct ServiceConfiguration: Sendable {
+    /// The HTTP layer: host (default 127.0.0.1), port (default 8080), body/header limits,
+    /// timeouts and response compression. See `HTTPServerConfiguration` for each default.
+    public var http: HTTPServerConfiguration
+    /// Bounds on one layout request (nodes, depth, strings, document size); each answers 413.
+    public var wire: WireLimits
+    /// Byte budget of the layout cache. Default 64 MiB; 0 turns caching off.
+    public var cacheBytes: Int
+    /// Independently locked parts of the cache. Default 8.
+    public var cacheShards: Int
+    /// Most requests in one `/compute/batch` array → 413 `too-many-items`. Default 256.
+    public var maxBatchItems: Int
+    /// The least severe level logged; request lines are `info`. Default info.
+    public var logLevel: Logger.Level
+
+    public static let defaultCacheBytes = 64 << 20
+
+    public init(http: HTTPServerConfiguration = HTTPServerConfiguration(),
+                wire: WireLimits = .default,
+                cacheBytes: Int = ServiceConfiguration.defaultCacheBytes,
+                cacheShards: Int = 8,
+                maxBatchItems: Int = 256,
+                logLevel: Logger.Level = .info) {
+        self.http = http
+        self.wire = wire
+        self.cacheBytes = cacheBytes
+        self.cacheShards = cacheShards
+        self.maxBatchItems = maxBatchItems
+        self.logLevel = logLevel
+    }
+
+    /// Listening address (shortcut for `http.host`).
+    public var host: String {
+        get { http.host }
+        set { http.host = newValue }
+    }
+
+    /// Listening port, 0 for an ephemeral one (shortcut for `http.port`).
+    public var port: Int {
+        get { http.port }
+        set { http.port = newValue }
+    }
+}

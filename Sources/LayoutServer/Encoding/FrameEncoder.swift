@@ -1,0 +1,65 @@
+import LayoutEngine
+import LayoutWire
+
+/// Writes a layout answer, `{"root":{"id":..,"left":..,"top":..,"width":..,"height":..,
+/// "children":[...]}}`, from frames listed in pre-order from the root (the cache's id-free
+/// form) and the request's ids. Hits and misses both go through here, so a cached answer is
+/// byte for byte the answer a fresh computation would give.
+public enum FrameEncoder {
+    /// The frames of the subtree at `root` in pre-order (root, then each child's subtree in
+    /// order): the order `encode` reads them in and the structural hash walks in.
+    public static func preorderFrames(of tree: LayoutTree, root: NodeID) -> [Frame] {
+        var frames: [Frame] = []
+        frames.reserveCapacity(tree.nodeCount)
+        var stack: [NodeID] = [root]
+        var reversed: [NodeID] = []
+        while let node = stack.popLast() {
+            frames.append(tree.frame(of: node))
+            reversed.removeAll(keepingCapacity: true)
+            for child in tree.children(of: node) { reversed.append(child) }
+            stack.append(contentsOf: reversed.reversed())
+        }
+        return frames
+    }
+
+    /// The answer for the subtree at `root`, taking frames from `frames` (pre-order) and ids
+    /// from `ids` (indexed by `NodeID.index`; nil or missing means no id). Written with the
+    /// wire's `JSONWriter`, so numbers read exactly as `LayoutWire.encodeResponse` writes them.
+    public static func encode(tree: LayoutTree, root: NodeID, ids: [String?], frames: [Frame]) -> [UInt8] {
+        var writer = JSONWriter(capacity: 64 + frames.count * 72)
+        var next = 0
+        // Each open node with the children still to write.
+        var stack: [ChildSequence] = []
+        func open(_ node: NodeID) -> ChildSequence? {
+            let frame = next < frames.count ? frames[next] : .zero
+            next += 1
+            writer.beginObject()
+            let index = Int(node.index)
+            if index < ids.count, let id = ids[index] {
+                writer.key("id"); writer.string(id)
+            }
+            writer.key("left"); writer.number(frame.left)
+            writer.key("top"); writer.number(frame.top)
+            writer.key("width"); writer.number(frame.width)
+            writer.key("height"); writer.number(frame.height)
+            guard tree.childCount(of: node) > 0 else { writer.endObject(); return nil }
+            writer.key("children")
+            writer.beginArray()
+            return tree.children(of: node)
+        }
+        writer.beginObject()
+        writer.key("root")
+        if let children = open(root) { stack.append(children) }
+        while !stack.isEmpty {
+            if let child = stack[stack.count - 1].next() {
+                if let children = open(child) { stack.append(children) }
+            } else {
+                stack.removeLast()
+                writer.endArray()
+                writer.endObject()
+            }
+        }
+        writer.endObject()
+        return writer.bytes
+    }
+}

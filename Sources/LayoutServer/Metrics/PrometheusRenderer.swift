@@ -1,0 +1,77 @@
+/// Writes the service's metrics in the Prometheus text exposition format, version 0.0.4.
+public enum PrometheusRenderer {
+    /// The Content-Type of the rendered text.
+    public static let contentType = "text/plain; version=0.0.4; charset=utf-8"
+
+    /// Everything the metrics page shows, gathered by the caller.
+    public struct Inputs {
+        public var metrics: ServiceMetrics
+        public var cache: FrameCache.Statistics
+        public var cacheCapacityBytes: Int
+        public var openConnections: Int
+
+        public init(metrics: ServiceMetrics, cache: FrameCache.Statistics, cacheCapacityBytes: Int,
+                    openConnections: Int) {
+            self.metrics = metrics
+            self.cache = cache
+            self.cacheCapacityBytes = cacheCapacityBytes
+            self.openConnections = openConnections
+        }
+    }
+
+    public static func render(_ inputs: Inputs) -> String {
+        let snapshot = inputs.metrics.snapshot()
+        var out = ""
+        out.reserveCapacity(4096)
+
+        family(&out, "layoutd_http_requests_total", "counter", "HTTP requests answered, by route and status.")
+        for route in RouteLabel.allCases {
+            guard let byStatus = snapshot.requests[route] else { continue }
+            for status in byStatus.keys.sorted() {
+                out += "layoutd_http_requests_total{route=\"\(route.rawValue)\",status=\"\(status)\"} \(byStatus[status]!)\n"
+            }
+        }
+
+        family(&out, "layoutd_http_request_duration_seconds", "histogram",
+               "Time from a request reaching the service to its answer, by route.")
+        for route in RouteLabel.allCases {
+            guard let histogram = snapshot.latency[route] else { continue }
+            var cumulative = 0
+            for (bound, count) in zip(ServiceMetrics.latencyBuckets, histogram.bucketCounts) {
+                cumulative += count
+                out += "layoutd_http_request_duration_seconds_bucket{route=\"\(route.rawValue)\",le=\"\(format(bound))\"} \(cumulative)\n"
+            }
+            out += "layoutd_http_request_duration_seconds_bucket{route=\"\(route.rawValue)\",le=\"+Inf\"} \(histogram.count)\n"
+            out += "layoutd_http_request_duration_seconds_sum{route=\"\(route.rawValue)\"} \(format(histogram.sum))\n"
+            out += "layoutd_http_request_duration_seconds_count{route=\"\(route.rawValue)\"} \(histogram.count)\n"
+        }
+
+        let cache = inputs.cache
+        sample(&out, "layoutd_cache_hits_total", "counter", "Layout cache lookups that found an entry.", cache.hits)
+        sample(&out, "layoutd_cache_misses_total", "counter", "Layout cache lookups that found nothing.", cache.misses)
+        sample(&out, "layoutd_cache_evictions_total", "counter", "Entries evicted to make room.", cache.evictions)
+        sample(&out, "layoutd_cache_rejected_total", "counter",
+               "Layouts too large to cache (bigger than one shard's share of the budget).", cache.rejected)
+        sample(&out, "layoutd_cache_entries", "gauge", "Entries in the layout cache.", cache.entries)
+        sample(&out, "layoutd_cache_bytes", "gauge", "Bytes charged to the layout cache's entries.", cache.bytes)
+        sample(&out, "layoutd_cache_capacity_bytes", "gauge", "The layout cache's byte budget.",
+               inputs.cacheCapacityBytes)
+        sample(&out, "layoutd_open_connections", "gauge", "HTTP connections open now.", inputs.openConnections)
+        return out
+    }
+
+    private static func family(_ out: inout String, _ name: String, _ type: String, _ help: String) {
+        out += "# HELP \(name) \(help)\n# TYPE \(name) \(type)\n"
+    }
+
+    private static func sample(_ out: inout String, _ name: String, _ type: String, _ help: String, _ value: Int) {
+        family(&out, name, type, help)
+        out += "\(name) \(value)\n"
+    }
+
+    /// A float as Prometheus reads it: whole numbers without a fraction, others in Swift's
+    /// shortest round-trip form.
+    private static func format(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : "\(value)"
+    }
+}

@@ -1,0 +1,62 @@
+import Dispatch
+import LayoutWire
+
+/// Answers `/compute/batch`: a JSON array of layout requests in, an array of answers out, each
+/// a layout or an error object. Items are independent: one bad item does not fail the rest.
+struct BatchComputer: Sendable {
+    let computer: LayoutComputer
+    let maxItems: Int
+
+    /// The status and body for a batch document.
+    func answer(body: [UInt8]) -> (status: Int, body: [UInt8]) {
+        var outerLimits = computer.limits
+        outerLimits.maxNesting += 1 // the array around the items
+        let document: JSONValue
+        do {
+            document = try JSONValue.parse(bytes: body, limits: outerLimits)
+        } catch {
+            return (error.status, error.jsonBytes())
+        }
+        guard case .array = document.kind else {
+            let error = WireError(status: 422, code: "wrong-type",
+                                  message: "a batch must be a JSON array of layout requests", pointer: "")
+            return (error.status, error.jsonBytes())
+        }
+        let items = document.elements
+        guard items.count <= maxItems else {
+            let error = WireError(status: 413, code: "too-many-items",
+                                  message: "a batch holds at most \(maxItems) items; this one has \(items.count)",
+                                  pointer: "")
+            return (error.status, error.jsonBytes())
+        }
+
+        var answers = [[UInt8]](repeating: [], count: items.count)
+        answers.withUnsafeMutableBufferPointer { slots in
+            // Each iteration writes only its own slot.
+            nonisolated(unsafe) let slots = slots
+            DispatchQueue.concurrentPerform(iterations: items.count) { index in
+                slots[index] = answer(item: items[index], at: index)
+            }
+        }
+
+        var out: [UInt8] = [UInt8(ascii: "[")]
+        out.reserveCapacity(answers.reduce(2) { $0 + $1.count + 1 })
+        for (index, answer) in answers.enumerated() {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            out.append(contentsOf: answer)
+        }
+        out.append(UInt8(ascii: "]"))
+        return (200, out)
+    }
+
+    private func answer(item: JSONValue, at index: Int) -> [UInt8] {
+        do {
+            let request = try LayoutWire.decodeRequest(item, limits: computer.limits)
+            return computer.answer(request, ifNoneMatch: nil).body
+        } catch {
+            var located = error
+            located.pointer = "/\(index)" + (error.pointer ?? "")
+            return located.jsonBytes()
+        }
+    }
+}

@@ -1,0 +1,61 @@
+import LayoutEngine
+import LayoutWire
+
+/// Turns one decoded layout request into its answer, through the cache: hash the input, look
+/// it up, and only on a miss lay the tree out and store its frames.
+struct LayoutComputer: Sendable {
+    /// How an answer was produced, for `X-Cache` and the request log.
+    enum CacheOutcome: String, Sendable {
+        case hit, miss
+        /// Answered 304 from the ETag alone; the cache was not consulted.
+        case notModified = "not-modified"
+    }
+
+    struct Answer: Sendable {
+        var status: Int
+        var body: [UInt8]
+        var cache: CacheOutcome?
+        /// The quoted ETag, for 200 and 304 answers.
+        var entityTag: String?
+    }
+
+    let cache: FrameCache
+    let limits: WireLimits
+
+    /// The answer to a request body: decoded with the configured limits, or the wire's error.
+    func answer(body: [UInt8], ifNoneMatch: String?) -> Answer {
+        do {
+            let request = try LayoutWire.decodeRequest(bytes: body, limits: limits)
+            return answer(request, ifNoneMatch: ifNoneMatch)
+        } catch {
+            return Answer(status: error.status, body: error.jsonBytes(), cache: nil, entityTag: nil)
+        }
+    }
+
+    /// The answer to a decoded request. `ifNoneMatch` (an `If-None-Match` field value) turns a
+    /// matching answer into a 304 without a body.
+    func answer(_ request: LayoutRequest, ifNoneMatch: String?) -> Answer {
+        var request = request
+        let key = request.tree.structuralHash(root: request.root, available: request.available,
+                                              direction: request.direction)
+        let tag = EntityTag(structure: key, ids: request.ids)
+        if let ifNoneMatch, tag.matches(ifNoneMatch: ifNoneMatch) {
+            // Layout is a pure function of the hashed input: the client's copy is still right.
+            return Answer(status: 304, body: [], cache: .notModified, entityTag: tag.quoted)
+        }
+        let frames: [Frame]
+        let outcome: CacheOutcome
+        if let cached = cache.lookup(key) {
+            frames = cached
+            outcome = .hit
+        } else {
+            request.tree.computeLayout(root: request.root, available: request.available,
+                                       direction: request.direction)
+            frames = FrameEncoder.preorderFrames(of: request.tree, root: request.root)
+            cache.insert(frames, for: key)
+            outcome = .miss
+        }
+        let body = FrameEncoder.encode(tree: request.tree, root: request.root, ids: request.ids, frames: frames)
+        return Answer(status: 200, body: body, cache: outcome, entityTag: tag.quoted)
+    }
+}
