@@ -40,6 +40,8 @@ let package = Package(
             dependencies: ["LayoutEngine", "LayoutWire"],
             path: "Benchmarks/layout-bench"
         ),
+        // LayoutWire decode vs Foundation; not run by CI.
+        .executableTarget(name: "wire-bench", dependencies: ["LayoutWire", "LayoutEngine"], path: "Benchmarks/wire-bench"),
         .testTarget(
             name: "LayoutEngineTests",
             dependencies: ["LayoutEngine", "LayoutWire"]

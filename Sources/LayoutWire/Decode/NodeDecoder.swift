@@ -95,7 +95,7 @@ extension RequestDecoder {
         for _ in 0..<doc.tokens[index].aux {
             let value = i + 1
             if doc.equals(i, "style") {
-                try within("/style") { () throws(WireError) in try decodeStyle(at: value, into: &node.style) }
+                do { try decodeStyle(at: value, into: &node.style) } catch { throw error.prefixed(by: "/style") }
             } else if doc.equals(i, "children") {
                 try expect(value, .array, "children", "/children")
                 node.children = value

@@ -133,32 +133,38 @@ struct RequestDecoder {
     }
 
     /// A finite number that fits a Float.
-    func float(_ index: Int, _ what: String, allowNegative: Bool, pointer: String) throws(WireError) -> Float {
+    // Names and pointers are autoclosures: built only when an error needs them.
+
+    func float(_ index: Int, _ what: @autoclosure () -> String, allowNegative: Bool,
+               pointer: @autoclosure () -> String) throws(WireError) -> Float {
         let token = doc.tokens[index]
         guard token.kind == .number else {
-            throw wrongType(index, "\(what) must be \(allowNegative ? "a number" : "a non-negative number")", pointer: pointer)
+            throw wrongType(index, "\(what()) must be \(allowNegative ? "a number" : "a non-negative number")", pointer: pointer())
         }
-        return try checked(Double(bitPattern: token.payload), what, allowNegative: allowNegative, pointer: pointer)
+        return try checked(Double(bitPattern: token.payload), what(), allowNegative: allowNegative, pointer: pointer())
     }
 
-    func checked(_ number: Double, _ what: String, allowNegative: Bool, pointer: String) throws(WireError) -> Float {
+    @inline(__always)
+    func checked(_ number: Double, _ what: @autoclosure () -> String, allowNegative: Bool,
+                 pointer: @autoclosure () -> String) throws(WireError) -> Float {
         let value = Float(number)
         guard value.isFinite else {
-            throw .invalid("not-representable", "\(what) is not representable as a 32-bit float", pointer: pointer)
+            throw .invalid("not-representable", "\(what()) is not representable as a 32-bit float", pointer: pointer())
         }
         guard allowNegative || !(value < 0) else {
-            throw .invalid("invalid-value", "\(what) must not be negative", pointer: pointer)
+            throw .invalid("invalid-value", "\(what()) must not be negative", pointer: pointer())
         }
         return value
     }
 
-    func keyword<K>(_ index: Int, _ table: KeywordTable<K>, _ what: String, pointer: String) throws(WireError) -> K {
+    func keyword<K>(_ index: Int, _ table: KeywordTable<K>, _ what: @autoclosure () -> String,
+                    pointer: @autoclosure () -> String) throws(WireError) -> K {
         guard doc.tokens[index].kind == .string else {
-            throw wrongType(index, "\(what) must be one of \(table.accepted)", pointer: pointer)
+            throw wrongType(index, "\(what()) must be one of \(table.accepted)", pointer: pointer())
         }
         guard let value = table.match(doc.bytes(at: index)) else {
-            throw .invalid("unknown-value", "unknown \(what) \"\(doc.string(at: index))\"; expected \(table.accepted)",
-                           pointer: pointer)
+            throw .invalid("unknown-value", "unknown \(what()) \"\(doc.string(at: index))\"; expected \(table.accepted)",
+                           pointer: pointer())
         }
         return value
     }

@@ -50,25 +50,31 @@ enum StyleProperty {
         return table
     }()
 
-    /// Lookup by FNV-1a of the key bytes; the stored name confirms the match.
-    private static let byHash: [UInt64: (name: [UInt8], property: StyleProperty)] = {
-        var map: [UInt64: (name: [UInt8], property: StyleProperty)] = [:]
+    /// Open-addressing table indexed by FNV-1a of the key bytes (no `Hasher`, no Strings);
+    /// the stored name confirms a match.
+    private static let slotCount = 256
+    private static let slots: [(name: [UInt8], property: StyleProperty)?] = {
+        var slots = [(name: [UInt8], property: StyleProperty)?](repeating: nil, count: slotCount)
+        precondition(all.count < slotCount / 2, "style key table too full")
         for (name, property) in all {
             let bytes = Array(name.utf8)
-            let hash = fnv1a(bytes)
-            precondition(map[hash] == nil, "style key hash collision")
-            map[hash] = (bytes, property)
+            var slot = Int(truncatingIfNeeded: fnv1a(bytes)) & (slotCount - 1)
+            while slots[slot] != nil { slot = (slot + 1) & (slotCount - 1) }
+            slots[slot] = (bytes, property)
         }
-        return map
+        return slots
     }()
 
     @inline(__always) static func named(_ key: UnsafeBufferPointer<UInt8>) -> StyleProperty? {
-        guard let entry = byHash[fnv1a(key)], entry.name.count == key.count else { return nil }
-        let same = entry.name.withUnsafeBufferPointer { name in
-            for i in 0..<name.count where name[i] != key[i] { return false }
-            return true
+        var slot = Int(truncatingIfNeeded: fnv1a(key)) & (slotCount - 1)
+        while let entry = slots[slot] {
+            if entry.name.count == key.count && entry.name.withUnsafeBufferPointer({ name in
+                for i in 0..<name.count where name[i] != key[i] { return false }
+                return true
+            }) { return entry.property }
+            slot = (slot + 1) & (slotCount - 1)
         }
-        return same ? entry.property : nil
+        return nil
     }
 }
 

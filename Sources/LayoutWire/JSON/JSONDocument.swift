@@ -2,8 +2,8 @@
 /// is followed by its contents (an object's as key, value, key, value, ...) and records where
 /// its contents end, so a reader can step over it in O(1).
 @usableFromInline
-struct JSONToken: Sendable {
-    @usableFromInline enum Kind: UInt8, Sendable {
+struct JSONToken: Sendable, BitwiseCopyable {
+    @usableFromInline enum Kind: UInt8, Sendable, BitwiseCopyable {
         case null, `false`, `true`, number, string, array, object
     }
     @usableFromInline var kind: Kind
@@ -28,16 +28,19 @@ final class JSONDocument: @unchecked Sendable {
     let tokens: UnsafeMutableBufferPointer<JSONToken>
     let strings: UnsafeMutableBufferPointer<UInt8>
 
-    init(tokens: [JSONToken], strings: [UInt8]) {
-        self.tokens = .allocate(capacity: tokens.count)
-        _ = self.tokens.initialize(from: tokens)
-        self.strings = .allocate(capacity: max(strings.count, 1))
-        _ = self.strings.initialize(from: strings)
+    /// Takes ownership of both buffers' memory.
+    init(tokens: GrowableBuffer<JSONToken>, strings: GrowableBuffer<UInt8>) {
+        self.tokens = tokens.buffer
+        self.strings = strings.buffer
+        stringBase = strings.base
     }
 
+    /// The strings' allocation (kept apart: an empty buffer view has no base address).
+    private let stringBase: UnsafeMutablePointer<UInt8>
+
     deinit {
-        tokens.deallocate()
-        strings.deallocate()
+        tokens.baseAddress?.deallocate()
+        stringBase.deallocate()
     }
 
     /// The index just after the value at `index` (its whole subtree for a container).
@@ -52,7 +55,7 @@ final class JSONDocument: @unchecked Sendable {
     /// The bytes of the string token at `index`.
     @inline(__always) func bytes(at index: Int) -> UnsafeBufferPointer<UInt8> {
         let token = tokens[index]
-        return UnsafeBufferPointer(start: strings.baseAddress! + Int(token.payload), count: Int(token.aux))
+        return UnsafeBufferPointer(start: stringBase + Int(token.payload), count: Int(token.aux))
     }
 
     @inline(__always) func string(at index: Int) -> String {

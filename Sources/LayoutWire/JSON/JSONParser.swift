@@ -6,8 +6,8 @@ struct JSONParser {
     private let input: UnsafeBufferPointer<UInt8>
     private let limits: WireLimits
     private var pos = 0
-    private var tokens: [JSONToken] = []
-    private var strings: [UInt8] = []
+    private var tokens: GrowableBuffer<JSONToken>
+    private var strings: GrowableBuffer<UInt8>
     private var stack: [Frame] = []
 
     /// An open container.
@@ -22,14 +22,22 @@ struct JSONParser {
     init(bytes: UnsafeBufferPointer<UInt8>, limits: WireLimits) {
         self.input = bytes
         self.limits = limits
-        tokens.reserveCapacity(max(16, bytes.count / 8))
-        strings.reserveCapacity(max(16, bytes.count / 4))
+        // Generous guesses: untouched capacity costs address space, not memory.
+        tokens = GrowableBuffer(capacity: bytes.count / 6 + 16)
+        strings = GrowableBuffer(capacity: bytes.count / 2 + 16)
     }
 
+    /// Parses the whole input. Call once.
     mutating func parse() throws(WireError) -> JSONDocument {
-        try parseValues()
-        skipWhitespace()
-        if pos < input.count { throw .syntax("unexpected \(describe(input[pos])) after the document", at: pos) }
+        do throws(WireError) {
+            try parseValues()
+            skipWhitespace()
+            if pos < input.count { throw WireError.syntax("unexpected \(describe(input[pos])) after the document", at: pos) }
+        } catch {
+            tokens.free()
+            strings.free()
+            throw error
+        }
         return JSONDocument(tokens: tokens, strings: strings)
     }
 
@@ -281,44 +289,46 @@ struct JSONParser {
     /// Refuses an object that names a member twice (422, pointer of the second one). Small
     /// objects compare pairwise; large ones go through a hash table.
     private func checkDuplicateKeys(_ frame: Frame) throws(WireError) {
-        var keys: [Int] = []
-        keys.reserveCapacity(Int(frame.count))
-        var i = Int(frame.token) + 1
-        for _ in 0..<frame.count {
-            keys.append(i)
-            let value = tokens[i + 1]
-            i = (value.kind == .array || value.kind == .object) ? Int(value.payload) : i + 2
+        @inline(__always) func following(_ key: Int) -> Int {
+            let value = tokens[key + 1]
+            return (value.kind == .array || value.kind == .object) ? Int(value.payload) : key + 2
         }
-        if keys.count <= 16 {
-            for a in 1..<keys.count {
-                for b in 0..<a where keyBytesEqual(keys[a], keys[b]) { throw duplicate(keys[a]) }
+        if frame.count <= 16 {
+            // Pairwise, walking the tape: no allocation for the common small object.
+            var a = following(Int(frame.token) + 1)
+            for _ in 1..<frame.count {
+                var b = Int(frame.token) + 1
+                while b != a {
+                    if keyBytesEqual(a, b) { throw duplicate(a) }
+                    b = following(b)
+                }
+                a = following(a)
             }
             return
         }
         var seen: [UInt64: [Int]] = [:]
-        seen.reserveCapacity(keys.count)
-        for key in keys {
+        seen.reserveCapacity(Int(frame.count))
+        var key = Int(frame.token) + 1
+        for _ in 0..<frame.count {
             let hash = withKeyBytes(key) { fnv1a($0) }
             if let earlier = seen[hash], earlier.contains(where: { keyBytesEqual($0, key) }) { throw duplicate(key) }
             seen[hash, default: []].append(key)
+            key = following(key)
         }
     }
 
     private func withKeyBytes<R>(_ token: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         let t = tokens[token]
-        return strings.withUnsafeBufferPointer { s in
-            body(UnsafeBufferPointer(rebasing: s[Int(t.payload)..<Int(t.payload) + Int(t.aux)]))
-        }
+        return body(UnsafeBufferPointer(start: strings.base + Int(t.payload), count: Int(t.aux)))
     }
 
     private func keyBytesEqual(_ a: Int, _ b: Int) -> Bool {
         let ta = tokens[a], tb = tokens[b]
         guard ta.aux == tb.aux else { return false }
-        return strings.withUnsafeBufferPointer { s in
-            let pa = Int(ta.payload), pb = Int(tb.payload)
-            for i in 0..<Int(ta.aux) where s[pa + i] != s[pb + i] { return false }
-            return true
-        }
+        let s = strings.base
+        let pa = Int(ta.payload), pb = Int(tb.payload)
+        for i in 0..<Int(ta.aux) where s[pa + i] != s[pb + i] { return false }
+        return true
     }
 
     private func keyString(_ token: Int) -> String {

@@ -1,0 +1,106 @@
+import Foundation
+import LayoutEngine
+import LayoutWire
+
+// Times decoding of the same bytes with LayoutWire and with Foundation. Not run by CI; build
+// with `swift run -c release wire-bench`.
+
+/// Best-of-5 mean time per operation, each run long enough (>= 0.2 s) to swamp clock noise.
+func measure(_ body: () -> Void) -> Double {
+    body()  // warm up
+    var iterations = 1
+    while true {
+        let start = DispatchTime.now().uptimeNanoseconds
+        for _ in 0..<iterations { body() }
+        let elapsed = DispatchTime.now().uptimeNanoseconds - start
+        if elapsed > 50_000_000 { break }
+        iterations *= 2
+    }
+    var best = Double.infinity
+    let runs = max(1, Int(200_000_000 / 50_000_000))
+    for _ in 0..<5 {
+        let start = DispatchTime.now().uptimeNanoseconds
+        for _ in 0..<iterations * runs { body() }
+        let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / Double(iterations * runs)
+        best = min(best, elapsed)
+    }
+    return best
+}
+
+struct Row {
+    var document: String
+    var bytes: Int
+    var method: String
+    var nanoseconds: Double
+}
+
+var rows: [Row] = []
+var sink = 0
+
+func bench(_ name: String, _ bytes: [UInt8], isCaseArray: Bool) {
+    func add(_ method: String, _ body: () -> Void) {
+        rows.append(Row(document: name, bytes: bytes.count, method: method, nanoseconds: measure(body)))
+    }
+    add("LayoutWire parse (JSONValue)") {
+        sink &+= (try? JSONValue.parse(bytes: bytes))?.count ?? 0
+    }
+    add("LayoutWire decode -> LayoutTree") {
+        if isCaseArray {
+            guard let cases = try? JSONValue.parse(bytes: bytes) else { fatalError("parse failed") }
+            for c in cases.elements { sink &+= (try? LayoutWire.decodeRequest(c))?.tree.nodeCount ?? 0 }
+        } else {
+            sink &+= (try? LayoutWire.decodeRequest(bytes: bytes))?.tree.nodeCount ?? 0
+        }
+    }
+    let data = Data(bytes)
+    add("Foundation JSONSerialization") {
+        sink &+= ((try? JSONSerialization.jsonObject(with: data)) as? NSObject)?.hash ?? 0
+    }
+    add("Foundation JSONDecoder (Codable)") {
+        let decoder = JSONDecoder()
+        if isCaseArray {
+            sink &+= (try? decoder.decode([CodableRequest].self, from: data))?.count ?? 0
+        } else {
+            sink &+= (try? decoder.decode(CodableRequest.self, from: data))?.root.children?.count ?? 0
+        }
+    }
+}
+
+// Sanity: every document decodes.
+let tree1k = Documents.generatedTree(nodes: 1_000)
+let tree10k = Documents.generatedTree(nodes: 10_000)
+for (name, doc) in [("1k", tree1k), ("10k", tree10k)] {
+    do {
+        let request = try LayoutWire.decodeRequest(bytes: doc)
+        print("generated \(name): \(doc.count) bytes, \(request.tree.nodeCount) nodes")
+    } catch { fatalError("\(name): \(error)") }
+}
+
+// `WIRE_BENCH_PROFILE=1`: only decode the 10,000-node tree for a while, for a profiler.
+if ProcessInfo.processInfo.environment["WIRE_BENCH_PROFILE"] != nil {
+    let end = DispatchTime.now().uptimeNanoseconds + 5_000_000_000
+    while DispatchTime.now().uptimeNanoseconds < end {
+        sink &+= (try? LayoutWire.decodeRequest(bytes: tree10k))?.tree.nodeCount ?? 0
+    }
+    exit(0)
+}
+
+if let file = Documents.conformanceFile("align-content.json") {
+    bench("align-content.json (128 cases)", file, isCaseArray: true)
+}
+bench("generated 1,000 nodes", tree1k, isCaseArray: false)
+bench("generated 10,000 nodes", tree10k, isCaseArray: false)
+
+func pad(_ s: String, _ n: Int) -> String { s.count >= n ? s : s + String(repeating: " ", count: n - s.count) }
+func lpad(_ s: String, _ n: Int) -> String { s.count >= n ? s : String(repeating: " ", count: n - s.count) + s }
+func fixed(_ x: Double, _ digits: Int) -> String { String(format: "%.\(digits)f", x) }
+
+print(pad("document", 32) + pad("method", 34) + lpad("µs/op", 10) + lpad("MB/s", 9) + lpad("vs decode", 11))
+for row in rows {
+    let reference = rows.first { $0.document == row.document && $0.method == "LayoutWire decode -> LayoutTree" }!
+    let micro = row.nanoseconds / 1_000
+    let throughput = Double(row.bytes) / row.nanoseconds * 1_000
+    print(pad(row.document, 32) + pad(row.method, 34) + lpad(fixed(micro, 1), 10) + lpad(fixed(throughput, 0), 9)
+          + lpad(fixed(row.nanoseconds / reference.nanoseconds, 2) + "x", 11))
+}
+if sink == 42 { print("") }
