@@ -1,0 +1,291 @@
+import Dispatch
+import Glibc
+import Testing
+@testable import HTTPServer
+
+/// Every attack ends with this: a fresh connection still gets a normal answer.
+private func expectServerStillServes(_ server: HTTPServer, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    let client = try RawClient(port: server.boundPort)
+    client.send("GET /after HTTP/1.1\r\nHost: t\r\n\r\n")
+    let response = client.readResponse()
+    #expect(response?.status == 200, sourceLocation: sourceLocation)
+    #expect(response?.text == "GET /after ", sourceLocation: sourceLocation)
+}
+
+@Suite struct LiveServerTests {
+    @Test func keepAliveServesSeveralRequestsOnOneConnection() throws {
+        try withServer { server in
+            let client = try RawClient(port: server.boundPort)
+            for i in 0..<3 {
+                client.send("POST /echo HTTP/1.1\r\nHost: t\r\nContent-Length: 2\r\n\r\n#\(i)")
+                let response = try #require(client.readResponse())
+                #expect(response.status == 200)
+                #expect(response.text == "POST /echo #\(i)")
+                #expect(response.headers["Connection"] == nil)
+                #expect(response.headers["Date"]?.hasSuffix(" GMT") == true)
+                #expect(response.headers["Content-Type"] == "text/plain")
+            }
+            #expect(server.openConnections == 1)
+        }
+    }
+
+    @Test func pipelinedResponsesComeBackInRequestOrder() throws {
+        try withServer { server in
+            let client = try RawClient(port: server.boundPort)
+            // The first answer is the slowest: it must still come first.
+            client.send("GET /slow?ms=300 HTTP/1.1\r\nHost: t\r\n\r\n"
+                + "GET /slow?ms=10 HTTP/1.1\r\nHost: t\r\n\r\n"
+                + "POST /p HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n0\r\n\r\n"
+                + "GET /last HTTP/1.1\r\nHost: t\r\n\r\n")
+            #expect(client.readResponse()?.text == "slow 300")
+            #expect(client.readResponse()?.text == "slow 10")
+            #expect(client.readResponse()?.text == "POST /p abc")
+            #expect(client.readResponse()?.text == "GET /last ")
+        }
+    }
+
+    @Test func expectContinueGetsAnInterimResponseBeforeTheBody() throws {
+        try withServer { server in
+            let client = try RawClient(port: server.boundPort)
+            client.send("POST /up HTTP/1.1\r\nHost: t\r\nExpect: 100-continue\r\nContent-Length: 4\r\n\r\n")
+            let interim = try #require(client.readResponse())
+            #expect(interim.status == 100)
+            client.send("data")
+            let final = try #require(client.readResponse())
+            #expect(final.status == 200)
+            #expect(final.text == "POST /up data")
+        }
+    }
+
+    @Test func expectContinueRefusedWithAFinalStatus() throws {
+        try withServer({ $0.maxBodyBytes = 100 }) { server in
+            let client = try RawClient(port: server.boundPort)
+            client.send("POST /up HTTP/1.1\r\nHost: t\r\nExpect: 100-continue\r\nContent-Length: 1000\r\n\r\n")
+            let response = try #require(client.readResponse())
+            #expect(response.status == 413)
+            #expect(response.headers["Connection"] == "close")
+            #expect(client.isClosedByPeer())
+            try expectServerStillServes(server)
+        }
+    }
+
+    @Test func headHasTheHeadersOfGetButNoBody() throws {
+        try withServer { server in
+            let client = try RawClient(port: server.boundPort)
+            client.send("GET /big HTTP/1.1\r\nHost: t\r\n\r\nHEAD /big HTTP/1.1\r\nHost: t\r\n\r\nGET /x HTTP/1.1\r\nHost: t\r\n\r\n")
+            let get = try #require(client.readResponse())
+            let head = try #require(client.readResponse(bodyExpected: false))
+            #expect(head.status == 200)
+            #expect(head.headers["Content-Length"] == "5000")
+            #expect(head.headers["Content-Length"] == get.headers["Content-Length"])
+            // Had HEAD sent a body, this would read its bytes instead of the next response.
+            #expect(client.readResponse()?.text == "GET /x ")
+        }
+    }
+
+    @Test func http10ClosesByDefaultAndKeepsAliveOnRequest() throws {
+        try withServer { server in
+            let client = try RawClient(port: server.boundPort)
+            client.send("GET /old HTTP/1.0\r\n\r\n")
+            let response = try #require(client.readResponse())
+            #expect(response.status == 200)
+            #expect(response.headers["Connection"] == "close")
+            #expect(client.isClosedByPeer())
+
+            let persistent = try RawClient(port: server.boundPort)
+            for _ in 0..<2 {
+                persistent.send("GET /old HTTP/1.0\r\nConnection: keep-alive\r\n\r\n")
+                let answer = try #require(persistent.readResponse())
+                #expect(answer.headers["Connection"] == "keep-alive")
+                #expect(answer.text == "GET /old ")
+            }
+        }
+    }
+
+    @Test func connectionCloseIsHonoured() throws {
+        try withServer { server in
+            let client = try RawClient(port: server.boundPort)
+            client.send("GET /a HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\nGET /ignored HTTP/1.1\r\nHost: t\r\n\r\n")
+            let response = try #require(client.readResponse())
+            #expect(response.headers["Connection"] == "close")
+            #expect(client.isClosedByPeer())
+        }
+    }
+
+    @Test(arguments: [
+        (414, "GET /\(String(repeating: "a", count: 300)) HTTP/1.1\r\nHost: t\r\n\r\n"),
+        (431, "GET / HTTP/1.1\r\nHost: t\r\nX-Big: \(String(repeating: "b", count: 600))\r\n\r\n"),
+        (413, "POST / HTTP/1.1\r\nHost: t\r\nContent-Length: 2000\r\n\r\n" + String(repeating: "c", count: 2000)),
+        (413, "POST / HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n400\r\n" + String(repeating: "c", count: 1024) + "\r\n400\r\n"),
+        (400, "POST / HTTP/1.1\r\nHost: t\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\nGET /smuggled HTTP/1.1\r\nHost: t\r\n\r\n"),
+        (400, "POST / HTTP/1.1\r\nHost: t\r\nContent-Length: 5\r\nContent-Length: 6\r\n\r\nhello!"),
+        (400, "GET / HTTP/1.1\nHost: t\n\n"),
+        (400, "GET / HTTP/1.1\r\nHost : t\r\n\r\n"),
+        (400, "GET / HTTP/1.1\r\n\r\n"),
+        (400, "POST / HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\nfoo\r\n"),
+        (501, "POST / HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: compress\r\n\r\n"),
+        (505, "GET / HTTP/2.0\r\nHost: t\r\n\r\n"),
+        (415, "POST / HTTP/1.1\r\nHost: t\r\nContent-Encoding: br\r\nContent-Length: 1\r\n\r\nx"),
+    ])
+    func refusalsAnswerWithJSONAndClose(status: Int, request: String) throws {
+        try withServer({ $0.maxRequestLineBytes = 256; $0.maxHeaderBytes = 512; $0.maxBodyBytes = 1500 }) { server in
+            let client = try RawClient(port: server.boundPort)
+            client.send(request)
+            let response = try #require(client.readResponse())
+            #expect(response.status == status)
+            #expect(response.headers["Connection"] == "close")
+            #expect(response.headers["Content-Type"] == "application/json")
+            #expect(response.text.hasPrefix("{\"error\":{\"status\":\(status),\"code\":\""))
+            #expect(client.isClosedByPeer())
+            try expectServerStillServes(server)
+        }
+    }
+
+    @Test func gzipResponsesWhenAcceptedOnly() throws {
+        try withServer { server in
+            let client = try RawClient(port: server.boundPort)
+            client.send("GET /big HTTP/1.1\r\nHost: t\r\nAccept-Encoding: deflate, gzip\r\n\r\n")
+            let zipped = try #require(client.readResponse())
+            #expect(zipped.headers["Content-Encoding"] == "gzip")
+            #expect(zipped.headers["Vary"] == "Accept-Encoding")
+            #expect(zipped.body.count < 5000)
+            let plain = try Gzip.decompress(zipped.body, limit: 1 << 20)
+            #expect(plain.count == 5000)
+            client.send("GET /big HTTP/1.1\r\nHost: t\r\nAccept-Encoding: gzip;q=0\r\n\r\n")
+            let unzipped = try #require(client.readResponse())
+            #expect(unzipped.headers["Content-Encoding"] == nil)
+            #expect(unzipped.body == plain)
+            // Small bodies are not worth compressing.
+            client.send("GET /small HTTP/1.1\r\nHost: t\r\nAccept-Encoding: gzip\r\n\r\n")
+            #expect(client.readResponse()?.headers["Content-Encoding"] == nil)
+        }
+    }
+
+    @Test func gzipRequestBodiesAreInflatedWithinALimit() throws {
+        try withServer({ $0.maxInflatedBodyBytes = 3000 }) { server in
+            let text = String(repeating: "z", count: 2000)
+            let body = try #require(Gzip.compress(Array(text.utf8), level: 6))
+            let client = try RawClient(port: server.boundPort)
+            client.send(Array("POST /in HTTP/1.1\r\nHost: t\r\nContent-Encoding: gzip\r\nContent-Length: \(body.count)\r\n\r\n".utf8) + body)
+            #expect(client.readResponse()?.text == "POST /in " + text)
+
+            let bomb = try #require(Gzip.compress([UInt8](repeating: 0, count: 100_000), level: 9))
+            let attacker = try RawClient(port: server.boundPort)
+            attacker.send(Array("POST /in HTTP/1.1\r\nHost: t\r\nContent-Encoding: gzip\r\nContent-Length: \(bomb.count)\r\n\r\n".utf8) + bomb)
+            let refused = try #require(attacker.readResponse())
+            #expect(refused.status == 413)
+            #expect(attacker.isClosedByPeer())
+
+            let corrupt = try RawClient(port: server.boundPort)
+            corrupt.send("POST /in HTTP/1.1\r\nHost: t\r\nContent-Encoding: gzip\r\nContent-Length: 5\r\n\r\nhello")
+            #expect(corrupt.readResponse()?.status == 400)
+            try expectServerStillServes(server)
+        }
+    }
+
+    @Test func headerTimeoutAnswers408AndCloses() throws {
+        try withServer({ $0.headerTimeout = .milliseconds(200) }) { server in
+            let client = try RawClient(port: server.boundPort)
+            client.send("GET / HTTP/1.1\r\nHo")
+            let response = try #require(client.readResponse())
+            #expect(response.status == 408)
+            #expect(client.isClosedByPeer())
+            // A connection that never sends anything is closed silently.
+            let silent = try RawClient(port: server.boundPort)
+            #expect(silent.isClosedByPeer())
+            try expectServerStillServes(server)
+        }
+    }
+
+    @Test func bodyTimeoutAnswers408() throws {
+        try withServer({ $0.bodyTimeout = .milliseconds(200) }) { server in
+            let client = try RawClient(port: server.boundPort)
+            client.send("POST / HTTP/1.1\r\nHost: t\r\nContent-Length: 10\r\n\r\nabc")
+            #expect(client.readResponse()?.status == 408)
+            #expect(client.isClosedByPeer())
+            try expectServerStillServes(server)
+        }
+    }
+
+    @Test func idleKeepAliveConnectionsAreClosed() throws {
+        try withServer({ $0.idleTimeout = .milliseconds(200) }) { server in
+            let client = try RawClient(port: server.boundPort)
+            client.send("GET / HTTP/1.1\r\nHost: t\r\n\r\n")
+            #expect(client.readResponse()?.status == 200)
+            #expect(client.isClosedByPeer())
+            try expectServerStillServes(server)
+        }
+    }
+
+    @Test func maxConnectionsIsEnforced() throws {
+        try withServer({ $0.maxConnections = 2 }) { server in
+            let first = try RawClient(port: server.boundPort)
+            let second = try RawClient(port: server.boundPort)
+            first.send("GET /1 HTTP/1.1\r\nHost: t\r\n\r\n")
+            second.send("GET /2 HTTP/1.1\r\nHost: t\r\n\r\n")
+            #expect(first.readResponse()?.status == 200)
+            #expect(second.readResponse()?.status == 200)
+            // The third waits in the backlog until a slot frees up.
+            let third = try RawClient(port: server.boundPort, timeoutSeconds: 1)
+            third.send("GET /3 HTTP/1.1\r\nHost: t\r\n\r\n")
+            #expect(third.readResponse() == nil)
+            #expect(server.openConnections == 2)
+            first.send("GET /bye HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n")
+            #expect(first.readResponse()?.status == 200)
+            #expect(third.readResponse()?.text == "GET /3 ")
+        }
+    }
+
+    @Test func gracefulShutdownFinishesInFlightRequests() throws {
+        var configuration = HTTPServerConfiguration(host: "127.0.0.1", port: 0)
+        configuration.idleTimeout = .seconds(5)
+        let server = HTTPServer(configuration: configuration, handler: TestHandler())
+        try server.start()
+        let busy = try RawClient(port: server.boundPort)
+        let idle = try RawClient(port: server.boundPort)
+        idle.send("GET / HTTP/1.1\r\nHost: t\r\n\r\n")
+        #expect(idle.readResponse()?.status == 200)
+        busy.send("GET /slow?ms=300 HTTP/1.1\r\nHost: t\r\n\r\n")
+        usleep(50_000)
+        server.shutdown(gracefully: true, timeout: .seconds(3))
+        #expect(idle.isClosedByPeer())
+        let response = try #require(busy.readResponse())
+        #expect(response.text == "slow 300")
+        #expect(response.headers["Connection"] == "close")
+        #expect(busy.isClosedByPeer())
+        server.waitUntilStopped()
+        #expect(server.openConnections == 0)
+        #expect(throws: SocketError.self) { try RawClient(port: server.boundPort) }
+    }
+
+    @Test func listensOnIPv6Loopback() throws {
+        var configuration = HTTPServerConfiguration(host: "::1", port: 0)
+        configuration.idleTimeout = .seconds(1)
+        let server = HTTPServer(configuration: configuration, handler: TestHandler())
+        do { try server.start() } catch { return } // no IPv6 on this host
+        defer { server.shutdown(gracefully: false); server.waitUntilStopped() }
+        let client = try RawClient(port: server.boundPort, host: "::1")
+        client.send("GET /six HTTP/1.1\r\nHost: [::1]\r\n\r\n")
+        #expect(client.readResponse()?.text == "GET /six ")
+    }
+
+    @Test func remoteAddressAndHeadersReachTheHandler() throws {
+        let seen = Locked<HTTPRequest?>(nil)
+        let handler = HTTPClosureHandler { request, respond in
+            seen.withLock { $0 = request }
+            respond(HTTPResponse(status: 204, headers: ["X-Evil": "a\r\nInjected: yes"]))
+        }
+        try withServer(handler: handler) { server in
+            let client = try RawClient(port: server.boundPort)
+            client.send("GET /who?x=1 HTTP/1.1\r\nHost: t\r\nX-Custom: v\r\n\r\n")
+            let response = try #require(client.readResponse())
+            #expect(response.status == 204)
+            #expect(response.headers["Injected"] == nil)
+            #expect(response.headers["Content-Length"] == nil)
+            let request = try #require(seen.withLock { $0 })
+            #expect(request.remoteAddress == "127.0.0.1")
+            #expect(request.query == "x=1")
+            #expect(request.headers["x-custom"] == "v")
+        }
+    }
+}
