@@ -24,6 +24,21 @@ extension ConstraintLayout {
         return lowering.result()
     }
 
+    /// The linear system `solve` hands to the solver, in the order it adds it: container
+    /// size constraints, intrinsic content constraints, then `constraints`. Useful to replay
+    /// a layout in another solver or to explain a result.
+    public func linearSystem(containerSize: ConstraintContainerSize,
+                             direction: ReadingDirection = .leftToRight) throws -> ConstraintLinearSystem {
+        var lowering = try ConstraintLowering(layout: self, direction: direction, limits: SolverLimits())
+        lowering.recording = true
+        try lowering.addContainerConstraints(containerSize)
+        try lowering.addContentConstraints()
+        try lowering.addLayoutConstraints()
+        return ConstraintLinearSystem(variableCount: 2 + lowering.variables.count, constraints: lowering.recorded,
+                                      containerWidth: lowering.containerWidth, containerHeight: lowering.containerHeight,
+                                      itemVariables: lowering.variables)
+    }
+
     /// Checks items and constraints without solving.
     public func validate() throws {
         for (i, item) in items.enumerated() {
@@ -63,6 +78,17 @@ extension ConstraintLayout {
     }
 }
 
+/// A constraint layout as plain linear constraints over numbered variables.
+public struct ConstraintLinearSystem: Hashable, Sendable {
+    /// Variables are numbered `0..<variableCount`.
+    public var variableCount: Int
+    public var constraints: [LinearConstraint]
+    public var containerWidth: LinearVariable
+    public var containerHeight: LinearVariable
+    /// left, top, width, height of each item, in item order.
+    public var itemVariables: [LinearVariable]
+}
+
 /// The solver state for one `ConstraintLayout.solve` call.
 struct ConstraintLowering {
     let layout: ConstraintLayout
@@ -72,6 +98,13 @@ struct ConstraintLowering {
     let containerHeight: LinearVariable
     /// left, top, width, height per item.
     var variables: [LinearVariable] = []
+    /// When set, constraints are collected instead of solved (`linearSystem`).
+    var recording = false
+    var recorded: [LinearConstraint] = []
+
+    mutating func emit(_ c: LinearConstraint) throws {
+        if recording { recorded.append(c) } else { try solver.add(c) }
+    }
 
     init(layout: ConstraintLayout, direction: ReadingDirection, limits: SolverLimits) throws {
         try layout.validate()
@@ -92,11 +125,11 @@ struct ConstraintLowering {
         for (value, v, name) in [(size.width, containerWidth, "width"), (size.height, containerHeight, "height")] {
             if let value {
                 guard value.isFinite && value >= 0 else { throw ConstraintLayoutError.invalidContainerSize }
-                try solver.add(LinearConstraint(LinearExpression(v) - value, .equal, label: "container.\(name)"))
+                try emit(LinearConstraint(LinearExpression(v) - value, .equal, label: "container.\(name)"))
             } else {
-                try solver.add(LinearConstraint(LinearExpression(v), .greaterThanOrEqual,
+                try emit(LinearConstraint(LinearExpression(v), .greaterThanOrEqual,
                                                 label: "container.\(name) >= 0"))
-                try solver.add(LinearConstraint(LinearExpression(v), .equal,
+                try emit(LinearConstraint(LinearExpression(v), .equal,
                                                 strength: LayoutPriority.fittingSizeLevel.strength,
                                                 label: "container.\(name) fitting"))
             }
@@ -109,9 +142,9 @@ struct ConstraintLowering {
                 guard let size = axis == .horizontal ? item.intrinsicWidth : item.intrinsicHeight else { continue }
                 let dim = LinearExpression(variables[i * 4 + (axis == .horizontal ? 2 : 3)]) - size
                 let name = axis == .horizontal ? "width" : "height"
-                try solver.add(LinearConstraint(dim, .lessThanOrEqual, strength: item.hugging(axis).strength,
+                try emit(LinearConstraint(dim, .lessThanOrEqual, strength: item.hugging(axis).strength,
                                                 label: "\(item.name).\(name) hugging"))
-                try solver.add(LinearConstraint(dim, .greaterThanOrEqual,
+                try emit(LinearConstraint(dim, .greaterThanOrEqual,
                                                 strength: item.compressionResistance(axis).strength,
                                                 label: "\(item.name).\(name) compression resistance"))
             }
@@ -121,7 +154,7 @@ struct ConstraintLowering {
     mutating func addLayoutConstraints() throws {
         for (i, c) in layout.constraints.enumerated() {
             let label = c.label.isEmpty ? "constraints[\(i)]" : c.label
-            try solver.add(LinearConstraint(expression(c), c.relation, strength: c.priority.strength, label: label))
+            try emit(LinearConstraint(expression(c), c.relation, strength: c.priority.strength, label: label))
         }
     }
 
@@ -129,57 +162,64 @@ struct ConstraintLowering {
     func expression(_ c: LayoutConstraint) -> LinearExpression {
         let mirror = rtl && (c.first.kind.isDirectional || (c.second?.kind.isDirectional ?? false))
             && !c.first.kind.isDimension
-        var e = anchor(c.first, mirrored: mirror)
+        var e = LinearExpression()
+        e.terms.reserveCapacity(6)
+        append(c.first, times: 1, mirrored: mirror, to: &e)
         if let second = c.second {
-            e.add(anchor(second, mirrored: mirror), times: -c.multiplier)
+            append(second, times: -c.multiplier, mirrored: mirror, to: &e)
         }
         e.constant -= c.constant
         return e
     }
 
-    /// The anchor's coordinate; mirrored means measured from the container's right edge.
-    func anchor(_ a: LayoutAnchor, mirrored: Bool) -> LinearExpression {
-        let p = physical(a)
-        if !mirrored || a.kind.isDimension { return p }
-        var m = LinearExpression(containerWidth)
-        m.add(p, times: -1)
-        return m
+    /// Adds `factor * anchor` to `e`; mirrored means measured from the container's right
+    /// edge (`containerWidth - x`).
+    func append(_ a: LayoutAnchor, times factor: Double, mirrored: Bool, to e: inout LinearExpression) {
+        if mirrored && !a.kind.isDimension {
+            e.add(containerWidth, times: factor)
+            appendPhysical(a, times: -factor, to: &e)
+        } else {
+            appendPhysical(a, times: factor, to: &e)
+        }
     }
 
-    /// The anchor in container coordinates (x to the right, y down).
-    func physical(_ a: LayoutAnchor) -> LinearExpression {
-        let left: LinearExpression, top: LinearExpression, width: LinearExpression, height: LinearExpression
+    /// Adds `factor * anchor` in container coordinates (x to the right, y down).
+    func appendPhysical(_ a: LayoutAnchor, times f: Double, to e: inout LinearExpression) {
+        // Position = origin + fraction * size + inset; the container's origin is 0.
+        let origin: (LinearVariable, LinearVariable)?
+        let size: (LinearVariable, LinearVariable)
         let margins: LayoutMargins
         switch a.item {
         case .container:
-            left = LinearExpression(); top = LinearExpression()
-            width = LinearExpression(containerWidth); height = LinearExpression(containerHeight)
+            origin = nil
+            size = (containerWidth, containerHeight)
             margins = layout.containerMargins
         case .item(let i):
-            left = LinearExpression(variables[i * 4]); top = LinearExpression(variables[i * 4 + 1])
-            width = LinearExpression(variables[i * 4 + 2]); height = LinearExpression(variables[i * 4 + 3])
+            origin = (variables[i * 4], variables[i * 4 + 1])
+            size = (variables[i * 4 + 2], variables[i * 4 + 3])
             margins = layout.items[i].layoutMargins
         }
-        let right = left + width
-        let bottom = top + height
+        let horizontal = a.kind.axis == .horizontal
+        let fraction: Double
+        var inset = 0.0
         switch a.kind {
-        case .left: return left
-        case .right: return right
-        case .top: return top
-        case .bottom: return bottom
-        case .width: return width
-        case .height: return height
-        case .centerX: return left + width * 0.5
-        case .centerY: return top + height * 0.5
-        case .leading: return rtl ? right : left
-        case .trailing: return rtl ? left : right
-        case .leftMargin: return left + (rtl ? margins.trailing : margins.leading)
-        case .rightMargin: return right - (rtl ? margins.leading : margins.trailing)
-        case .leadingMargin: return rtl ? right - margins.leading : left + margins.leading
-        case .trailingMargin: return rtl ? left + margins.trailing : right - margins.trailing
-        case .topMargin: return top + margins.top
-        case .bottomMargin: return bottom - margins.bottom
+        case .width: e.add(size.0, times: f); return
+        case .height: e.add(size.1, times: f); return
+        case .left, .top: fraction = 0
+        case .right, .bottom: fraction = 1
+        case .centerX, .centerY: fraction = 0.5
+        case .leading: fraction = rtl ? 1 : 0
+        case .trailing: fraction = rtl ? 0 : 1
+        case .leftMargin: fraction = 0; inset = rtl ? margins.trailing : margins.leading
+        case .rightMargin: fraction = 1; inset = -(rtl ? margins.leading : margins.trailing)
+        case .leadingMargin: fraction = rtl ? 1 : 0; inset = rtl ? -margins.leading : margins.leading
+        case .trailingMargin: fraction = rtl ? 0 : 1; inset = rtl ? margins.trailing : -margins.trailing
+        case .topMargin: fraction = 0; inset = margins.top
+        case .bottomMargin: fraction = 1; inset = -margins.bottom
         }
+        if let origin { e.add(horizontal ? origin.0 : origin.1, times: f) }
+        if fraction != 0 { e.add(horizontal ? size.0 : size.1, times: f * fraction) }
+        e.constant += f * inset
     }
 
     func result() -> ConstraintLayoutResult {

@@ -308,14 +308,25 @@ public struct SimplexSolver {
 
     /// Replaces a parametric symbol by `row` everywhere, noting rows that became infeasible.
     mutating func substitute(_ symbol: Int, with row: SolverRow) {
-        for i in rows.indices {
-            if rows[i].substitute(symbol, with: row, scratch: &scratch)
-                && kinds[basics[i]] != .external && rows[i].constant < 0 {
-                infeasible.append(basics[i])
+        // Raw buffers keep this hot loop free of per-row retain/release.
+        let bit = SolverRow.bit(symbol)
+        var work = [SolverCell]()
+        swap(&work, &scratch)
+        kinds.withUnsafeBufferPointer { kinds in
+            basics.withUnsafeBufferPointer { basics in
+                rows.withUnsafeMutableBufferPointer { rows in
+                    for i in 0..<rows.count where rows[i].mask & bit != 0 {
+                        if rows[i].substitute(symbol, with: row, scratch: &work)
+                            && kinds[basics[i]] != .external && rows[i].constant < 0 {
+                            infeasible.append(basics[i])
+                        }
+                    }
+                }
             }
         }
-        for l in objectives.indices { objectives[l].substitute(symbol, with: row, scratch: &scratch) }
-        if artificial != nil { artificial!.substitute(symbol, with: row, scratch: &scratch) }
+        for l in objectives.indices { objectives[l].substitute(symbol, with: row, scratch: &work) }
+        if artificial != nil { artificial!.substitute(symbol, with: row, scratch: &work) }
+        swap(&work, &scratch)
     }
 
     mutating func pivot(rowIndex: Int, entering: Int) {
@@ -354,16 +365,22 @@ public struct SimplexSolver {
     /// is negative at its most significant non-zero level.
     func enteringSymbol() -> Int {
         var best = -1
-        for l in objectives.indices {
-            for cell in objectives[l].cells where cell.coefficient < 0 {
-                if best >= 0 && cell.symbol >= best { break }
-                if kinds[cell.symbol] == .dummy { continue }
-                var dominated = false
-                for h in 0..<l where objectives[h].contains(cell.symbol) {
-                    dominated = true
-                    break
+        objectives.withUnsafeBufferPointer { objectives in
+            kinds.withUnsafeBufferPointer { kinds in
+                for l in 0..<objectives.count {
+                    objectives[l].cells.withUnsafeBufferPointer { cells in
+                        for cell in cells where cell.coefficient < 0 {
+                            if best >= 0 && cell.symbol >= best { break }
+                            if kinds[cell.symbol] == .dummy { continue }
+                            var dominated = false
+                            for h in 0..<l where objectives[h].contains(cell.symbol) {
+                                dominated = true
+                                break
+                            }
+                            if !dominated { best = cell.symbol; break }
+                        }
+                    }
                 }
-                if !dominated { best = cell.symbol; break }
             }
         }
         return best
@@ -373,13 +390,20 @@ public struct SimplexSolver {
     func leavingRow(for entering: Int) -> Int? {
         var ratio = Double.greatestFiniteMagnitude
         var found = -1
-        for i in rows.indices where kinds[basics[i]] != .external {
-            let c = rows[i].coefficient(for: entering)
-            if c < 0 {
-                let r = -rows[i].constant / c
-                if r < ratio || (found >= 0 && r == ratio && basics[i] < basics[found]) {
-                    ratio = r
-                    found = i
+        let bit = SolverRow.bit(entering)
+        kinds.withUnsafeBufferPointer { kinds in
+            basics.withUnsafeBufferPointer { basics in
+                rows.withUnsafeBufferPointer { rows in
+                    for i in 0..<rows.count where rows[i].mask & bit != 0 && kinds[basics[i]] != .external {
+                        let c = rows[i].coefficient(for: entering)
+                        if c < 0 {
+                            let r = -rows[i].constant / c
+                            if r < ratio || (found >= 0 && r == ratio && basics[i] < basics[found]) {
+                                ratio = r
+                                found = i
+                            }
+                        }
+                    }
                 }
             }
         }

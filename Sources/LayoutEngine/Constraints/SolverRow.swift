@@ -17,11 +17,19 @@
 @usableFromInline struct SolverRow {
     @usableFromInline var cells: [SolverCell]
     @usableFromInline var constant: Double
+    /// Bit `symbol % 64` is set for every symbol in `cells` (and maybe for symbols that left):
+    /// a clear bit proves absence, so scans over the tableau skip most rows without searching.
+    @usableFromInline var mask: UInt64 = 0
 
     @inlinable init(constant: Double = 0) {
         cells = []
         self.constant = constant
     }
+
+    @inlinable static func bit(_ symbol: Int) -> UInt64 { 1 &<< UInt64(symbol & 63) }
+
+    /// Whether `symbol` may be in the row (false means it is certainly not).
+    @inlinable func mayContain(_ symbol: Int) -> Bool { mask & SolverRow.bit(symbol) != 0 }
 
     /// Position of `symbol` in `cells`, or the insertion point as `-(pos + 1)`.
     @inlinable func search(_ symbol: Int) -> Int {
@@ -36,11 +44,12 @@
     }
 
     @inlinable func coefficient(for symbol: Int) -> Double {
+        if !mayContain(symbol) { return 0 }
         let i = search(symbol)
         return i >= 0 ? cells[i].coefficient : 0
     }
 
-    @inlinable func contains(_ symbol: Int) -> Bool { search(symbol) >= 0 }
+    @inlinable func contains(_ symbol: Int) -> Bool { mayContain(symbol) && search(symbol) >= 0 }
 
     /// Adds `coefficient` to the symbol's cell; drops the cell when it becomes ~0.
     @inlinable mutating func insert(_ symbol: Int, _ coefficient: Double) {
@@ -50,6 +59,7 @@
             if nearZero(c) { cells.remove(at: i) } else { cells[i].coefficient = c }
         } else if !nearZero(coefficient) {
             cells.insert(SolverCell(symbol, coefficient), at: -(i + 1))
+            mask |= SolverRow.bit(symbol)
         }
     }
 
@@ -62,6 +72,7 @@
     @inlinable mutating func add(_ other: SolverRow, times factor: Double, scratch: inout [SolverCell]) {
         constant += other.constant * factor
         if other.cells.isEmpty { return }
+        mask |= other.mask
         scratch.removeAll(keepingCapacity: true)
         scratch.reserveCapacity(cells.count + other.cells.count)
         var i = 0
