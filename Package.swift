@@ -42,6 +42,9 @@ let package = Package(
         ),
         // LayoutWire decode vs Foundation; not run by CI.
         .executableTarget(name: "wire-bench", dependencies: ["LayoutWire", "LayoutEngine"], path: "Benchmarks/wire-bench"),
+        // Constraint solver vs kiwisolver (kiwi_bench.py, needs `pip install kiwisolver`); not run by CI.
+        .executableTarget(name: "solver-bench", dependencies: ["LayoutEngine"], path: "Benchmarks/solver-bench",
+                          exclude: ["kiwi_bench.py"]),
         .testTarget(
             name: "LayoutEngineTests",
             dependencies: ["LayoutEngine", "LayoutWire"]
