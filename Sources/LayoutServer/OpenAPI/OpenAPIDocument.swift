@@ -102,8 +102,13 @@ paths:
           application/json:
             schema:
               type: array
+              description: |
+                Each item is a `LayoutRequest`. Items are checked one by one: an item that is not
+                a valid request (of any JSON type) gets its error in its place in the answer.
+                At most 256 items by default (`--max-batch-items`); more answer `413`
+                (`too-many-items`).
               items:
-                $ref: "#/components/schemas/LayoutRequest"
+                description: A `LayoutRequest` (see components/schemas/LayoutRequest).
             examples:
               mixed:
                 summary: One good item and one with a negative width.
@@ -317,18 +322,20 @@ components:
         expected: {}
         tolerance: {}
     AvailableSize:
-      type: object
-      description: The space offered to the root; `null` or absent means no constraint.
+      type: [object, "null"]
+      description: |
+        The space offered to the root; an axis that is `null` or absent has no constraint
+        (`null` for the whole object means neither has).
       additionalProperties: false
       properties:
         width:
           type: [number, "null"]
           minimum: 0
-          maximum: 3.4e38
+          exclusiveMaximum: 3.4028235677973366e+38
         height:
           type: [number, "null"]
           minimum: 0
-          maximum: 3.4e38
+          exclusiveMaximum: 3.4028235677973366e+38
     Config:
       type: object
       description: Yoga's per-layout configuration.
@@ -338,7 +345,7 @@ components:
           description: Physical pixels per point for pixel-grid rounding; 0 turns rounding off.
           type: number
           minimum: 0
-          maximum: 3.4e38
+          exclusiveMaximum: 3.4028235677973366e+38
           default: 1
         useWebDefaults:
           description: Row direction, alignContent stretch and flexShrink 1 by default.
@@ -423,14 +430,17 @@ components:
             width: { $ref: "#/components/schemas/NonNegativeNumber" }
             height: { $ref: "#/components/schemas/NonNegativeNumber" }
     Number:
-      description: A number that fits a 32-bit float.
+      description: |
+        A number that fits a 32-bit float: its magnitude must round to a finite Float (below
+        2^128 − 2^104).
       type: number
-      minimum: -3.4e38
-      maximum: 3.4e38
+      exclusiveMinimum: -3.4028235677973366e+38
+      exclusiveMaximum: 3.4028235677973366e+38
     NonNegativeNumber:
+      description: A number that is not negative and fits a 32-bit float.
       type: number
       minimum: 0
-      maximum: 3.4e38
+      exclusiveMaximum: 3.4028235677973366e+38
     Percentage:
       description: A percentage of the containing block's size, like `"50%"` or `"-12.5%"`.
       type: string

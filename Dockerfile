@@ -1,0 +1,43 @@
+# syntax=docker/dockerfile:1
+# layoutd: a static-stdlib release build on the official Swift image, run on slim Debian as a
+# non-root user.
+#   docker build -t layoutd .
+#   docker run --rm -p 8080:8080 layoutd
+# Settings come from LAYOUTD_* environment variables or options after the image name
+# (e.g. `docker run layoutd --cache-bytes 256MiB`); see `layoutd serve --help`.
+
+ARG SWIFT_IMAGE=swift:6.3-bookworm
+ARG RUNTIME_IMAGE=debian:bookworm-slim
+# Debian bookworm's zlib; pinned so builds are repeatable (bump with the base images).
+ARG ZLIB_VERSION=1:1.2.13.dfsg-1
+
+FROM ${SWIFT_IMAGE} AS build
+ARG ZLIB_VERSION
+# zlib headers for the CZlib system library target.
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends "zlib1g-dev=${ZLIB_VERSION}" \
+ && rm -rf /var/lib/apt/lists/*
+WORKDIR /src
+# Resolve dependencies in their own layer, so source edits do not refetch them.
+COPY Package.swift ./
+RUN swift package resolve
+# Everything the manifest names (sources, tests, benchmarks); .dockerignore drops build output.
+COPY . .
+RUN swift build -c release --product layoutd --static-swift-stdlib \
+ && install -D "$(swift build -c release --show-bin-path)/layoutd" /out/layoutd
+
+FROM ${RUNTIME_IMAGE}
+ARG ZLIB_VERSION
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends "zlib1g=${ZLIB_VERSION}" \
+ && rm -rf /var/lib/apt/lists/* \
+ && useradd --system --uid 10001 --user-group --no-create-home --shell /usr/sbin/nologin layoutd
+COPY --from=build /out/layoutd /usr/local/bin/layoutd
+USER 10001:10001
+ENV LAYOUTD_HOST=0.0.0.0 \
+    LAYOUTD_PORT=8080
+EXPOSE 8080
+HEALTHCHECK --interval=10s --timeout=3s --start-period=5s --retries=3 \
+  CMD ["/usr/local/bin/layoutd", "healthcheck"]
+# Exec form: layoutd is PID 1 and gets SIGTERM directly (it drains connections and exits).
+ENTRYPOINT ["/usr/local/bin/layoutd", "serve"]
