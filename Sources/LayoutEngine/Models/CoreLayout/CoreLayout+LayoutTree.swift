@@ -15,6 +15,14 @@ extension CoreLayout.Layout {
         return node
     }
 
+    /// This layout's own node, children aside: its style (on top of `base`) and the content
+    /// it measures. For decoders that add the children themselves.
+    public func engineNode(base: Style = Style()) -> (style: Style, content: NodeContent) {
+        var style = base
+        let content = self.style(into: &style)
+        return (style, content)
+    }
+
     /// Writes this layout's own properties into `style`; returns its measured content.
     func style(into style: inout Style) -> NodeContent {
         container?.apply(to: &style)
