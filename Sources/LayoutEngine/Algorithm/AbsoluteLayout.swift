@@ -32,7 +32,7 @@ extension LayoutPass {
             parentContentBoxSize -= pl.padding[startEdge] + pl.padding[endEdge]
         }
         let cs = style(child)
-        let childOuterSize = layouts[child].measured(axis) + cs.pointee.marginForAxis(axis, containingBlockWidth)
+        let childOuterSize = layouts[child].measured(axis) + marginForAxis(child, axis, containingBlockWidth)
         var position = (parentContentBoxSize - childOuterSize) / 2 + pl.border[startEdge]
             + cs.pointee.flexStartMargin(axis, direction, containingBlockWidth)
         if !excludesPadding { position += pl.padding[startEdge] }
@@ -113,8 +113,8 @@ extension LayoutPass {
         let containing = style(containingNode)
         var childWidth: Float = .nan
         var childHeight: Float = .nan
-        let marginRow = cs.pointee.marginForAxis(.row, containingBlockWidth)
-        let marginColumn = cs.pointee.marginForAxis(.column, containingBlockWidth)
+        let marginRow = marginForAxis(child, .row, containingBlockWidth)
+        let marginColumn = marginForAxis(child, .column, containingBlockWidth)
 
         if cs.pointee.hasDefiniteLength(true, containingBlockWidth) {
             childWidth = cs.pointee.resolvedDimension(true, direction, containingBlockWidth, containingBlockWidth) + marginRow

@@ -2,12 +2,13 @@
 
 extension LayoutPass {
     @inline(__always) func paddingAndBorderForAxis(_ n: Int, _ axis: FlexDirection, _ direction: Direction, _ widthSize: Float) -> Float {
-        styles[n].paddingAndBorderForAxis(axis, direction, widthSize)
+        flags[n].contains(.paddingOrBorder) ? styles[n].paddingAndBorderForAxis(axis, direction, widthSize) : 0
     }
 
     /// Clamps `value` to the node's min and max on `axis` (percentages against `axisSize`).
     @inline(__always) func boundAxisWithinMinAndMax(_ n: Int, _ direction: Direction, _ axis: FlexDirection,
                                                     _ value: Float, _ axisSize: Float, _ widthSize: Float) -> Float {
+        if !flags[n].contains(.minOrMax) { return value }
         let s = style(n)
         let row = axis.isRow
         let minV = s.pointee.resolvedMinDimension(row, direction, axisSize, widthSize)
@@ -29,9 +30,10 @@ extension LayoutPass {
     @inline(__always) func constrainMaxSizeForMode(_ n: Int, _ direction: Direction, _ axis: FlexDirection,
                                                    _ ownerAxisSize: Float, _ ownerWidth: Float,
                                                    _ mode: inout SizingMode, _ size: inout Float) {
-        let s = style(n)
-        let maxSize = s.pointee.resolvedMaxDimension(axis.isRow, direction, ownerAxisSize, ownerWidth)
-            + s.pointee.marginForAxis(axis, ownerWidth)
+        // Without a max size nothing changes.
+        if !flags[n].contains(.max) { return }
+        let maxSize = styles[n].resolvedMaxDimension(axis.isRow, direction, ownerAxisSize, ownerWidth)
+            + marginForAxis(n, axis, ownerWidth)
         switch mode {
         case .stretchFit, .fitContent:
             if !maxSize.isNaN && !(size < maxSize) { size = maxSize }

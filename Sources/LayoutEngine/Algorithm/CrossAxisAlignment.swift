@@ -41,10 +41,10 @@ extension LayoutPass {
                     var childMainSize = cl.pointee.measured(mainAxis)
                     let aspectRatio = cs.pointee.resolvedAspectRatio
                     var childCrossSize = !aspectRatio.isNaN
-                        ? cs.pointee.marginForAxis(crossAxis, axes.availableInnerWidth)
+                        ? marginForAxis(c, crossAxis, axes.availableInnerWidth)
                             + (isMainAxisRow ? childMainSize / aspectRatio : childMainSize * aspectRatio)
                         : line.crossDim
-                    childMainSize += cs.pointee.marginForAxis(mainAxis, axes.availableInnerWidth)
+                    childMainSize += marginForAxis(c, mainAxis, axes.availableInnerWidth)
 
                     var childMainMode = SizingMode.stretchFit
                     var childCrossMode = SizingMode.stretchFit
@@ -147,11 +147,11 @@ extension LayoutPass {
                 if layouts[c].lineIndex != Int32(truncatingIfNeeded: i) { break }
                 if isLayoutDimensionDefined(c, crossAxis) {
                     lineHeight = maxOrDefined(lineHeight, layouts[c].measured(crossAxis)
-                        + cs.pointee.marginForAxis(crossAxis, axes.availableInnerWidth))
+                        + marginForAxis(c, crossAxis, axes.availableInnerWidth))
                 }
                 if childAlignment(node, c) == .baseline {
                     let ascent = calculateBaseline(c) + cs.pointee.flexStartMargin(.column, direction, axes.availableInnerWidth)
-                    let descent = layouts[c].measuredHeight + cs.pointee.marginForAxis(.column, axes.availableInnerWidth) - ascent
+                    let descent = layouts[c].measuredHeight + marginForAxis(c, .column, axes.availableInnerWidth) - ascent
                     maxAscent = maxOrDefined(maxAscent, ascent)
                     maxDescent = maxOrDefined(maxDescent, descent)
                     lineHeight = maxOrDefined(lineHeight, maxAscent + maxDescent)
@@ -185,10 +185,10 @@ extension LayoutPass {
                     // Re-measure with the line's cross size: it was measured against the owner's.
                     if !cs.pointee.hasDefiniteLength(crossIsRow, axes.availableInnerCrossDim) {
                         let childWidth = isMainAxisRow
-                            ? cl.pointee.measuredWidth + cs.pointee.marginForAxis(axes.mainAxis, axes.availableInnerWidth)
+                            ? cl.pointee.measuredWidth + marginForAxis(c, axes.mainAxis, axes.availableInnerWidth)
                             : leadPerLine + lineHeight
                         let childHeight = !isMainAxisRow
-                            ? cl.pointee.measuredHeight + cs.pointee.marginForAxis(crossAxis, axes.availableInnerWidth)
+                            ? cl.pointee.measuredHeight + marginForAxis(c, crossAxis, axes.availableInnerWidth)
                             : leadPerLine + lineHeight
                         if !(inexactEquals(childWidth, cl.pointee.measuredWidth)
                              && inexactEquals(childHeight, cl.pointee.measuredHeight)) {
@@ -211,8 +211,8 @@ extension LayoutPass {
     private func lineEnd(_ start: Int, _ node: Int, _ i: Int) -> Int {
         var c = start
         while c >= 0 {
-            let s = styles[c]
-            if s.display != .none && s.positionType != .absolute && layouts[c].lineIndex != Int32(truncatingIfNeeded: i) {
+            let s = style(c)
+            if s.pointee.display != .none && s.pointee.positionType != .absolute && layouts[c].lineIndex != Int32(truncatingIfNeeded: i) {
                 return c
             }
             c = nextLayoutChild(c, node)

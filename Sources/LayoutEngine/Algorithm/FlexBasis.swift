@@ -44,8 +44,8 @@ extension LayoutPass {
             var childHeight: Float = .nan
             var childWidthMode = SizingMode.maxContent
             var childHeightMode = SizingMode.maxContent
-            let marginRow = cs.pointee.marginForAxis(.row, ownerWidth)
-            let marginColumn = cs.pointee.marginForAxis(.column, ownerWidth)
+            let marginRow = marginForAxis(child, .row, ownerWidth)
+            let marginColumn = marginForAxis(child, .column, ownerWidth)
 
             if isRowStyleDimDefined {
                 childWidth = cs.pointee.resolvedDimension(true, direction, ownerWidth, ownerWidth) + marginRow
@@ -162,7 +162,7 @@ extension LayoutPass {
                 computeFlexBasisForChild(node, c, availableInnerWidth, widthMode, availableInnerHeight,
                                          availableInnerWidth, availableInnerHeight, heightMode, direction, depth)
             }
-            totalOuterFlexBasis += layouts[c].computedFlexBasis + cs.pointee.marginForAxis(mainAxis, availableInnerWidth)
+            totalOuterFlexBasis += layouts[c].computedFlexBasis + marginForAxis(c, mainAxis, availableInnerWidth)
         }
         return totalOuterFlexBasis
     }

@@ -20,25 +20,36 @@ extension LayoutPass {
         let startEdge: PhysicalEdge = direction == .ltr ? .left : .right
         let endEdge: PhysicalEdge = direction == .ltr ? .right : .left
 
-        let marginRowLeading = ns.pointee.inlineStartMargin(flexRowDirection, direction, ownerWidth)
-        let marginRowTrailing = ns.pointee.inlineEndMargin(flexRowDirection, direction, ownerWidth)
-        let marginColumnLeading = ns.pointee.inlineStartMargin(flexColumnDirection, direction, ownerWidth)
-        let marginColumnTrailing = ns.pointee.inlineEndMargin(flexColumnDirection, direction, ownerWidth)
-        nl.pointee.margin[startEdge] = marginRowLeading
-        nl.pointee.margin[endEdge] = marginRowTrailing
-        nl.pointee.margin.top = marginColumnLeading
-        nl.pointee.margin.bottom = marginColumnTrailing
-        let marginAxisRow = marginRowLeading + marginRowTrailing
-        let marginAxisColumn = marginColumnLeading + marginColumnTrailing
-
-        nl.pointee.border[startEdge] = ns.pointee.border(flexRowDirection.inlineStartEdge(direction), direction)
-        nl.pointee.border[endEdge] = ns.pointee.border(flexRowDirection.inlineEndEdge(direction), direction)
-        nl.pointee.border.top = ns.pointee.border(.top, direction)
-        nl.pointee.border.bottom = ns.pointee.border(.bottom, direction)
-        nl.pointee.padding[startEdge] = ns.pointee.padding(flexRowDirection.inlineStartEdge(direction), direction, ownerWidth)
-        nl.pointee.padding[endEdge] = ns.pointee.padding(flexRowDirection.inlineEndEdge(direction), direction, ownerWidth)
-        nl.pointee.padding.top = ns.pointee.padding(.top, direction, ownerWidth)
-        nl.pointee.padding.bottom = ns.pointee.padding(.bottom, direction, ownerWidth)
+        var marginAxisRow: Float = 0
+        var marginAxisColumn: Float = 0
+        let nodeFlags = flags[node]
+        if nodeFlags.contains(.margin) {
+            let marginRowLeading = ns.pointee.inlineStartMargin(flexRowDirection, direction, ownerWidth)
+            let marginRowTrailing = ns.pointee.inlineEndMargin(flexRowDirection, direction, ownerWidth)
+            let marginColumnLeading = ns.pointee.inlineStartMargin(flexColumnDirection, direction, ownerWidth)
+            let marginColumnTrailing = ns.pointee.inlineEndMargin(flexColumnDirection, direction, ownerWidth)
+            nl.pointee.margin[startEdge] = marginRowLeading
+            nl.pointee.margin[endEdge] = marginRowTrailing
+            nl.pointee.margin.top = marginColumnLeading
+            nl.pointee.margin.bottom = marginColumnTrailing
+            marginAxisRow = marginRowLeading + marginRowTrailing
+            marginAxisColumn = marginColumnLeading + marginColumnTrailing
+        } else {
+            nl.pointee.margin = EdgeValues()
+        }
+        if nodeFlags.contains(.paddingOrBorder) {
+            nl.pointee.border[startEdge] = ns.pointee.border(flexRowDirection.inlineStartEdge(direction), direction)
+            nl.pointee.border[endEdge] = ns.pointee.border(flexRowDirection.inlineEndEdge(direction), direction)
+            nl.pointee.border.top = ns.pointee.border(.top, direction)
+            nl.pointee.border.bottom = ns.pointee.border(.bottom, direction)
+            nl.pointee.padding[startEdge] = ns.pointee.padding(flexRowDirection.inlineStartEdge(direction), direction, ownerWidth)
+            nl.pointee.padding[endEdge] = ns.pointee.padding(flexRowDirection.inlineEndEdge(direction), direction, ownerWidth)
+            nl.pointee.padding.top = ns.pointee.padding(.top, direction, ownerWidth)
+            nl.pointee.padding.bottom = ns.pointee.padding(.bottom, direction, ownerWidth)
+        } else {
+            nl.pointee.border = EdgeValues()
+            nl.pointee.padding = EdgeValues()
+        }
 
         if hasMeasureFunc(node) {
             measureNodeWithMeasureFunc(node, direction, availableWidth - marginAxisRow, availableHeight - marginAxisColumn,
@@ -72,7 +83,8 @@ extension LayoutPass {
         let crossAxisOwnerSize = isMainAxisRow ? ownerHeight : ownerWidth
         let paddingAndBorderAxisMain = paddingAndBorderForAxis(node, mainAxis, direction, ownerWidth)
         let paddingAndBorderAxisCross = paddingAndBorderForAxis(node, crossAxis, direction, ownerWidth)
-        let leadingPaddingAndBorderCross = ns.pointee.flexStartPaddingAndBorder(crossAxis, direction, ownerWidth)
+        let leadingPaddingAndBorderCross = nodeFlags.contains(.paddingOrBorder)
+            ? ns.pointee.flexStartPaddingAndBorder(crossAxis, direction, ownerWidth) : 0
         var mainMode = isMainAxisRow ? widthModeIn : heightModeIn
         let crossMode = isMainAxisRow ? heightModeIn : widthModeIn
         let paddingAndBorderAxisRow = isMainAxisRow ? paddingAndBorderAxisMain : paddingAndBorderAxisCross
@@ -237,8 +249,8 @@ extension LayoutPass {
             if needsMainTrailing || needsCrossTrailing {
                 var c = firstChild
                 while c >= 0 {
-                    let cs = styles[c]
-                    if cs.display != .none && cs.positionType != .absolute {
+                    let cs = style(c)
+                    if cs.pointee.display != .none && cs.pointee.positionType != .absolute {
                         if needsMainTrailing { setChildTrailingPosition(node, c, mainAxis) }
                         if needsCrossTrailing { setChildTrailingPosition(node, c, crossAxis) }
                     }

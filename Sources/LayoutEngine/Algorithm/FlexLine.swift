@@ -21,8 +21,8 @@ struct FlexLine {
 
 extension LayoutPass {
     @inline(__always) func isInFlow(_ c: Int) -> Bool {
-        let s = styles[c]
-        return s.display != .none && s.positionType != .absolute
+        let s = style(c)
+        return s.pointee.display != .none && s.pointee.positionType != .absolute
     }
 
     /// The next in-flow item of `line` after `c` (or the first when `c` is -1); -1 at the end.
@@ -59,7 +59,7 @@ extension LayoutPass {
             if cs.pointee.flexEndMarginIsAuto(mainAxis, ownerDirection) { line.numberOfAutoMargins += 1 }
             layouts[c].lineIndex = Int32(truncatingIfNeeded: lineCount)
             let isFirstElementInLine = line.itemCount == 0
-            let childMarginMainAxis = cs.pointee.marginForAxis(mainAxis, availableInnerWidth)
+            let childMarginMainAxis = marginForAxis(c, mainAxis, availableInnerWidth)
             let childLeadingGap: Float = isFirstElementInLine ? 0 : gap
             let flexBasisWithMinAndMax = boundAxisWithinMinAndMax(c, direction, mainAxis, layouts[c].computedFlexBasis,
                                                                   mainAxisOwnerSize, ownerWidth)
@@ -172,8 +172,8 @@ extension LayoutPass {
             }
             deltaFreeSpace += updatedMainSize - childFlexBasis
 
-            let marginMain = cs.pointee.marginForAxis(mainAxis, availableInnerWidth)
-            let marginCross = cs.pointee.marginForAxis(crossAxis, availableInnerWidth)
+            let marginMain = marginForAxis(c, mainAxis, availableInnerWidth)
+            let marginCross = marginForAxis(c, crossAxis, availableInnerWidth)
             var childCrossSize: Float = .nan
             var childMainSize = updatedMainSize + marginMain
             var childCrossMode: SizingMode

@@ -6,6 +6,7 @@
     let styles: UnsafePointer<Style>
     let contents: UnsafePointer<NodeContent>
     let measured: UnsafePointer<Bool>
+    let flags: UnsafePointer<StyleFlags>
     let parents: UnsafePointer<NodeID>
     let firstChildren: UnsafePointer<NodeID>
     let nextSiblings: UnsafePointer<NodeID>
@@ -25,6 +26,11 @@
     // MARK: node access
 
     @inline(__always) func style(_ n: Int) -> UnsafePointer<Style> { styles + n }
+
+    /// Both margins of `n` on `axis` (0 without margins).
+    @inline(__always) func marginForAxis(_ n: Int, _ axis: FlexDirection, _ widthSize: Float) -> Float {
+        flags[n].contains(.margin) ? styles[n].marginForAxis(axis, widthSize) : 0
+    }
 
     @inline(__always) func hasParent(_ n: Int) -> Bool { parents[n].index >= 0 }
 
@@ -135,6 +141,11 @@
 
     /// Yoga's `Node::setPosition`: margins plus relative offsets on all four edges.
     func setPosition(_ n: Int, _ direction: Direction, _ ownerWidth: Float, _ ownerHeight: Float) {
+        let f = flags[n]
+        if !f.contains(.margin) && !f.contains(.insets) {
+            layouts[n].position = EdgeValues()
+            return
+        }
         let s = style(n)
         let respectingRoot: Direction = hasParent(n) ? direction : .ltr
         let mainAxis = s.pointee.flexDirection.resolved(respectingRoot)
@@ -153,7 +164,7 @@
     }
 
     @inline(__always) func dimensionWithMargin(_ n: Int, _ axis: FlexDirection, _ widthSize: Float) -> Float {
-        layouts[n].measured(axis) + styles[n].marginForAxis(axis, widthSize)
+        layouts[n].measured(axis) + marginForAxis(n, axis, widthSize)
     }
 
     @inline(__always) func isLayoutDimensionDefined(_ n: Int, _ axis: FlexDirection) -> Bool {

@@ -9,8 +9,9 @@ extension LayoutPass {
                          _ availableInnerMainDim: Float, _ availableInnerCrossDim: Float,
                          _ availableInnerWidth: Float, _ performLayout: Bool) {
         let ns = style(node)
-        let leadingPaddingAndBorderMain = ns.pointee.flexStartPaddingAndBorder(mainAxis, direction, ownerWidth)
-        let trailingPaddingAndBorderMain = ns.pointee.flexEndPaddingAndBorder(mainAxis, direction, ownerWidth)
+        let hasPaddingOrBorder = flags[node].contains(.paddingOrBorder)
+        let leadingPaddingAndBorderMain = hasPaddingOrBorder ? ns.pointee.flexStartPaddingAndBorder(mainAxis, direction, ownerWidth) : 0
+        let trailingPaddingAndBorderMain = hasPaddingOrBorder ? ns.pointee.flexEndPaddingAndBorder(mainAxis, direction, ownerWidth) : 0
         let gap = ns.pointee.gapForAxis(mainAxis, availableInnerMainDim)
         let mainIsRow = mainAxis.isRow
 
@@ -76,14 +77,14 @@ extension LayoutPass {
             }
             if canSkipFlex {
                 // Measured dimensions were not computed; use the basis.
-                line.mainDim += cs.pointee.marginForAxis(mainAxis, availableInnerWidth) + cl.pointee.computedFlexBasis
+                line.mainDim += marginForAxis(c, mainAxis, availableInnerWidth) + cl.pointee.computedFlexBasis
                 line.crossDim = availableInnerCrossDim
             } else {
                 line.mainDim += dimensionWithMargin(c, mainAxis, availableInnerWidth)
                 if isNodeBaselineLayout {
                     // The line's cross size is the largest ascent plus the largest descent.
                     let ascent = calculateBaseline(c) + cs.pointee.flexStartMargin(.column, direction, availableInnerWidth)
-                    let descent = cl.pointee.measuredHeight + cs.pointee.marginForAxis(.column, availableInnerWidth) - ascent
+                    let descent = cl.pointee.measuredHeight + marginForAxis(c, .column, availableInnerWidth) - ascent
                     maxAscent = maxOrDefined(maxAscent, ascent)
                     maxDescent = maxOrDefined(maxDescent, descent)
                 } else {

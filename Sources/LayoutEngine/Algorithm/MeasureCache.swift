@@ -28,8 +28,8 @@ extension LayoutPass {
         let count = Int(l.pointee.nextCachedMeasurementsIndex)
         if hasMeasureFunc(n) {
             let s = style(n)
-            let marginRow = s.pointee.marginForAxis(.row, ownerWidth)
-            let marginColumn = s.pointee.marginForAxis(.column, ownerWidth)
+            let marginRow = marginForAxis(n, .row, ownerWidth)
+            let marginColumn = marginForAxis(n, .column, ownerWidth)
             if canUseCachedMeasurement(widthMode, availableWidth, heightMode, availableHeight,
                                        l.pointee.cachedLayout, marginRow, marginColumn) {
                 cached = maxCachedMeasurements

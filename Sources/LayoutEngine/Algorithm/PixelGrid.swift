@@ -2,17 +2,11 @@
 // coordinates, so adjacent boxes stay adjacent; the rounded frame is stored apart from the
 // unrounded layout, so rounding never feeds back into later layouts.
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 @inline(__always) func roundValueToPixelGrid(_ value: Double, _ pointScaleFactor: Double,
                                             _ forceCeil: Bool, _ forceFloor: Bool) -> Float {
     var scaled = value * pointScaleFactor
     // fractional part such that floor(scaled) == scaled - fractional, also for negatives.
-    var fractional = fmod(scaled, 1.0)
+    var fractional = scaled - scaled.rounded(.towardZero)  // fmod(scaled, 1), exactly
     if fractional < 0 { fractional += 1 }
     if inexactEquals(fractional, 0) {
         scaled = scaled - fractional
@@ -48,8 +42,10 @@ extension LayoutPass {
             let textRounding = hasMeasureFunc(n)
             let left = roundValueToPixelGrid(nodeLeft, scale, false, textRounding)
             let top = roundValueToPixelGrid(nodeTop, scale, false, textRounding)
-            let fracW = fmod(nodeWidth * scale, 1.0)
-            let fracH = fmod(nodeHeight * scale, 1.0)
+            let scaledWidth = nodeWidth * scale
+            let scaledHeight = nodeHeight * scale
+            let fracW = scaledWidth - scaledWidth.rounded(.towardZero)
+            let fracH = scaledHeight - scaledHeight.rounded(.towardZero)
             let hasFractionalWidth = !inexactEquals(fracW, 0) && !inexactEquals(fracW, 1.0)
             let hasFractionalHeight = !inexactEquals(fracH, 0) && !inexactEquals(fracH, 1.0)
             let width = roundValueToPixelGrid(absoluteNodeRight, scale, textRounding && hasFractionalWidth,

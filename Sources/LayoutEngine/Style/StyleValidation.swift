@@ -35,7 +35,11 @@ extension Style {
 
     private static func check(_ edges: Edges, _ property: String, allowNegative: Bool) throws(StyleError) {
         for edge in Edge.allCases {
-            try check(edges[edge], "\(property)[\(edge)]", allowNegative: allowNegative)
+            let value = edges[edge]
+            // Name the edge only on failure: building the string per edge is costly.
+            guard value.unit == .points || value.unit == .percent,
+                  !value.value.isFinite || (!allowNegative && value.value < 0) else { continue }
+            try check(value, "\(property)[\(edge)]", allowNegative: allowNegative)
         }
     }
 }

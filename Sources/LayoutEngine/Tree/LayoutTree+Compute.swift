@@ -6,12 +6,14 @@ extension LayoutTree {
         layouts.append(NodeLayout())
         for _ in 0..<maxCachedMeasurements { measureCaches.append(CacheEntry()) }
         measuredFlags.append(contents[Int(id.index)].isMeasured)
+        styleFlags.append(StyleFlags(styles[Int(id.index)]))
     }
 
     /// Marks `id` and its ancestors for relayout (Yoga's `markDirtyAndPropagate`).
     mutating func markDirty(_ id: NodeID) {
         let i = Int(id.index)
         measuredFlags[i] = contents[i].isMeasured
+        styleFlags[i] = StyleFlags(styles[i])
         var n = i
         while n >= 0 {
             if layouts[n].isDirty && n != i { break }
@@ -85,6 +87,7 @@ extension LayoutTree {
         styles.withUnsafeBufferPointer { styles in
         contents.withUnsafeBufferPointer { contents in
         measuredFlags.withUnsafeBufferPointer { measured in
+        styleFlags.withUnsafeBufferPointer { flags in
         parents.withUnsafeBufferPointer { parents in
         firstChildren.withUnsafeBufferPointer { firstChildren in
         nextSiblings.withUnsafeBufferPointer { nextSiblings in
@@ -92,6 +95,7 @@ extension LayoutTree {
         measureCaches.withUnsafeMutableBufferPointer { caches in
             let pass = LayoutPass(
                 styles: styles.baseAddress!, contents: contents.baseAddress!, measured: measured.baseAddress!,
+                flags: flags.baseAddress!,
                 parents: parents.baseAddress!, firstChildren: firstChildren.baseAddress!,
                 nextSiblings: nextSiblings.baseAddress!, layouts: layouts.baseAddress!, caches: caches.baseAddress!,
                 pointScaleFactor: config.pointScaleFactor, useWebDefaults: config.useWebDefaults,
@@ -106,7 +110,7 @@ extension LayoutTree {
             } else {
                 body()
             }
-        }}}}}}}}
+        }}}}}}}}}
     }
 
     /// The depth of the subtree at `root`, remembered until the structure changes. Walks the

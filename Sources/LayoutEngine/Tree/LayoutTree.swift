@@ -33,6 +33,8 @@ public struct LayoutTree {
     @usableFromInline var measureCaches: [CacheEntry] = []
     /// Whether each node's content is measured by a hook (cached from `contents`).
     @usableFromInline var measuredFlags: [Bool] = []
+    /// What each node's style sets (see `StyleFlags`), refreshed whenever it changes.
+    @usableFromInline var styleFlags: [StyleFlags] = []
     /// Bumped by every layout call, so each call visits dirty nodes at least once.
     @usableFromInline var generation: UInt32 = 0
     /// Bumped when `config` changes between layout calls, which invalidates every cache.
@@ -66,6 +68,7 @@ public struct LayoutTree {
         layouts.reserveCapacity(count)
         measureCaches.reserveCapacity(count * maxCachedMeasurements)
         measuredFlags.reserveCapacity(count)
+        styleFlags.reserveCapacity(count)
     }
 
     /// Adds a detached node. Throws when the style holds a value the engine refuses.
