@@ -1,0 +1,28 @@
+/// What a node's style sets, summarised when the style is stored, so the layout pass can skip
+/// resolving properties a node does not use (most nodes set no margins, padding or min/max).
+@usableFromInline struct StyleFlags: OptionSet {
+    @usableFromInline let rawValue: UInt16
+    @inlinable init(rawValue: UInt16) { self.rawValue = rawValue }
+
+    static let margin = StyleFlags(rawValue: 1 << 0)
+    static let paddingOrBorder = StyleFlags(rawValue: 1 << 1)
+    static let minOrMax = StyleFlags(rawValue: 1 << 2)
+    static let max = StyleFlags(rawValue: 1 << 3)
+    static let insets = StyleFlags(rawValue: 1 << 4)
+
+    init(_ style: Style) {
+        var flags: StyleFlags = []
+        if !Self.isEmpty(style.margin) { flags.insert(.margin) }
+        if !Self.isEmpty(style.padding) || !Self.isEmpty(style.border) { flags.insert(.paddingOrBorder) }
+        if !style.maxWidth.isUndefined || !style.maxHeight.isUndefined { flags.insert([.max, .minOrMax]) }
+        if !Self.isEmpty(style.position) { flags.insert(.insets) }
+        if !style.minWidth.isUndefined || !style.minHeight.isUndefined { flags.insert(.minOrMax) }
+        self = flags
+    }
+
+    private static func isEmpty(_ edges: Edges) -> Bool {
+        edges.left.isUndefined && edges.top.isUndefined && edges.right.isUndefined && edges.bottom.isUndefined
+            && edges.start.isUndefined && edges.end.isUndefined && edges.horizontal.isUndefined
+            && edges.vertical.isUndefined && edges.all.isUndefined
+    }
+}
