@@ -26,12 +26,15 @@ struct Options {
     var roundSeconds = 0.2
     var iterations = 0
     var only: String? = nil
+    /// Print every case's frames instead of timing (for Tests/Scripts/yoga_diff_minimize.py).
+    var dump = false
 }
 
 func usage() -> Never {
     print("""
         usage: layout-bench [--fresh] [--rounds R] [--round-seconds S] [--iterations N] \
         [--tree NAME] FILE.json...
+               layout-bench --dump FILE.json...   (name<TAB>frames in pre-order, no timing)
         """)
     exit(2)
 }
@@ -46,6 +49,7 @@ func parseOptions() -> Options {
     while let arg = args.popFirst() {
         switch arg {
         case "--fresh": options.fresh = true
+        case "--dump": options.dump = true
         case "--rounds": guard let n = Int(value()) else { usage() }; options.rounds = max(1, n)
         case "--round-seconds": guard let s = Double(value()) else { usage() }; options.roundSeconds = s
         case "--iterations": guard let n = Int(value()) else { usage() }; options.iterations = n
@@ -124,9 +128,24 @@ func bench(_ item: BenchCase, _ options: Options) -> Bool {
     return bad.isEmpty
 }
 
+/// One line per case: its name, then every node's frame in pre-order as `left top width height`
+/// separated by `;`, after one layout in the case's own direction.
+func dump(_ item: BenchCase) {
+    var tree = item.request.tree
+    tree.computeLayout(root: item.request.root, available: item.request.available, direction: item.request.direction)
+    var frames: [String] = []
+    func visit(_ node: NodeID) {
+        let f = tree.frame(of: node)
+        frames.append("\(f.left) \(f.top) \(f.width) \(f.height)")
+        for child in tree.children(of: node) { visit(child) }
+    }
+    visit(item.request.root)
+    print("\(item.name)\t\(frames.joined(separator: ";"))")
+}
+
 let options = parseOptions()
 var allGood = true
-print("# tree\tnodes\tns_per_layout\tns_per_node")
+if !options.dump { print("# tree\tnodes\tns_per_layout\tns_per_node") }
 for path in options.paths {
     let cases: [BenchCase]
     do {
@@ -137,7 +156,7 @@ for path in options.paths {
         continue
     }
     for item in cases where options.only == nil || item.name == options.only {
-        allGood = bench(item, options) && allGood
+        if options.dump { dump(item) } else { allGood = bench(item, options) && allGood }
     }
 }
 exit(allGood ? 0 : 1)
