@@ -27,15 +27,16 @@ extension RequestDecoder {
             for frame in stack { text += "/children/\(frame.position)" }
             return text
         }
-        func add(_ index: Int, parent: NodeID?, stack: [Frame]) throws(WireError) -> (NodeID, DecodedNode) {
+        // One scratch node reused for every node, so a Style is not copied around per node.
+        var node = DecodedNode(id: nil, style: baseStyle, content: .none)
+        func add(_ index: Int, parent: NodeID?, stack: [Frame]) throws(WireError) -> (NodeID, children: Int) {
             guard tree.nodeCount < limits.maxNodes else {
                 throw .tooLarge("too-many-nodes", "the tree has more than \(limits.maxNodes) nodes", pointer: pointer(stack))
             }
             guard stack.count < limits.maxDepth else {
                 throw .tooLarge("too-deep", "the tree nests deeper than \(limits.maxDepth) nodes", pointer: pointer(stack))
             }
-            let node: DecodedNode
-            do { node = try decodeNode(at: index) } catch { throw error.prefixed(by: pointer(stack)) }
+            do { try decodeNode(at: index, into: &node) } catch { throw error.prefixed(by: pointer(stack)) }
             let id: NodeID
             do { id = try tree.addNode(style: node.style, content: node.content) } catch {
                 let where_ = error.property == "measure" ? "/measure" : "/style"
@@ -43,13 +44,18 @@ extension RequestDecoder {
             }
             if let parent { tree.appendChild(id, to: parent) }
             ids.append(node.id)
-            return (id, node)
+            return (id, node.children)
         }
 
-        let (root, rootNode) = try add(index, parent: nil, stack: stack)
-        if rootNode.children >= 0 {
-            stack.append(Frame(node: root, next: rootNode.children + 1,
-                               remaining: Int(doc.tokens[rootNode.children].aux), position: -1))
+        // Room for every node up front: the objects in the subtree bound the node count.
+        let reserve = min(limits.maxNodes, objectCount(in: index))
+        tree.reserveCapacity(reserve)
+        ids.reserveCapacity(reserve)
+
+        let (root, rootChildren) = try add(index, parent: nil, stack: stack)
+        if rootChildren >= 0 {
+            stack.append(Frame(node: root, next: rootChildren + 1,
+                               remaining: Int(doc.tokens[rootChildren].aux), position: -1))
         }
         while let top = stack.last {
             guard top.remaining > 0 else { stack.removeLast(); continue }
@@ -57,19 +63,26 @@ extension RequestDecoder {
             stack[stack.count - 1].next = doc.next(after: child)
             stack[stack.count - 1].remaining -= 1
             stack[stack.count - 1].position += 1
-            let (id, node) = try add(child, parent: top.node, stack: stack)
-            if node.children >= 0 {
-                stack.append(Frame(node: id, next: node.children + 1,
-                                   remaining: Int(doc.tokens[node.children].aux), position: -1))
+            let (id, children) = try add(child, parent: top.node, stack: stack)
+            if children >= 0 {
+                stack.append(Frame(node: id, next: children + 1,
+                                   remaining: Int(doc.tokens[children].aux), position: -1))
             }
         }
         return root
     }
 
+    /// Objects in the value at `index`, found by scanning its stretch of the tape.
+    private func objectCount(in index: Int) -> Int {
+        var count = 0
+        for i in index..<doc.next(after: index) where doc.tokens[i].kind == .object { count += 1 }
+        return count
+    }
+
     /// Decodes one node by its kind: the optional `"type"` member picks the decoder (absent
     /// means a flexbox node). Another model adds its kind here with a decoder in its own file;
-    /// every kind yields a `DecodedNode` (style, content, children).
-    func decodeNode(at index: Int) throws(WireError) -> DecodedNode {
+    /// every kind fills a `DecodedNode` (style, content, children), resetting all of it.
+    func decodeNode(at index: Int, into node: inout DecodedNode) throws(WireError) {
         try expect(index, .object, "a node", "")
         var i = index + 1
         for _ in 0..<doc.tokens[index].aux {
@@ -78,18 +91,21 @@ extension RequestDecoder {
                 guard doc.tokens[type].kind == .string else {
                     throw wrongType(type, "type must be a string", pointer: "/type")
                 }
-                if doc.equals(type, "flex") { return try decodeFlexNode(at: index) }
+                if doc.equals(type, "flex") { return try decodeFlexNode(at: index, into: &node) }
                 throw WireError.invalid("unknown-value", "unknown node type \"\(doc.string(at: type))\"; expected \"flex\"",
                                         pointer: "/type")
             }
             i = doc.next(after: i + 1)
         }
-        return try decodeFlexNode(at: index)
+        try decodeFlexNode(at: index, into: &node)
     }
 
     /// A flexbox node: `id`, `style`, `children`, `measure` (and `type: "flex"`).
-    func decodeFlexNode(at index: Int) throws(WireError) -> DecodedNode {
-        var node = DecodedNode(id: nil, style: baseStyle, content: .none)
+    func decodeFlexNode(at index: Int, into node: inout DecodedNode) throws(WireError) {
+        node.id = nil
+        node.style = baseStyle
+        node.content = .none
+        node.children = -1
         var measure = -1
         var i = index + 1
         for _ in 0..<doc.tokens[index].aux {
@@ -116,7 +132,6 @@ extension RequestDecoder {
             }
             node.content = try within("/measure") { () throws(WireError) in try decodeMeasure(at: measure) }
         }
-        return node
     }
 
     /// `{"kind": "fixed" | "intrinsic-text" | "benchmark-leaf", ...}`.
