@@ -92,7 +92,8 @@ extension RequestDecoder {
                     throw wrongType(type, "type must be a string", pointer: "/type")
                 }
                 if doc.equals(type, "flex") { return try decodeFlexNode(at: index, into: &node) }
-                throw WireError.invalid("unknown-value", "unknown node type \"\(doc.string(at: type))\"; expected \"flex\"",
+                if let model = try decodeModelNode(type: type, at: index) { node = model; return } // Models/
+                throw WireError.invalid("unknown-value", "unknown node type \"\(doc.string(at: type))\"; expected \"flex\", \(Self.modelNodeKinds)",
                                         pointer: "/type")
             }
             i = doc.next(after: i + 1)
@@ -135,7 +136,7 @@ extension RequestDecoder {
     }
 
     /// `{"kind": "fixed" | "intrinsic-text" | "benchmark-leaf", ...}`.
-    private func decodeMeasure(at index: Int) throws(WireError) -> NodeContent {
+    func decodeMeasure(at index: Int) throws(WireError) -> NodeContent {
         try expect(index, .object, "measure", "")
         var kind = -1, text = -1, width = -1, height = -1
         var i = index + 1
