@@ -67,3 +67,29 @@ import Testing
         #expect(sawText)
     }
 }
+
+/// Encoding a laid-out fixture case gives the shape of its `expected`: the same ids in the
+/// same tree, every frame member present.
+@Suite struct FixtureResponseShapeTests {
+    @Test func responsesMirrorExpected() throws {
+        var checked = 0
+        for file in try Fixtures.files() {
+            for testCase in try JSONValue.parse(bytes: Fixtures.bytes(file)).elements {
+                var request = try LayoutWire.decodeRequest(testCase)
+                request.computeLayout()
+                let response = try JSONValue.parse(bytes: LayoutWire.encodeResponse(request))
+                var pending = [(try #require(response["root"]), try #require(testCase["expected"]))]
+                while let (got, want) = pending.popLast() {
+                    #expect(got["id"]?.stringValue == want["id"]?.stringValue)
+                    for key in ["left", "top", "width", "height"] { #expect(got[key]?.kind == .number) }
+                    let gotChildren = got["children"]?.elements ?? []
+                    let wantChildren = want["children"]?.elements ?? []
+                    #expect(gotChildren.count == wantChildren.count)
+                    pending.append(contentsOf: zip(gotChildren, wantChildren))
+                }
+                checked += 1
+            }
+        }
+        #expect(checked == 1180)
+    }
+}
