@@ -178,7 +178,9 @@ final class Connection: @unchecked Sendable {
                 dispatch(head, body: body, sequence: nextToWrite + pending.count - 1)
             }
         }
-        if pending.count >= configuration.maxPipelinedRequests { suspendReading() }
+        // Backpressure: a full pipeline, or a connection that will take no more requests,
+        // reads nothing more (the parser buffer stays bounded).
+        if pending.count >= configuration.maxPipelinedRequests || (stopParsing && !lingering) { suspendReading() }
         sendContinueIfDue()
         processingDepth -= 1
         if processingDepth == 0 { flush() }

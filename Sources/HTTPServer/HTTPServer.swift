@@ -16,6 +16,7 @@ public final class HTTPServer: @unchecked Sendable {
         var state = State.idle
         var connections: [ObjectIdentifier: Connection] = [:]
         var boundPort = 0
+        var listener: Listener?
     }
 
     public let configuration: HTTPServerConfiguration
@@ -23,7 +24,6 @@ public final class HTTPServer: @unchecked Sendable {
     private let shared = Locked(Shared())
     private let stopped = DispatchGroup()
     private let connectionQueue = DispatchQueue(label: "HTTPServer.connections", attributes: .concurrent)
-    private var listener: Listener?
     private var signalSources: [DispatchSourceSignal] = []
 
     public init(configuration: HTTPServerConfiguration, handler: any HTTPHandler) {
@@ -66,7 +66,7 @@ public final class HTTPServer: @unchecked Sendable {
                 guard let self else { close(client); return }
                 self.adopt(client, address: address)
             })
-        self.listener = listener
+        shared.withLock { $0.listener = listener }
         listener.start()
     }
 
@@ -85,9 +85,9 @@ public final class HTTPServer: @unchecked Sendable {
     }
 
     private func connectionClosed(_ connection: Connection) {
-        let finished = shared.withLock { shared -> Bool in
+        let (finished, listener) = shared.withLock { shared -> (Bool, Listener?) in
             shared.connections.removeValue(forKey: ObjectIdentifier(connection))
-            return finishIfDrained(&shared)
+            return (finishIfDrained(&shared), shared.listener)
         }
         if finished { stopped.leave() }
         listener?.capacityFreed()
@@ -111,7 +111,7 @@ public final class HTTPServer: @unchecked Sendable {
             return Array(shared.connections.values)
         }
         guard let connections else { return }
-        listener?.stop()
+        shared.withLock { $0.listener }?.stop()
         if gracefully {
             connections.forEach { $0.drain() }
             DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(timeout.nanoseconds))) { [self] in

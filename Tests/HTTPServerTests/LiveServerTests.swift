@@ -12,6 +12,15 @@ private func expectServerStillServes(_ server: HTTPServer, sourceLocation: Sourc
     #expect(response?.text == "GET /after ", sourceLocation: sourceLocation)
 }
 
+/// Polls `condition` every 10 ms for at most `seconds`.
+private func waitUntil(seconds: Double = 3, _ condition: () -> Bool) -> Bool {
+    for _ in 0..<Int(seconds * 100) {
+        if condition() { return true }
+        usleep(10_000)
+    }
+    return condition()
+}
+
 @Suite struct LiveServerTests {
     @Test func keepAliveServesSeveralRequestsOnOneConnection() throws {
         try withServer { server in
@@ -233,6 +242,39 @@ private func expectServerStillServes(_ server: HTTPServer, sourceLocation: Sourc
             first.send("GET /bye HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n")
             #expect(first.readResponse()?.status == 200)
             #expect(third.readResponse()?.text == "GET /3 ")
+        }
+    }
+
+    @Test func slowReadersAreCutOffByTheWriteTimeout() throws {
+        try withServer({ $0.writeTimeout = .milliseconds(200) }) { server in
+            let reader = try RawClient(port: server.boundPort)
+            reader.send("GET /huge HTTP/1.1\r\nHost: t\r\n\r\n")
+            // Never read: the 16 MiB answer fills the socket buffers and the write blocks.
+            #expect(waitUntil { server.openConnections == 0 })
+            try expectServerStillServes(server)
+        }
+    }
+
+    @Test func everyClosePathReleasesTheConnection() throws {
+        try withServer({ $0.headerTimeout = .seconds(2) }) { server in
+            var clients: [RawClient] = []
+            for i in 0..<24 {
+                let client = try RawClient(port: server.boundPort)
+                switch i % 6 {
+                case 0: client.send("GET / HTTP/1.1\r\nHost: t\r\n\r\n")
+                case 1: client.send("GET / HTTP/1.1\r\nHost: t\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\n")
+                case 2: client.send("GET / HTTP/1.1\r\nHo")
+                case 3: client.send("POST / HTTP/1.1\r\nHost: t\r\nContent-Length: 100\r\n\r\nabc")
+                case 4: client.send("GET /slow?ms=50 HTTP/1.1\r\nHost: t\r\n\r\n"); client.shutdownWrite()
+                default: break
+                }
+                clients.append(client)
+            }
+            // Keep-alive, partial head, partial body and silent clients (16) stay open until they close.
+            #expect(waitUntil { server.openConnections >= 16 })
+            clients.removeAll() // closes every client socket, some mid-request
+            #expect(waitUntil { server.openConnections == 0 })
+            try expectServerStillServes(server)
         }
     }
 

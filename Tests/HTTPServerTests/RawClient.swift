@@ -152,6 +152,8 @@ struct TestHandler: HTTPHandler {
             DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(ms)) {
                 respond(HTTPResponse(status: 200, headers: ["Content-Type": "text/plain"], body: body))
             }
+        case "/huge":
+            respond(HTTPResponse(status: 200, body: [UInt8](repeating: UInt8(ascii: "h"), count: 16 << 20)))
         case "/big":
             let body = (0..<5000).map { UInt8(ascii: "a") + UInt8($0 % 26) }
             respond(HTTPResponse(status: 200, headers: ["Content-Type": "text/plain"], body: body))
