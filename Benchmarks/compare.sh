@@ -58,30 +58,36 @@ done
 grep -h "MISMATCH" "$OUT"/* >&2 || true
 touch "$OUT/reference"
 python3 - "$OUT" $names <<'PY'
-import sys
+import re, sys
 out, names = sys.argv[1], sys.argv[2:]
 def table(path):
-    rows = {}
+    """tree -> (nodes, median ns, fastest round ns): the lowest of each over the runs."""
+    rows, fastest = {}, {}
     for line in open(path):
+        m = re.match(r"# (\S+): \d+ rounds x \d+ layouts, min (\d+) ", line)
+        if m:
+            fastest[m[1]] = min(fastest.get(m[1], float("inf")), float(m[2]))
+            continue
         f = line.rstrip("\n").split("\t")
         if len(f) == 4 and not line.startswith("#") and f[1].isdigit():
-            row = (int(f[1]), float(f[2]), float(f[3]))
+            row = (int(f[1]), float(f[2]))
             if f[0] not in rows or row[1] < rows[f[0]][1]:
                 rows[f[0]] = row
-    return rows
+    return {k: (v[0], v[1], fastest.get(k, float("nan"))) for k, v in rows.items()}
 yoga, ours, ref = table(f"{out}/yoga"), table(f"{out}/ours"), table(f"{out}/reference")
-head = f"| {'tree':38} | {'nodes':>6} | {'Yoga 3.2.1 ns':>13} | {'ours ns':>11} | {'ours/Yoga':>9} | {'Yoga ns/node':>12} | {'ours ns/node':>12} |"
-if ref: head += f" {'yoga_bench.c ns':>15} |"
-print(head)
-print("|" + "|".join("-" * (len(c)) for c in head.split("|")[1:-1]) + "|")
+cols = ["tree", "nodes", "Yoga ns (median)", "ours ns (median)", "ours/Yoga",
+        "Yoga ns (fastest)", "ours ns (fastest)", "ours/Yoga fastest", "ours ns/node"]
+if ref: cols.append("yoga_bench.c ns")
+print("| " + " | ".join(cols) + " |")
+print("|" + "|".join("---:" if i else "---" for i in range(len(cols))) + "|")
 for n in names:
     y, o = yoga.get(n), ours.get(n)
     nodes = (y or o or (0,))[0]
-    cell = lambda r, i, d=0: f"{r[i]:,.{d}f}" if r else "-"
-    ratio = f"{o[1] / y[1]:.2f}" if y and o else "-"
-    line = (f"| {n:38} | {nodes:>6} | {cell(y,1):>13} | {cell(o,1):>11} | {ratio:>9} | "
-            f"{cell(y,2,1):>12} | {cell(o,2,1):>12} |")
-    if ref: line += f" {cell(ref.get(n),1):>15} |"
-    print(line)
+    f = lambda r, i: f"{r[i]:,.0f}" if r else "-"
+    ratio = lambda i: f"{o[i] / y[i]:.2f}" if y and o else "-"
+    cells = [n, str(nodes), f(y, 1), f(o, 1), ratio(1), f(y, 2), f(o, 2), ratio(2),
+             f"{o[1] / o[0]:,.1f}" if o else "-"]
+    if ref: cells.append(f(ref.get(n), 1))
+    print("| " + " | ".join(cells) + " |")
 PY
 echo "# load average at the end: $(cut -d' ' -f1-3 /proc/loadavg), $(nproc) CPUs"

@@ -121,6 +121,15 @@ func bench(_ item: BenchCase, _ options: Options) -> Bool {
     var perLayout: [Double] = []
     for _ in 0..<options.rounds { perLayout.append(run(count) / Double(count)) }
     let med = median(perLayout)
+    if !options.fresh {
+        // For scale: a call on a clean tree (same direction again) should do almost nothing.
+        let clean = max(2, count / 4)
+        let start = nowNanoseconds()
+        for _ in 0..<clean {
+            tree.computeLayout(root: request.root, available: request.available, direction: .ltr)
+        }
+        print("# \(item.name): clean relayout (nothing changed) \(fixed((nowNanoseconds() - start) / Double(clean), 0)) ns")
+    }
     print("# \(item.name): \(options.rounds) rounds x \(count) layouts, min \(fixed(perLayout.min()!, 0)) "
           + "max \(fixed(perLayout.max()!, 0)) ns/layout\(options.fresh ? " (fresh: build + layout)" : "")")
     print("\(item.name)\t\(item.nodeCount)\t\(fixed(med, 0))\t\(fixed(med / Double(item.nodeCount), 1))")
