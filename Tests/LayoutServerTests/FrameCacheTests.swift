@@ -1,6 +1,7 @@
 import Dispatch
 import LayoutEngine
 import LayoutServer
+import LayoutWire
 import Testing
 
 @Suite struct FrameCacheTests {
@@ -81,5 +82,50 @@ import Testing
         #expect(stats.bytes == stats.entries * FrameCache.cost(frameCount: 8))
         #expect(stats.bytes <= cache.capacityBytes)
         #expect(stats.insertions - stats.evictions == stats.entries)
+    }
+}
+
+@Suite struct FrameEncoderTests {
+    /// root(a(b, c(d)), e): pre-order a=1, b=2, c=3, d=4, e=5.
+    static func tree() throws -> (LayoutTree, NodeID) {
+        var tree = LayoutTree()
+        let root = try tree.addNode()
+        let a = try tree.addNode(), b = try tree.addNode(), c = try tree.addNode()
+        let d = try tree.addNode(), e = try tree.addNode()
+        tree.appendChild(a, to: root)
+        tree.appendChild(b, to: a)
+        tree.appendChild(c, to: a)
+        tree.appendChild(d, to: c)
+        tree.appendChild(e, to: root)
+        return (tree, root)
+    }
+
+    @Test func pointersFollowPreorder() throws {
+        let (tree, root) = try Self.tree()
+        let expected = ["/root", "/root/children/0", "/root/children/0/children/0", "/root/children/0/children/1",
+                        "/root/children/0/children/1/children/0", "/root/children/1"]
+        for (index, pointer) in expected.enumerated() {
+            #expect(FrameEncoder.pointer(toPreorderIndex: index, tree: tree, root: root) == pointer)
+        }
+    }
+
+    @Test func encodesFramesInPreorderWithIds() throws {
+        let (tree, root) = try Self.tree()
+        let frames = (0..<6).map { Frame(left: Float($0), top: 0.5, width: 1, height: 2) }
+        let ids: [String?] = ["r", nil, "b\"", "c", "d", "e"]
+        let text = String(decoding: FrameEncoder.encode(tree: tree, root: root, ids: ids, frames: frames), as: UTF8.self)
+        #expect(text == #"{"root":{"id":"r","left":0,"top":0.5,"width":1,"height":2,"children":["#
+            + #"{"left":1,"top":0.5,"width":1,"height":2,"children":[{"id":"b\"","left":2,"top":0.5,"width":1,"height":2},"#
+            + #"{"id":"c","left":3,"top":0.5,"width":1,"height":2,"children":[{"id":"d","left":4,"top":0.5,"width":1,"height":2}]}]},"#
+            + #"{"id":"e","left":5,"top":0.5,"width":1,"height":2}]}}"#)
+    }
+
+    @Test func matchesTheWiresEncoderByteForByte() throws {
+        let body = Array(RouteTests.rowRequest.utf8)
+        var request = try LayoutWire.decodeRequest(bytes: body)
+        request.computeLayout()
+        let frames = FrameEncoder.preorderFrames(of: request.tree, root: request.root)
+        #expect(FrameEncoder.encode(tree: request.tree, root: request.root, ids: request.ids, frames: frames)
+                == LayoutWire.encodeResponse(request))
     }
 }

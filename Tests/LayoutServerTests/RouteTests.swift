@@ -243,3 +243,17 @@ import Testing
         }
     }
 }
+
+@Suite struct OverflowTests {
+    @Test func aLayoutThatOverflowsFloatsIs422AtTheFirstBadNode() throws {
+        try LiveServer.with { server in
+            let request = #"{"root":{"style":{"flexDirection":"row","width":100},"children":["#
+                + #"{"style":{"width":10}},{"style":{"width":3e38,"flexShrink":0}},{"style":{"width":3e38,"flexShrink":0}}]}}"#
+            let response = try server.post("/compute", json: request)
+            #expect(response.status == 422)
+            #expect(response.error?["code"] as? String == "layout-overflow")
+            #expect(response.error?["pointer"] as? String == "/root/children/2")
+            #expect(server.host.service.cache.statistics.entries == 0)
+        }
+    }
+}

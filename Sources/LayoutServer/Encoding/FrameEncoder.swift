@@ -22,6 +22,31 @@ public enum FrameEncoder {
         return frames
     }
 
+    /// The JSON pointer (`/root/children/2/children/0`) of the node at `target` in pre-order.
+    public static func pointer(toPreorderIndex target: Int, tree: LayoutTree, root: NodeID) -> String {
+        // Walk in pre-order keeping the path: (children left to visit, position of the last one).
+        var path: [(children: ChildSequence, position: Int)] = []
+        var index = 0
+        var node = root
+        while index < target {
+            path.append((tree.children(of: node), -1))
+            // Step to the next node in pre-order: the first child, else the next sibling of the
+            // nearest ancestor that has one.
+            while let last = path.last {
+                var children = last.children
+                if let next = children.next() {
+                    path[path.count - 1] = (children, last.position + 1)
+                    node = next
+                    break
+                }
+                path.removeLast()
+            }
+            if path.isEmpty { break }
+            index += 1
+        }
+        return "/root" + path.map { "/children/\($0.position)" }.joined()
+    }
+
     /// The answer for the subtree at `root`, taking frames from `frames` (pre-order) and ids
     /// from `ids` (indexed by `NodeID.index`; nil or missing means no id). Written with the
     /// wire's `JSONWriter`, so numbers read exactly as `LayoutWire.encodeResponse` writes them.

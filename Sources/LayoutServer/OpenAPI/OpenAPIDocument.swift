@@ -279,8 +279,10 @@ components:
       description: |
         Valid JSON that is not a valid layout: a wrong type (`wrong-type`), an unknown key
         (`unknown-key`) or keyword (`unknown-value`), a missing key (`missing-key`), a bad number
-        (`invalid-value`, `invalid-style`), a duplicate key (`duplicate-key`), or `measure` on a
-        node with children (`measure-with-children`). `pointer` locates the value.
+        (`invalid-value`, `invalid-style`, `not-representable`), a duplicate key (`duplicate-key`),
+        `measure` on a node with children (`measure-with-children`), or sizes so large that the
+        layout overflows 32-bit floats (`layout-overflow`, pointing at the first node whose
+        frame is not finite). `pointer` locates the value.
       content:
         application/json:
           schema:

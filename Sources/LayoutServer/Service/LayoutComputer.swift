@@ -52,10 +52,24 @@ struct LayoutComputer: Sendable {
             request.tree.computeLayout(root: request.root, available: request.available,
                                        direction: request.direction)
             frames = FrameEncoder.preorderFrames(of: request.tree, root: request.root)
+            if let overflow = Self.overflowError(frames, request) {
+                return Answer(status: overflow.status, body: overflow.jsonBytes(), cache: nil, entityTag: nil)
+            }
             cache.insert(frames, for: key)
             outcome = .miss
         }
         let body = FrameEncoder.encode(tree: request.tree, root: request.root, ids: request.ids, frames: frames)
         return Answer(status: 200, body: body, cache: outcome, entityTag: tag.quoted)
+    }
+
+    /// Extreme inputs (sizes near Float's limit) can overflow to infinity or NaN, which JSON
+    /// cannot carry: answer 422 pointing at the first such node instead of a frame of nulls.
+    static func overflowError(_ frames: [Frame], _ request: LayoutRequest) -> WireError? {
+        guard let index = frames.firstIndex(where: {
+            !($0.left.isFinite && $0.top.isFinite && $0.width.isFinite && $0.height.isFinite)
+        }) else { return nil }
+        return WireError(status: 422, code: "layout-overflow",
+                         message: "the layout overflows 32-bit floats (a frame is infinite or not a number); use smaller sizes",
+                         pointer: FrameEncoder.pointer(toPreorderIndex: index, tree: request.tree, root: request.root))
     }
 }
