@@ -8,7 +8,8 @@ public struct HTTPServerConfiguration: Sendable {
     /// listen(2) backlog. Default 511.
     public var backlog: Int = 511
     /// Open connections at most; beyond it the server stops accepting (clients wait in the
-    /// backlog) until one closes. Default 10,000.
+    /// backlog) until one closes. Lowered at start to keep descriptors in reserve below
+    /// RLIMIT_NOFILE (see `HTTPServer.effectiveMaxConnections`). Default 10,000.
     public var maxConnections: Int = 10_000
 
     /// Longest request line (method, target, version) in bytes → 414. Default 8 KiB.

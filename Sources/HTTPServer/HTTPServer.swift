@@ -17,6 +17,7 @@ public final class HTTPServer: @unchecked Sendable {
         var connections: [ObjectIdentifier: Connection] = [:]
         var boundPort = 0
         var listener: Listener?
+        var connectionLimit = 0
     }
 
     public let configuration: HTTPServerConfiguration
@@ -55,7 +56,8 @@ public final class HTTPServer: @unchecked Sendable {
         let port = Socket.localPort(fd)
         shared.withLock { $0.boundPort = port }
         stopped.enter()
-        let maxConnections = configuration.maxConnections
+        let maxConnections = Self.connectionLimit(configured: configuration.maxConnections)
+        shared.withLock { $0.connectionLimit = maxConnections }
         let listener = Listener(
             fd: fd,
             hasCapacity: { [weak self] in
@@ -68,6 +70,29 @@ public final class HTTPServer: @unchecked Sendable {
             })
         shared.withLock { $0.listener = listener }
         listener.start()
+    }
+
+    /// The most connections served at once: `maxConnections`, lowered so that descriptors
+    /// stay in reserve below RLIMIT_NOFILE. libdispatch on Linux traps when its thread-pool
+    /// monitor cannot open /proc files, so the server must never exhaust descriptors itself.
+    public var effectiveMaxConnections: Int { shared.withLock { $0.connectionLimit } }
+
+    static func connectionLimit(configured: Int) -> Int {
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur != rlim_t.max else {
+            return configured
+        }
+        let soft = Int(clamping: limit.rlim_cur)
+        let reserve = max(8, min(64, soft / 8))
+        return max(1, min(configured, soft - openDescriptorCount() - reserve))
+    }
+
+    private static func openDescriptorCount() -> Int {
+        guard let directory = opendir("/proc/self/fd") else { return 16 }
+        defer { closedir(directory) }
+        var count = 0
+        while readdir(directory) != nil { count += 1 }
+        return max(0, count - 3) // ".", ".." and the directory's own descriptor
     }
 
     private func adopt(_ fd: Int32, address: String?) {

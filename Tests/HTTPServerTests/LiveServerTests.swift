@@ -331,3 +331,14 @@ private func waitUntil(seconds: Double = 3, _ condition: () -> Bool) -> Bool {
         }
     }
 }
+
+@Suite struct ConnectionLimitTests {
+    @Test func descriptorsStayInReserveBelowTheProcessLimit() {
+        var limit = rlimit()
+        getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+        let soft = Int(clamping: limit.rlim_cur)
+        #expect(HTTPServer.connectionLimit(configured: 10) == min(10, HTTPServer.connectionLimit(configured: .max)))
+        #expect(HTTPServer.connectionLimit(configured: .max) <= soft - 8)
+        #expect(HTTPServer.connectionLimit(configured: 1) == 1)
+    }
+}
