@@ -19,7 +19,12 @@ struct GrowableBuffer<Element: BitwiseCopyable> {
     @inline(__always) mutating func append(contentsOf elements: UnsafeBufferPointer<Element>) {
         guard let source = elements.baseAddress else { return }
         if count + elements.count > capacity { grow(to: count + elements.count) }
-        (base + count).initialize(from: source, count: elements.count)
+        if elements.count < 32 {
+            // Keys and short strings: a loop beats a call to memmove.
+            for i in 0..<elements.count { (base + count + i).initialize(to: source[i]) }
+        } else {
+            (base + count).initialize(from: source, count: elements.count)
+        }
         count += elements.count
     }
 

@@ -174,7 +174,8 @@ struct JSONParser {
         let offset = strings.count
         var runStart = pos
         while true {
-            // Fast scan over plain ASCII.
+            // Fast scan over plain ASCII: eight bytes at a time, then byte by byte.
+            pos = Self.skipPlainASCII(input, from: pos)
             while pos < input.count {
                 let b = input[pos]
                 if b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") || b < 0x20 || b >= 0x80 { break }
@@ -205,6 +206,28 @@ struct JSONParser {
         let length = strings.count - offset
         if length > limits.maxStringBytes { throw stringTooLong(start) }
         tokens.append(JSONToken(kind: .string, aux: UInt32(length), payload: UInt64(offset)))
+    }
+
+    /// The first index at or after `start` whose 8-byte word holds a quote, a backslash, a
+    /// control character or a non-ASCII byte (SWAR: a word is tested with a few integer ops).
+    @inline(__always)
+    private static func skipPlainASCII(_ input: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        guard let base = input.baseAddress else { return start }
+        let raw = UnsafeRawPointer(base)
+        var i = start
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        while i + 8 <= input.count {
+            let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            let quote = word ^ (ones &* 0x22)
+            let backslash = word ^ (ones &* 0x5C)
+            // A byte is flagged when it is zero in `quote`/`backslash`, below 0x20, or >= 0x80.
+            let special = ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)
+                | (word &- ones &* 0x20) | word
+            if special & highs != 0 { break }
+            i += 8
+        }
+        return i
     }
 
     @inline(__always) private mutating func flush(from runStart: Int) {
