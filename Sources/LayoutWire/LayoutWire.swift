@@ -22,6 +22,11 @@ public enum LayoutWire {
         try decodeRequest(JSONValue.parse(bytes: bytes, limits: limits), limits: limits)
     }
 
+    /// Parses and decodes a request body held in any byte collection (`ArraySlice`, `Data`, ...).
+    public static func decodeRequest<Bytes: Collection<UInt8>>(bytes: Bytes, limits: WireLimits = .default) throws(WireError) -> LayoutRequest {
+        try decodeRequest(JSONValue.parse(bytes: bytes, limits: limits), limits: limits)
+    }
+
     /// The frames of a laid-out request, in the shape of a case's `expected` under `"root"`.
     /// Call after `computeLayout`.
     public static func encodeResponse(_ request: LayoutRequest) -> [UInt8] {

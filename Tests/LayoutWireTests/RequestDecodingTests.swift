@@ -227,7 +227,11 @@ import Testing
         let text = #"{"root": {"id": "r", "style": {"width": 10}, "children": [{"id": "c", "measure": {"kind": "fixed", "width": 1, "height": 2}}]}}"#
         let a = try decode(text)
         let b = try LayoutWire.decodeRequest(JSONValue.parse(text))
+        let padded = Array(("  " + text + "  ").utf8)
+        let c = try LayoutWire.decodeRequest(bytes: padded[1..<(padded.count - 1)])
         #expect(a.ids == b.ids)
+        #expect(a.ids == c.ids)
+        #expect(c.tree.nodeCount == a.tree.nodeCount)
         #expect(a.tree.nodeCount == b.tree.nodeCount)
         for index in 0..<a.tree.nodeCount {
             #expect(a.tree.style(of: NodeID(index)) == b.tree.style(of: NodeID(index)))
