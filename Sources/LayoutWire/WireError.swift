@@ -15,6 +15,8 @@ public struct WireError: Error, Hashable, Sendable, CustomStringConvertible {
     public var pointer: String?
     /// Byte offset into the document, for errors found while parsing.
     public var offset: Int?
+    /// For `unsatisfiable-constraints`: a pointer to each conflicting constraint.
+    public var conflicts: [String]?
 
     public init(status: Int, code: String, message: String, pointer: String? = nil, offset: Int? = nil) {
         self.status = status
@@ -31,8 +33,8 @@ public struct WireError: Error, Hashable, Sendable, CustomStringConvertible {
         return text
     }
 
-    /// `{"error":{"status":..,"code":..,"message":..,"pointer":..,"offset":..}}`; pointer and
-    /// offset only when known.
+    /// `{"error":{"status":..,"code":..,"message":..,"pointer":..,"offset":..,"conflicts":[..]}}`;
+    /// pointer, offset and conflicts only when known.
     public func jsonBytes() -> [UInt8] {
         var writer = JSONWriter()
         writer.beginObject()
@@ -43,6 +45,12 @@ public struct WireError: Error, Hashable, Sendable, CustomStringConvertible {
         writer.key("message"); writer.string(message)
         if let pointer { writer.key("pointer"); writer.string(pointer) }
         if let offset { writer.key("offset"); writer.integer(offset) }
+        if let conflicts {
+            writer.key("conflicts")
+            writer.beginArray()
+            for c in conflicts { writer.string(c) }
+            writer.endArray()
+        }
         writer.endObject()
         writer.endObject()
         return writer.bytes
@@ -53,6 +61,7 @@ public struct WireError: Error, Hashable, Sendable, CustomStringConvertible {
     func prefixed(by prefix: String) -> WireError {
         var copy = self
         copy.pointer = prefix + (pointer ?? "")
+        copy.conflicts = conflicts?.map { prefix + $0 }
         return copy
     }
 

@@ -1,3 +1,5 @@
+import LayoutEngine
+
 /// Bounds on what one request may cost to parse and decode. Every limit answers 413 when
 /// exceeded, so a hostile document is refused before it can exhaust memory or stack.
 public struct WireLimits: Hashable, Sendable {
@@ -12,6 +14,10 @@ public struct WireLimits: Hashable, Sendable {
     public var maxStringBytes: Int
     /// Largest document, in bytes.
     public var maxDocumentBytes: Int
+    /// Bounds on the solver of each constraint node (`constraints`, `fixflex`,
+    /// `flexible-spaces`); a node over them is refused with 413 `too-many-constraints`.
+    public var constraintSolver = SolverLimits(maxVariables: 40_000, maxConstraints: 100_000,
+                                               maxPivotsPerOperation: 100_000, maxConflictSearch: 256)
 
     public init(maxNodes: Int = 100_000, maxDepth: Int = 1_000, maxNesting: Int? = nil,
                 maxStringBytes: Int = 1 << 20, maxDocumentBytes: Int = 64 << 20) {

@@ -8,6 +8,9 @@ struct DecodedNode {
     var content: NodeContent
     /// Token of the `children` array, or -1 when the node has none.
     var children: Int = -1
+    /// The `children` array holds constraint items (`/items/N`, each a child node through
+    /// `decodeConstraintItemChild`) rather than nodes.
+    var childrenAreItems = false
 }
 
 extension RequestDecoder {
@@ -20,31 +23,39 @@ extension RequestDecoder {
             var next: Int          // token of the next child
             var remaining: Int
             var position: Int      // index of the child being decoded
+            var items = false      // children are constraint items
+            var nested = false     // the current item's node is its `node` member
         }
         var stack: [Frame] = []
         func pointer(_ stack: [Frame]) -> String {
             var text = "/root"
-            for frame in stack { text += "/children/\(frame.position)" }
+            for frame in stack {
+                text += frame.items ? "/items/\(frame.position)" + (frame.nested ? "/node" : "") : "/children/\(frame.position)"
+            }
             return text
         }
         // One scratch node reused for every node, so a Style is not copied around per node.
         var node = DecodedNode(id: nil, style: baseStyle, content: .none)
-        func add(_ index: Int, parent: NodeID?, stack: [Frame]) throws(WireError) -> (NodeID, children: Int) {
+        func add(_ index: Int, parent: NodeID?, stack: [Frame]) throws(WireError) -> (NodeID, children: Int, items: Bool, nested: Bool) {
             guard tree.nodeCount < limits.maxNodes else {
                 throw .tooLarge("too-many-nodes", "the tree has more than \(limits.maxNodes) nodes", pointer: pointer(stack))
             }
             guard stack.count < limits.maxDepth else {
                 throw .tooLarge("too-deep", "the tree nests deeper than \(limits.maxDepth) nodes", pointer: pointer(stack))
             }
-            do { try decodeNode(at: index, into: &node) } catch { throw error.prefixed(by: pointer(stack)) }
+            var nested = false
+            do {
+                if stack.last?.items == true { nested = try decodeConstraintItemChild(at: index, into: &node) }
+                else { try decodeNode(at: index, into: &node) }
+            } catch { throw error.prefixed(by: pointer(stack)) }
             let id: NodeID
             do { id = try tree.addNode(style: node.style, content: node.content) } catch {
                 let where_ = error.property == "measure" ? "/measure" : "/style"
-                throw .invalid("invalid-style", error.description, pointer: pointer(stack) + where_)
+                throw .invalid("invalid-style", error.description, pointer: pointer(stack) + (nested ? "/node" : "") + where_)
             }
             if let parent { tree.appendChild(id, to: parent) }
             ids.append(node.id)
-            return (id, node.children)
+            return (id, node.children, node.childrenAreItems, nested)
         }
 
         // Room for every node up front: the objects in the subtree bound the node count.
@@ -52,10 +63,10 @@ extension RequestDecoder {
         tree.reserveCapacity(reserve)
         ids.reserveCapacity(reserve)
 
-        let (root, rootChildren) = try add(index, parent: nil, stack: stack)
+        let (root, rootChildren, rootItems, _) = try add(index, parent: nil, stack: stack)
         if rootChildren >= 0 {
             stack.append(Frame(node: root, next: rootChildren + 1,
-                               remaining: Int(doc.tokens[rootChildren].aux), position: -1))
+                               remaining: Int(doc.tokens[rootChildren].aux), position: -1, items: rootItems))
         }
         while let top = stack.last {
             guard top.remaining > 0 else { stack.removeLast(); continue }
@@ -63,10 +74,12 @@ extension RequestDecoder {
             stack[stack.count - 1].next = doc.next(after: child)
             stack[stack.count - 1].remaining -= 1
             stack[stack.count - 1].position += 1
-            let (id, children) = try add(child, parent: top.node, stack: stack)
+            stack[stack.count - 1].nested = false
+            let (id, children, items, nested) = try add(child, parent: top.node, stack: stack)
+            stack[stack.count - 1].nested = nested
             if children >= 0 {
                 stack.append(Frame(node: id, next: children + 1,
-                                   remaining: Int(doc.tokens[children].aux), position: -1))
+                                   remaining: Int(doc.tokens[children].aux), position: -1, items: items))
             }
         }
         return root
@@ -107,6 +120,7 @@ extension RequestDecoder {
         node.style = baseStyle
         node.content = .none
         node.children = -1
+        node.childrenAreItems = false
         var measure = -1
         var i = index + 1
         for _ in 0..<doc.tokens[index].aux {

@@ -7,7 +7,7 @@ import LayoutEngine
 
 extension RequestDecoder {
     /// The model kinds, for the unknown-type message.
-    static let modelNodeKinds = "\"stack\", \"stack-item\" or \"core-layout\""
+    static let modelNodeKinds = "\"stack\", \"stack-item\", \"core-layout\", " + constraintNodeKinds
 
     /// Decodes the node at `index` when `type` (a string token) names a model kind; nil
     /// when it names none.
@@ -15,6 +15,9 @@ extension RequestDecoder {
         if doc.equals(type, "stack") { return try decodeStackNode(at: index) }
         if doc.equals(type, "stack-item") { return try decodeStackItemNode(at: index) }
         if doc.equals(type, "core-layout") { return try decodeCoreLayoutNode(at: index) }
+        if doc.equals(type, "constraints") { return try decodeConstraintNode(at: index, kind: .constraints) }
+        if doc.equals(type, "fixflex") { return try decodeConstraintNode(at: index, kind: .fixFlex) }
+        if doc.equals(type, "flexible-spaces") { return try decodeConstraintNode(at: index, kind: .flexibleSpaces) }
         return nil
     }
 
