@@ -1,0 +1,32 @@
+// swift-tools-version:6.0
+// libFuzzer harnesses for the layout service. A separate package so the fuzzing flags never
+// touch the main build. Build and run with Fuzz/run.sh (see Fuzz/README.md).
+import PackageDescription
+
+let package = Package(
+    name: "layout-fuzz",
+    dependencies: [
+        .package(name: "layout-service", path: ".."),
+    ],
+    targets: [
+        // The libFuzzer entry point and small helpers shared by the harnesses.
+        .target(name: "FuzzSupport"),
+        // HTTP/1.1 request parser: arbitrary bytes, fed whole and in random splits.
+        .executableTarget(name: "FuzzHTTPParser", dependencies: [
+            "FuzzSupport",
+            .product(name: "HTTPServer", package: "layout-service"),
+        ]),
+        // JSON parser + request decoder + engine on whatever decodes.
+        .executableTarget(name: "FuzzWireDecoder", dependencies: [
+            "FuzzSupport",
+            .product(name: "LayoutWire", package: "layout-service"),
+            .product(name: "LayoutEngine", package: "layout-service"),
+        ]),
+        // The engine on random valid trees built from the fuzz bytes.
+        .executableTarget(name: "FuzzEngine", dependencies: [
+            "FuzzSupport",
+            .product(name: "LayoutEngine", package: "layout-service"),
+        ]),
+    ],
+    swiftLanguageModes: [.v5]
+)

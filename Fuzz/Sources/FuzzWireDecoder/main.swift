@@ -1,0 +1,86 @@
+// libFuzzer harness for LayoutWire: the JSON parser, the request decoder and validator, the
+// response encoder, and the engine on whatever decodes.
+//
+// Input: byte 0 picks tight or default limits; the rest is a request body. Checks, besides
+// "no trap and no sanitizer report":
+// - every error has a 400/413/422 status, a pointer that is empty or starts with "/", an
+//   offset inside the document, and a JSON error body that parses;
+// - a parsed document written back out parses to the same document (write/parse round trip);
+// - the one-step and two-step decoders agree;
+// - a decoded request lays out and its response body is valid JSON.
+import FuzzSupport
+import LayoutEngine
+import LayoutWire
+
+let tightLimits = WireLimits(maxNodes: 64, maxDepth: 12, maxStringBytes: 256, maxDocumentBytes: 1 << 16)
+
+func checkError(_ error: WireError, documentSize: Int, limits: WireLimits) {
+    precondition([400, 413, 422].contains(error.status), "unexpected status \(error.status): \(error)")
+    precondition(!error.code.isEmpty && !error.message.isEmpty, "error without code or message")
+    if let pointer = error.pointer {
+        precondition(pointer.isEmpty || pointer.hasPrefix("/"), "malformed pointer \(pointer)")
+    }
+    if let offset = error.offset {
+        precondition(offset >= 0 && offset <= documentSize, "offset \(offset) outside the document")
+    }
+    let body = error.jsonBytes()
+    guard let parsed = try? JSONValue.parse(bytes: body) else {
+        preconditionFailure("error body is not JSON: \(String(decoding: body, as: UTF8.self))")
+    }
+    precondition(parsed["error"]?["status"]?.doubleValue == Double(error.status), "error body lost the status")
+}
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    guard let data, size >= 1 else { return 0 }
+    let limits = data[0] & 1 == 0 ? tightLimits : WireLimits.default
+    let body = Array(UnsafeBufferPointer(start: data + 1, count: size - 1))
+
+    let value: JSONValue
+    do {
+        value = try JSONValue.parse(bytes: body, limits: limits)
+    } catch {
+        checkError(error, documentSize: body.count, limits: limits)
+        // The one-step decoder must fail the same way.
+        do {
+            _ = try LayoutWire.decodeRequest(bytes: body, limits: limits)
+            preconditionFailure("decodeRequest accepted a document the parser refused")
+        } catch let again {
+            precondition(again == error, "decodeRequest failed differently: \(again) vs \(error)")
+        }
+        return 0
+    }
+
+    // Write/parse round trip: the writer's output is JSON and means the same document.
+    let written = value.jsonBytes()
+    guard let reparsed = try? JSONValue.parse(bytes: written, limits: WireLimits(maxNodes: .max, maxDepth: 1 << 20,
+                                                                                  maxStringBytes: .max, maxDocumentBytes: .max)) else {
+        preconditionFailure("written document does not parse: \(String(decoding: written, as: UTF8.self))")
+    }
+    precondition(reparsed.jsonBytes() == written, "write/parse round trip changed the document")
+
+    var request: LayoutRequest
+    do {
+        request = try LayoutWire.decodeRequest(value, limits: limits)
+    } catch {
+        checkError(error, documentSize: body.count, limits: limits)
+        do {
+            _ = try LayoutWire.decodeRequest(bytes: body, limits: limits)
+            preconditionFailure("one-step decoder accepted what the two-step one refused")
+        } catch let again {
+            precondition(again == error, "one-step and two-step decoders disagree: \(again) vs \(error)")
+        }
+        return 0
+    }
+    precondition(request.tree.nodeCount <= limits.maxNodes, "decoded more nodes than the limit")
+    precondition(request.ids.count == request.tree.nodeCount, "ids and nodes differ in count")
+    request.computeLayout()
+    let response = LayoutWire.encodeResponse(request)
+    guard (try? JSONValue.parse(bytes: response, limits: WireLimits(maxNodes: .max, maxDepth: 1 << 20,
+                                                                     maxStringBytes: .max, maxDocumentBytes: .max))) != nil else {
+        preconditionFailure("response is not JSON: \(String(decoding: response.prefix(400), as: UTF8.self))")
+    }
+    return 0
+}
+
+runFuzzer { data, size in fuzzOne(data, size) }
