@@ -108,4 +108,14 @@ for row in rows {
     print(pad(row.document, 32) + pad(row.method, 34) + lpad(fixed(micro, 1), 10) + lpad(fixed(throughput, 0), 9)
           + lpad(fixed(row.nanoseconds / reference.nanoseconds, 2) + "x", 11))
 }
+
+// Encoding the response of a laid-out request.
+for (name, doc) in [("generated 1,000 nodes", tree1k), ("generated 10,000 nodes", tree10k)] {
+    guard var request = try? LayoutWire.decodeRequest(bytes: doc) else { continue }
+    request.computeLayout()
+    let size = LayoutWire.encodeResponse(request).count
+    let nanoseconds = measure { sink &+= LayoutWire.encodeResponse(request).count }
+    print(pad(name, 32) + pad("LayoutWire encodeResponse", 34) + lpad(fixed(nanoseconds / 1_000, 1), 10)
+          + lpad(fixed(Double(size) / nanoseconds * 1_000, 0), 9) + "   (\(size) bytes out)")
+}
 if sink == 42 { print("") }
