@@ -27,6 +27,12 @@ public struct HTTPServerConfiguration: Sendable {
     /// beyond it. Default 16.
     public var maxPipelinedRequests: Int = 16
 
+    /// How connections are scheduled. 0 (default): each connection's serial queue targets one
+    /// concurrent queue, so a handler that blocks holds only its own connection. n > 0:
+    /// connections are spread over n serial queues, event-loop style (fewer thread wake-ups;
+    /// a handler that blocks then holds every connection on its queue).
+    public var eventLoopCount: Int = 0
+
     /// Time from a connection's first byte of a request (or from accept) to its complete head
     /// → 408 and close (slowloris bound). Default 10 s.
     public var headerTimeout: Duration = .seconds(10)

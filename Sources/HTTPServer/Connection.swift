@@ -121,10 +121,12 @@ final class Connection: @unchecked Sendable {
         guard !closed else { return }
         if lingering { discardInput(); return }
         var failed = false
+        var received = 0
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.readChunk) { buffer in
             for _ in 0..<4 {
                 let count = Glibc.read(fd, buffer.baseAddress, buffer.count)
                 if count > 0 {
+                    received += count
                     parser.append(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: buffer[0..<count])))
                     if count < buffer.count { break }
                 } else if count == 0 {
@@ -138,7 +140,7 @@ final class Connection: @unchecked Sendable {
             }
         }
         if failed { closeNow(); return }
-        lastActivity = .now()
+        if received > 0 { lastActivity = .now() }
         if peerClosed { suspendReading() }
         processRequests()
         if peerClosed && !closed && pending.allSatisfy({ $0.awaitingBody }) && outOffset >= out.count {
@@ -279,6 +281,7 @@ final class Connection: @unchecked Sendable {
 
     private func flush() {
         guard !closed else { return }
+        let hadOutput = outOffset < out.count
         while outOffset < out.count {
             let sent = out.withUnsafeBytes { bytes in
                 send(fd, bytes.baseAddress! + outOffset, bytes.count - outOffset, Int32(MSG_NOSIGNAL))
@@ -309,7 +312,7 @@ final class Connection: @unchecked Sendable {
             closeNow()
             return
         }
-        if pending.isEmpty { lastActivity = .now() }
+        if hadOutput && pending.isEmpty { lastActivity = .now() }
         updateDeadline()
     }
 
@@ -421,6 +424,12 @@ final class Connection: @unchecked Sendable {
     private func timerFired() {
         guard !closed else { return }
         armedDeadline = nil
+        // Bytes that reached the socket before the deadline but whose read event has not run
+        // yet count as received: take them first, so the outcome does not depend on scheduling.
+        if !lingering && !readSuspended && outOffset >= out.count {
+            readable()
+            if closed { return }
+        }
         guard let deadline else { return }
         if DispatchTime.now() < deadline {
             armedDeadline = deadline

@@ -24,12 +24,19 @@ public final class HTTPServer: @unchecked Sendable {
     private let handler: any HTTPHandler
     private let shared = Locked(Shared())
     private let stopped = DispatchGroup()
-    private let connectionQueue = DispatchQueue(label: "HTTPServer.connections", attributes: .concurrent)
+    /// What connection queues target: one concurrent queue, or `eventLoopCount` serial ones.
+    private let targetQueues: [DispatchQueue]
+    private let nextTarget = Locked(0)
     private var signalSources: [DispatchSourceSignal] = []
 
     public init(configuration: HTTPServerConfiguration, handler: any HTTPHandler) {
         self.configuration = configuration
         self.handler = handler
+        if configuration.eventLoopCount > 0 {
+            targetQueues = (0..<configuration.eventLoopCount).map { _ in DispatchQueue(label: "HTTPServer.loop") }
+        } else {
+            targetQueues = [DispatchQueue(label: "HTTPServer.connections", attributes: .concurrent)]
+        }
     }
 
     /// The port the server listens on (useful with port 0); 0 before `start()`.
@@ -98,7 +105,10 @@ public final class HTTPServer: @unchecked Sendable {
     private func adopt(_ fd: Int32, address: String?) {
         let connection = Connection(
             fd: fd, remoteAddress: address, configuration: configuration, handler: handler,
-            targetQueue: connectionQueue,
+            targetQueue: targetQueues[nextTarget.withLock { index in
+                index = (index + 1) % targetQueues.count
+                return index
+            }],
             onClose: { [weak self] connection in self?.connectionClosed(connection) })
         let accepted = shared.withLock { shared -> Bool in
             guard shared.state == .running else { return false }

@@ -342,3 +342,21 @@ private func waitUntil(seconds: Double = 3, _ condition: () -> Bool) -> Bool {
         #expect(HTTPServer.connectionLimit(configured: 1) == 1)
     }
 }
+
+@Suite struct SignalShutdownTests {
+    @Test func sigtermDrainsAndStops() throws {
+        let server = HTTPServer(configuration: HTTPServerConfiguration(host: "127.0.0.1", port: 0), handler: TestHandler())
+        try server.start()
+        server.stopOnSignals()
+        let client = try RawClient(port: server.boundPort)
+        client.send("GET /slow?ms=200 HTTP/1.1\r\nHost: t\r\n\r\n")
+        usleep(50_000)
+        kill(getpid(), SIGTERM)
+        let response = try #require(client.readResponse())
+        #expect(response.text == "slow 200")
+        #expect(response.headers["Connection"] == "close")
+        let stopped = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async { server.waitUntilStopped(); stopped.signal() }
+        #expect(stopped.wait(timeout: .now() + 3) == .success)
+    }
+}
