@@ -23,8 +23,10 @@ let package = Package(
         .target(name: "LayoutWire", dependencies: ["LayoutEngine"]),
         // zlib, from the system (zlib1g-dev), for gzip request and response bodies.
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
+        // OpenSSL 3, from the system (libssl-dev), for optional TLS in HTTPServer.
+        .systemLibrary(name: "COpenSSL", path: "Sources/COpenSSL"),
         // HTTP/1.1 on plain sockets and Dispatch; knows nothing about layout.
-        .target(name: "HTTPServer", dependencies: ["CZlib"]),
+        .target(name: "HTTPServer", dependencies: ["CZlib", "COpenSSL"]),
         // Routes, cache, configuration, metrics and logging of the layout service.
         .target(name: "LayoutServer", dependencies: [
             "HTTPServer", "LayoutWire", "LayoutEngine",

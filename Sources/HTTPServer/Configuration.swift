@@ -53,6 +53,12 @@ public struct HTTPServerConfiguration: Sendable {
 
     /// gzip for responses when the client accepts it. Default on, ≥ 1 KiB bodies.
     public var responseCompression: ResponseCompression = .init()
+    /// PEM certificate chain and private key: when both are set the server speaks TLS
+    /// (1.2 or newer, OpenSSL); the handshake must finish within `headerTimeout`.
+    /// Default nil: plain TCP.
+    public var tlsCertificatePath: String? = nil
+    public var tlsKeyPath: String? = nil
+
     /// Value of the Server header; nil (default) sends none.
     public var serverName: String? = nil
 

@@ -23,6 +23,11 @@ final class Connection: @unchecked Sendable {
     private let configuration: HTTPServerConfiguration
     private let handler: any HTTPHandler
     private let onClose: @Sendable (Connection) -> Void
+    /// TLS state when the server has a certificate; nil for plain TCP.
+    private var tls: TLSSession?
+    private let usesTLS: Bool
+    /// A TLS read needs the socket to be writable first.
+    private var readWaitsForWritable = false
 
     private var readSource: DispatchSourceRead?
     private var writeSource: DispatchSourceWrite?
@@ -61,13 +66,15 @@ final class Connection: @unchecked Sendable {
     private var armedDeadline: DispatchTime?
 
     init(fd: Int32, remoteAddress: String?, configuration: HTTPServerConfiguration, handler: any HTTPHandler,
-         targetQueue: DispatchQueue, onClose: @escaping @Sendable (Connection) -> Void) {
+         tls: TLSContext? = nil, targetQueue: DispatchQueue, onClose: @escaping @Sendable (Connection) -> Void) {
         self.fd = fd
         self.remoteAddress = remoteAddress
         self.configuration = configuration
         self.handler = handler
         self.onClose = onClose
         self.parser = RequestParser(limits: configuration.parserLimits)
+        self.tls = tls?.makeSession(fd: fd)
+        self.usesTLS = tls != nil
         self.queue = DispatchQueue(label: "HTTPServer.connection", target: targetQueue)
         queue.setSpecific(key: Self.queueKey, value: ObjectIdentifier(self))
     }
@@ -90,6 +97,7 @@ final class Connection: @unchecked Sendable {
             timer.activate()
             read.activate()
             // The write source stays inactive until a write would block.
+            if usesTLS && tls == nil { closeNow(); return }
             updateDeadline()
         }
     }
@@ -120,26 +128,38 @@ final class Connection: @unchecked Sendable {
     private func readable() {
         guard !closed else { return }
         if lingering { discardInput(); return }
+        if let tls, !tls.handshakeDone {
+            guard continueHandshake(tls) else { return }
+        }
         var failed = false
         var received = 0
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.readChunk) { buffer in
-            for _ in 0..<4 {
-                let count = Glibc.read(fd, buffer.baseAddress, buffer.count)
-                if count > 0 {
+            for _ in 0..<(usesTLS ? 16 : 4) {
+                switch receive(into: buffer) {
+                case .bytes(let count):
                     received += count
                     parser.append(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: buffer[0..<count])))
-                    if count < buffer.count { break }
-                } else if count == 0 {
+                    if count < buffer.count && !usesTLS { return }
+                case .wantRead:
+                    return
+                case .wantWrite:
+                    readWaitsForWritable = true
+                    armWrite()
+                    return
+                case .closed:
                     peerClosed = true
-                    break
-                } else {
-                    let code = errno
-                    if code != EAGAIN && code != EWOULDBLOCK && code != EINTR { failed = true }
-                    break
+                    return
+                case .failed:
+                    failed = true
+                    return
                 }
             }
         }
         if failed { closeNow(); return }
+        if let tls, tls.pendingBytes > 0, !peerClosed {
+            // OpenSSL holds decrypted bytes the socket will not signal again.
+            queue.async { [self] in if !closed && !readSuspended { readable() } }
+        }
         if received > 0 { lastActivity = .now() }
         if peerClosed { suspendReading() }
         processRequests()
@@ -148,6 +168,46 @@ final class Connection: @unchecked Sendable {
             return
         }
         updateDeadline()
+    }
+
+    /// One read from the socket, or from TLS.
+    @inline(__always)
+    private func receive(into buffer: UnsafeMutableBufferPointer<UInt8>) -> TLSSession.Result {
+        if let tls { return tls.read(into: buffer) }
+        let count = Glibc.read(fd, buffer.baseAddress, buffer.count)
+        if count > 0 { return .bytes(count) }
+        if count == 0 { return .closed }
+        let code = errno
+        return code == EAGAIN || code == EWOULDBLOCK || code == EINTR ? .wantRead : .failed
+    }
+
+    /// One write to the socket, or through TLS.
+    @inline(__always)
+    private func transmit(_ bytes: UnsafeRawBufferPointer) -> TLSSession.Result {
+        if let tls { return tls.write(bytes) }
+        let sent = send(fd, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL))
+        if sent > 0 { return .bytes(sent) }
+        let code = errno
+        if sent < 0 && code == EINTR { return .bytes(0) }
+        return sent < 0 && (code == EAGAIN || code == EWOULDBLOCK) ? .wantWrite : .failed
+    }
+
+    /// Drives the TLS handshake (bounded by the header timeout); true once it is done.
+    private func continueHandshake(_ tls: TLSSession) -> Bool {
+        switch tls.handshake() {
+        case .bytes:
+            disarmWrite()
+            return true
+        case .wantRead:
+            disarmWrite()
+            return false
+        case .wantWrite:
+            armWrite()
+            return false
+        case .closed, .failed:
+            closeNow()
+            return false
+        }
     }
 
     /// Takes complete requests from the parser while the pipeline has room.
@@ -283,27 +343,25 @@ final class Connection: @unchecked Sendable {
         guard !closed else { return }
         let hadOutput = outOffset < out.count
         while outOffset < out.count {
-            let sent = out.withUnsafeBytes { bytes in
-                send(fd, bytes.baseAddress! + outOffset, bytes.count - outOffset, Int32(MSG_NOSIGNAL))
+            let result = out.withUnsafeBytes { bytes in
+                transmit(UnsafeRawBufferPointer(rebasing: bytes[outOffset...]))
             }
-            if sent > 0 {
+            switch result {
+            case .bytes(let sent):
                 outOffset += sent
-                lastWriteProgress = .now()
-                continue
-            }
-            let code = errno
-            if sent < 0 && code == EINTR { continue }
-            if sent < 0 && (code == EAGAIN || code == EWOULDBLOCK) {
+                if sent > 0 { lastWriteProgress = .now() }
+            case .wantWrite, .wantRead:
                 armWrite()
                 updateDeadline()
                 return
+            case .closed, .failed:
+                closeNow()
+                return
             }
-            closeNow()
-            return
         }
         out.removeAll(keepingCapacity: out.capacity <= 256 * 1024)
         outOffset = 0
-        disarmWrite()
+        if !readWaitsForWritable { disarmWrite() }
         if closeAfterFlush {
             if lingerAfterFlush && !peerClosed { startLingering() } else { closeNow() }
             return
@@ -317,6 +375,16 @@ final class Connection: @unchecked Sendable {
     }
 
     private func writable() {
+        guard !closed else { return }
+        if let tls, !tls.handshakeDone {
+            if continueHandshake(tls) { readable() }
+            return
+        }
+        if readWaitsForWritable {
+            readWaitsForWritable = false
+            if outOffset >= out.count { disarmWrite() }
+            readable()
+        }
         flush()
     }
 
@@ -338,6 +406,7 @@ final class Connection: @unchecked Sendable {
     /// so the kernel does not reset the connection while the client still reads the answer.
     private func startLingering() {
         lingering = true
+        tls?.shutdown()
         shutdown(fd, Int32(SHUT_WR))
         lingerDeadline = .now() + .nanoseconds(Int(configuration.lingerTimeout.nanoseconds))
         resumeReading()
@@ -369,6 +438,7 @@ final class Connection: @unchecked Sendable {
         timer = nil
         pending.removeAll()
         out = []
+        tls = nil // SSL_free; the descriptor is closed by the sources' cancel handlers
         onClose(self)
     }
 
@@ -382,6 +452,9 @@ final class Connection: @unchecked Sendable {
         guard let readSource, readSuspended, !(peerClosed && !lingering) else { return }
         readSuspended = false
         readSource.resume()
+        if let tls, tls.pendingBytes > 0 {
+            queue.async { [self] in if !closed && !readSuspended { readable() } }
+        }
     }
 
     // MARK: Timeouts

@@ -18,6 +18,7 @@ public final class HTTPServer: @unchecked Sendable {
         var boundPort = 0
         var listener: Listener?
         var connectionLimit = 0
+        var tls: TLSContext?
     }
 
     public let configuration: HTTPServerConfiguration
@@ -55,6 +56,10 @@ public final class HTTPServer: @unchecked Sendable {
         guard canStart else { throw SocketError(operation: "start (already started)", code: EINVAL) }
         let fd: Int32
         do {
+            if let certificate = configuration.tlsCertificatePath, let key = configuration.tlsKeyPath {
+                let context = try TLSContext(certificatePath: certificate, keyPath: key)
+                shared.withLock { $0.tls = context }
+            }
             fd = try Socket.listen(host: configuration.host, port: configuration.port, backlog: configuration.backlog)
         } catch {
             shared.withLock { $0.state = .stopped }
@@ -105,6 +110,7 @@ public final class HTTPServer: @unchecked Sendable {
     private func adopt(_ fd: Int32, address: String?) {
         let connection = Connection(
             fd: fd, remoteAddress: address, configuration: configuration, handler: handler,
+            tls: shared.withLock { $0.tls },
             targetQueue: targetQueues[nextTarget.withLock { index in
                 index = (index + 1) % targetQueues.count
                 return index
