@@ -1,0 +1,55 @@
+import LayoutEngine
+import Testing
+
+/// Trees found by the libFuzzer harness in Fuzz/Sources/FuzzEngine (random valid trees), kept
+/// as regression tests: every frame must be finite.
+@Suite struct FuzzRegressionTests {
+    private func frames(_ tree: LayoutTree) -> [Frame] {
+        (0..<tree.nodeCount).map { tree.frame(of: NodeID($0)) }
+    }
+
+    private func isFinite(_ f: Frame) -> Bool {
+        f.left.isFinite && f.top.isFinite && f.width.isFinite && f.height.isFinite
+    }
+
+    /// A row with a definite width and an aspect ratio; one child whose percentage min-width
+    /// exceeds its max-width, then plain siblings, laid out with owner direction `.inherit`
+    /// (the root's own direction is ltr). Found (fuzz input Fuzz/.work/engine/min-nan) as NaN
+    /// left and width on the siblings; with owner direction `.ltr` all is finite.
+    /// Known issue until the engine is fixed: remove `withKnownIssue` then.
+    @Test(arguments: [(1, Direction.ltr), (37, .ltr), (1, .inherit), (37, .inherit)])
+    func aspectRatioRowWithMinOverMaxChildStaysFinite(siblings: Int, direction: Direction) throws {
+        var config = LayoutConfig()
+        config.errata = .absolutePercentAgainstInnerSize
+        var tree = LayoutTree(config: config)
+        var root = Style()
+        root.direction = .ltr
+        root.flexDirection = .row
+        root.overflow = .scroll
+        root.flexGrow = 1.5
+        root.flexBasis = .points(13.37)
+        root.width = .points(100)
+        root.aspectRatio = 0.25
+        let r = try tree.addNode(style: root)
+        var first = Style()
+        first.margin.left = .percent(-0.0)
+        first.margin.end = .auto
+        first.minWidth = .percent(333.333)
+        first.maxWidth = .points(13.37)
+        first.maxHeight = .stretch
+        let c = try tree.addNode(style: first, content: .fixed(Size(width: 0, height: 0)))
+        tree.appendChild(c, to: r)
+        for _ in 0..<siblings {
+            let s = try tree.addNode(style: Style(), content: .fixed(Size(width: 0, height: 0)))
+            tree.appendChild(s, to: r)
+        }
+        tree.computeLayout(root: r, direction: direction)
+        let all = frames(tree)
+        let check = { for (i, f) in all.enumerated() { #expect(self.isFinite(f), "node \(i): \(f)") } }
+        if direction == .inherit {
+            withKnownIssue("NaN frames under owner direction .inherit (reported to the engine helper)") { check() }
+        } else {
+            check()
+        }
+    }
+}
