@@ -28,6 +28,8 @@ struct Serve: ParsableCommand {
     @Option(name: .customLong("body-timeout"), help: help("body-timeout")) var bodyTimeout: String?
     @Option(name: .customLong("idle-timeout"), help: help("idle-timeout")) var idleTimeout: String?
     @Option(name: .customLong("write-timeout"), help: help("write-timeout")) var writeTimeout: String?
+    @Option(name: .customLong("event-loops"), help: help("event-loops")) var eventLoops: String?
+    @Option(name: .customLong("inline-compute-max-bytes"), help: help("inline-compute-max-bytes")) var inlineComputeMaxBytes: String?
     @Option(name: .customLong("gzip"), help: help("gzip")) var gzip: String?
     @Option(name: .customLong("log-level"), help: help("log-level")) var logLevel: String?
 
@@ -46,6 +48,7 @@ struct Serve: ParsableCommand {
             ("max-header-bytes", maxHeaderBytes), ("max-header-count", maxHeaderCount),
             ("max-connections", maxConnections), ("header-timeout", headerTimeout),
             ("body-timeout", bodyTimeout), ("idle-timeout", idleTimeout), ("write-timeout", writeTimeout),
+            ("event-loops", eventLoops), ("inline-compute-max-bytes", inlineComputeMaxBytes),
             ("gzip", gzip), ("log-level", logLevel),
         ]
         return Dictionary(uniqueKeysWithValues: pairs.compactMap { name, value in value.map { (name, $0) } })

@@ -20,8 +20,14 @@ import Testing
             .replacingOccurrences(of: "\"label\"", with: "\"\(ids.2)\"")
     }
 
-    @Test func computeAnswersFramesInTheRequestsShape() throws {
-        try LiveServer.with { server in
+    /// Each way a request can be run: on the connection's queue (small body), on the compute
+    /// queue, and with connections on serial event-loop queues.
+    @Test(arguments: [(8192, 0), (0, 0), (8192, 2)])
+    func computeAnswersFramesInTheRequestsShape(inlineLimit: Int, eventLoops: Int) throws {
+        try LiveServer.with({
+            $0.inlineComputeMaxBytes = inlineLimit
+            $0.http.eventLoopCount = eventLoops
+        }) { server in
             let response = try server.post("/compute", json: Self.rowRequest)
             #expect(response.status == 200)
             #expect(response.header("Content-Type") == "application/json")

@@ -17,7 +17,7 @@ trap 'stop_layoutd; rm -rf "$report"' EXIT
 start_layoutd "$layoutd" --max-nodes 10000
 
 status=0
-st run "$LAYOUTD_BASE/openapi.yaml" \
+st --config-file Tests/Scripts/schemathesis.toml run "$LAYOUTD_BASE/openapi.yaml" \
   --checks all \
   --max-examples "${ST_MAX_EXAMPLES:-60}" \
   --max-time "${ST_MAX_TIME:-120}" \

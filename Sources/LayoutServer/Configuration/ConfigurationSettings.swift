@@ -46,6 +46,11 @@ public enum ConfigurationSettings {
         seconds("body-timeout", "Seconds to receive a request body.") { $1.http.bodyTimeout = $0 },
         seconds("idle-timeout", "Seconds a keep-alive connection may stay idle.") { $1.http.idleTimeout = $0 },
         seconds("write-timeout", "Seconds a write may make no progress.") { $1.http.writeTimeout = $0 },
+        int("event-loops", "0: each connection on a concurrent queue; n: connections spread over n serial queues.",
+            range: 0...1024) { $1.http.eventLoopCount = $0 },
+        bytes("inline-compute-max-bytes", "Bodies up to this size are laid out without a thread hop (0: never).") {
+            $1.inlineComputeMaxBytes = $0
+        },
         flag("gzip", "Gzip responses for clients that accept it (true/false).") { $1.http.responseCompression.enabled = $0 },
         text("log-level", "trace, debug, info (one line per request), notice, warning, error or critical.") {
             (value, config) throws(ConfigurationError) in

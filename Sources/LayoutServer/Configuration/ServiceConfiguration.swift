@@ -18,6 +18,11 @@ public struct ServiceConfiguration: Sendable {
     public var maxBatchItems: Int
     /// The least severe level logged; request lines are `info`. Default info.
     public var logLevel: Logger.Level
+    /// Bodies up to this size are laid out on the connection's own queue, saving a thread
+    /// hop; larger ones go to the compute queue so they never hold up I/O. Only applies when
+    /// connections run on a concurrent queue (`http.eventLoopCount == 0`). Default 8 KiB;
+    /// 0 sends everything to the compute queue.
+    public var inlineComputeMaxBytes: Int
 
     public static let defaultCacheBytes = 64 << 20
 
@@ -26,13 +31,15 @@ public struct ServiceConfiguration: Sendable {
                 cacheBytes: Int = ServiceConfiguration.defaultCacheBytes,
                 cacheShards: Int = 8,
                 maxBatchItems: Int = 256,
-                logLevel: Logger.Level = .info) {
+                logLevel: Logger.Level = .info,
+                inlineComputeMaxBytes: Int = 8 * 1024) {
         self.http = http
         self.wire = wire
         self.cacheBytes = cacheBytes
         self.cacheShards = cacheShards
         self.maxBatchItems = maxBatchItems
         self.logLevel = logLevel
+        self.inlineComputeMaxBytes = inlineComputeMaxBytes
     }
 
     /// Listening address (shortcut for `http.host`).

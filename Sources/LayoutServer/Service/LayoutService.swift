@@ -14,6 +14,8 @@ public final class LayoutService: HTTPHandler, @unchecked Sendable {
     private let batch: BatchComputer
     private let logger: Logger
     private let work = DispatchQueue.global(qos: .userInitiated)
+    /// Largest body computed on the connection's queue (-1: none).
+    private let inlineLimit: Int
     /// Reads the number of open HTTP connections for `/metrics`; set once the server exists.
     private let connectionGauge = Protected<(@Sendable () -> Int)?>(nil)
 
@@ -22,6 +24,7 @@ public final class LayoutService: HTTPHandler, @unchecked Sendable {
         self.cache = FrameCache(capacityBytes: configuration.cacheBytes, shardCount: configuration.cacheShards)
         self.computer = LayoutComputer(cache: cache, limits: configuration.wire)
         self.batch = BatchComputer(computer: computer, maxItems: configuration.maxBatchItems)
+        self.inlineLimit = configuration.http.eventLoopCount == 0 ? configuration.inlineComputeMaxBytes : -1
         var logger = logger ?? Logger(label: "layoutd")
         logger.logLevel = configuration.logLevel
         self.logger = logger
@@ -57,7 +60,7 @@ public final class LayoutService: HTTPHandler, @unchecked Sendable {
                 finish(ServiceError.unsupportedMediaType(request.headers["Content-Type"]), nil)
                 return
             }
-            work.async { [self] in
+            let compute: @Sendable () -> Void = { [self] in
                 if route == .compute {
                     let answer = computer.answer(body: request.body, ifNoneMatch: request.headers["If-None-Match"])
                     finish(Self.response(for: answer), answer.cache)
@@ -66,8 +69,15 @@ public final class LayoutService: HTTPHandler, @unchecked Sendable {
                     finish(HTTPResponse(status: status, headers: Self.jsonHeaders, body: body), nil)
                 }
             }
+            // Small bodies are small trees: cheaper to lay out here than to hop threads. On a
+            // concurrent connection queue this holds only this connection.
+            if route == .compute && request.body.count <= inlineLimit {
+                compute()
+            } else {
+                work.async(execute: compute)
+            }
         case .healthz:
-            finish(HTTPResponse(status: 200, headers: Self.jsonHeaders, body: Array(#"{"status":"ok"}"#.utf8)), nil)
+            finish(HTTPResponse(status: 200, headers: Self.jsonHeaders, body: Self.healthyBytes), nil)
         case .metrics:
             let text = PrometheusRenderer.render(.init(
                 metrics: metrics, cache: cache.statistics, cacheCapacityBytes: cache.capacityBytes,
@@ -76,11 +86,13 @@ public final class LayoutService: HTTPHandler, @unchecked Sendable {
                                 body: Array(text.utf8)), nil)
         case .openapi:
             finish(HTTPResponse(status: 200, headers: ["Content-Type": "application/yaml; charset=utf-8"],
-                                body: Array(OpenAPIDocument.yaml.utf8)), nil)
+                                body: Self.openapiBytes), nil)
         }
     }
 
     static let jsonHeaders: HTTPHeaders = ["Content-Type": "application/json"]
+    private static let openapiBytes = Array(OpenAPIDocument.yaml.utf8)
+    private static let healthyBytes = Array(#"{"status":"ok"}"#.utf8)
 
     private static func response(for answer: LayoutComputer.Answer) -> HTTPResponse {
         var headers: HTTPHeaders = answer.status == 304 ? [:] : jsonHeaders
