@@ -25,8 +25,11 @@ extension LayoutPass {
 
         if useBasis {
             // §9.2.3 A: a definite flex-basis is the flex base size.
-            if cl.pointee.computedFlexBasis.isNaN
-                || (experimental.contains(.webFlexBasis) && cl.pointee.computedFlexBasisGeneration != generation) {
+            // Yoga keeps a definite basis until the node is dirtied, so a percentage basis
+            // would go stale when only the available size changes; recompute it once per
+            // layout call instead (what Yoga's web-flex-basis feature does), which makes
+            // results independent of earlier calls.
+            if cl.pointee.computedFlexBasis.isNaN || cl.pointee.computedFlexBasisGeneration != generation {
                 let pb = paddingAndBorderForAxis(child, mainAxis, direction, ownerWidth)
                 cl.pointee.computedFlexBasis = maxOrDefined(resolvedFlexBasis, pb)
             }
@@ -177,13 +180,15 @@ extension LayoutPass {
         }
     }
 
+    /// An empty layout. Unlike Yoga, the measured size is 0 too (not undefined), so hidden
+    /// nodes never leak NaN into baselines, wrap-reverse or rounding.
     @inline(__always) func resetLayout(_ n: Int) {
         let l = layouts + n
-        let keepFrame = l.pointee.frame
         l.pointee = NodeLayout()
-        l.pointee.frame = keepFrame
         l.pointee.width = 0
         l.pointee.height = 0
+        l.pointee.measuredWidth = 0
+        l.pointee.measuredHeight = 0
     }
 
     /// `display: contents` children of `n` have no box of their own: give them empty layouts.

@@ -228,12 +228,13 @@ extension LayoutPass {
                 paddingAndBorderAxisCross))
         }
 
-        // Lines were placed top-down: mirror them for wrap-reverse.
+        // Lines were placed top-down: mirror them for wrap-reverse. (Yoga mirrors display: none
+        // children too, which gives hidden nodes a position; they stay at 0 here.)
         if performLayout && ns.pointee.flexWrap == .wrapReverse {
             let crossStart = crossAxis.flexStartEdge
             var c = firstChild
             while c >= 0 {
-                if styles[c].positionType != .absolute {
+                if isInFlow(c) {
                     let cl = layouts + c
                     cl.pointee.position[crossStart] = nl.pointee.measured(crossAxis) - cl.pointee.position[crossStart]
                         - cl.pointee.measured(crossAxis)

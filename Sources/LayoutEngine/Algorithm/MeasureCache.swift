@@ -27,30 +27,32 @@ extension LayoutPass {
         let entries = caches + n * maxCachedMeasurements
         let count = Int(l.pointee.nextCachedMeasurementsIndex)
         if hasMeasureFunc(n) {
-            let s = style(n)
             let marginRow = marginForAxis(n, .row, ownerWidth)
             let marginColumn = marginForAxis(n, .column, ownerWidth)
-            if canUseCachedMeasurement(widthMode, availableWidth, heightMode, availableHeight,
-                                       l.pointee.cachedLayout, marginRow, marginColumn) {
+            if usable(l.pointee.cachedLayout, availableWidth, availableHeight, widthMode, heightMode, ownerWidth, ownerHeight)
+                && canUseCachedMeasurement(widthMode, availableWidth, heightMode, availableHeight,
+                                           l.pointee.cachedLayout, marginRow, marginColumn) {
                 cached = maxCachedMeasurements
             } else {
-                for i in 0..<count where canUseCachedMeasurement(widthMode, availableWidth, heightMode, availableHeight,
-                                                                 entries[i], marginRow, marginColumn) {
+                for i in 0..<count where usable(entries[i], availableWidth, availableHeight, widthMode, heightMode,
+                                                 ownerWidth, ownerHeight)
+                    && canUseCachedMeasurement(widthMode, availableWidth, heightMode, availableHeight,
+                                               entries[i], marginRow, marginColumn) {
                     cached = i
                     break
                 }
             }
         } else if performLayout {
             let c = l.pointee.cachedLayout
-            if inexactEquals(c.availableWidth, availableWidth) && inexactEquals(c.availableHeight, availableHeight)
-                && c.widthMode == widthMode && c.heightMode == heightMode {
+            if c.matchesExactly(availableWidth, availableHeight, widthMode, heightMode)
+                && (c.generation == generation || (inexactEquals(c.ownerWidth, ownerWidth) && inexactEquals(c.ownerHeight, ownerHeight))) {
                 cached = maxCachedMeasurements
             }
         } else {
             for i in 0..<count {
                 let c = entries[i]
-                if inexactEquals(c.availableWidth, availableWidth) && inexactEquals(c.availableHeight, availableHeight)
-                    && c.widthMode == widthMode && c.heightMode == heightMode {
+                if c.matchesExactly(availableWidth, availableHeight, widthMode, heightMode)
+                    && (c.generation == generation || (inexactEquals(c.ownerWidth, ownerWidth) && inexactEquals(c.ownerHeight, ownerHeight))) {
                     cached = i
                     break
                 }
@@ -75,6 +77,9 @@ extension LayoutPass {
                 entry.heightMode = heightMode
                 entry.computedWidth = l.pointee.measuredWidth
                 entry.computedHeight = l.pointee.measuredHeight
+                entry.ownerWidth = ownerWidth
+                entry.ownerHeight = ownerHeight
+                entry.generation = generation
                 if performLayout {
                     l.pointee.cachedLayout = entry
                 } else {
@@ -93,6 +98,16 @@ extension LayoutPass {
         }
         l.pointee.generationCount = generation
         return needToVisitNode || cached < 0
+    }
+
+    /// An entry from this layout call follows Yoga's rules; one from an earlier call must have
+    /// been made for exactly the same constraints and owner sizes.
+    @inline(__always) func usable(_ c: CacheEntry, _ availableWidth: Float, _ availableHeight: Float,
+                                  _ widthMode: SizingMode, _ heightMode: SizingMode,
+                                  _ ownerWidth: Float, _ ownerHeight: Float) -> Bool {
+        c.generation == generation
+            || (c.matchesExactly(availableWidth, availableHeight, widthMode, heightMode)
+                && inexactEquals(c.ownerWidth, ownerWidth) && inexactEquals(c.ownerHeight, ownerHeight))
     }
 
     /// Yoga's `canUseCachedMeasurement`: same constraints, or constraints the old result

@@ -59,8 +59,20 @@
     @usableFromInline var heightMode: SizingMode = .maxContent
     @usableFromInline var computedWidth: Float = -1
     @usableFromInline var computedHeight: Float = -1
+    /// The owner sizes percentages resolved against, and the layout call that stored the entry:
+    /// entries from earlier calls are reused only for identical inputs (Yoga ignores owner sizes,
+    /// which makes its results depend on earlier calls).
+    @usableFromInline var ownerWidth: Float = .nan
+    @usableFromInline var ownerHeight: Float = .nan
+    @usableFromInline var generation: UInt32 = 0
 
     @inlinable init() {}
+
+    @inline(__always) func matchesExactly(_ availableWidth: Float, _ availableHeight: Float,
+                                          _ widthMode: SizingMode, _ heightMode: SizingMode) -> Bool {
+        inexactEquals(self.availableWidth, availableWidth) && inexactEquals(self.availableHeight, availableHeight)
+            && self.widthMode == widthMode && self.heightMode == heightMode
+    }
 }
 
 /// Everything the layout pass computes and remembers for one node (Yoga's `LayoutResults`
@@ -104,3 +116,22 @@
 
 /// Measurement cache slots per node, as Yoga's `MaxCachedMeasurements`.
 @usableFromInline let maxCachedMeasurements = 8
+
+/// The arguments of one layout call, to tell whether the next call changes them.
+@usableFromInline struct RootInputs {
+    var root: Int32
+    var width: Float
+    var widthMode: SizingMode
+    var height: Float
+    var heightMode: SizingMode
+    var ownerWidth: Float
+    var ownerHeight: Float
+    var direction: Direction
+
+    func matches(_ other: RootInputs) -> Bool {
+        root == other.root && inexactEquals(width, other.width) && widthMode == other.widthMode
+            && inexactEquals(height, other.height) && heightMode == other.heightMode
+            && inexactEquals(ownerWidth, other.ownerWidth) && inexactEquals(ownerHeight, other.ownerHeight)
+            && direction == other.direction
+    }
+}

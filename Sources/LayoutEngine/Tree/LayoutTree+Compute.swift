@@ -73,10 +73,25 @@ extension LayoutTree {
                           _ height: (size: Float, mode: SizingMode),
                           _ ownerWidth: Float, _ ownerHeight: Float, _ direction: Direction,
                           performLayout: Bool) {
+        // Yoga keeps results computed under other root constraints or another config and reads
+        // some of them again (flex bases, loosely matching measurements, positions of items it
+        // only measured), so its output can depend on earlier calls. A call with a new config
+        // or new root constraints starts the subtree from a fresh state instead, exactly as a
+        // new tree would; repeated calls with the same constraints stay incremental.
+        var fresh = false
         if lastConfig != config {
-            if lastConfig != nil { configVersion &+= 1 }
+            if lastConfig != nil {
+                configVersion &+= 1
+                fresh = true
+            }
             lastConfig = config
         }
+        let inputs = RootInputs(root: Int32(root), width: width.size, widthMode: width.mode, height: height.size,
+                                heightMode: height.mode, ownerWidth: ownerWidth, ownerHeight: ownerHeight,
+                                direction: direction)
+        if let last = lastRootInputs, !last.matches(inputs) { fresh = true }
+        lastRootInputs = inputs
+        if fresh { resetLayouts(under: root) }
         generation &+= 1
         let depth = treeDepth(from: root)
         let measureFunction = self.measureFunction
@@ -111,6 +126,32 @@ extension LayoutTree {
                 body()
             }
         }}}}}}}}}
+    }
+
+    /// Gives every node of the subtree at `root` the state of a new node (keeping its frame).
+    mutating func resetLayouts(under root: Int) {
+        layouts.withUnsafeMutableBufferPointer { layouts in
+            var n = root
+            walk: while true {
+                let frame = layouts[n].frame
+                layouts[n] = NodeLayout()
+                layouts[n].frame = frame
+                let first = Int(firstChildren[n].index)
+                if first >= 0 {
+                    n = first
+                    continue
+                }
+                while n != root {
+                    let next = Int(nextSiblings[n].index)
+                    if next >= 0 {
+                        n = next
+                        continue walk
+                    }
+                    n = Int(parents[n].index)
+                }
+                break
+            }
+        }
     }
 
     /// The depth of the subtree at `root`, remembered until the structure changes. Walks the

@@ -40,6 +40,8 @@ public struct LayoutTree {
     /// Bumped when `config` changes between layout calls, which invalidates every cache.
     @usableFromInline var configVersion: UInt32 = 1
     @usableFromInline var lastConfig: LayoutConfig? = nil
+    /// The root and constraints of the last layout call (see `runRoot`).
+    @usableFromInline var lastRootInputs: RootInputs? = nil
     /// Bumped by structural changes; the cached tree depth is valid for one version.
     @usableFromInline var structureVersion: UInt32 = 0
     @usableFromInline var depthCache: (root: Int32, version: UInt32, depth: Int) = (-1, 0, 0)
