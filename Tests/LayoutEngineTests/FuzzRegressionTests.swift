@@ -16,7 +16,7 @@ import Testing
     /// exceeds its max-width, then plain siblings, laid out with owner direction `.inherit`
     /// (the root's own direction is ltr). Found (fuzz input Fuzz/.work/engine/min-nan) as NaN
     /// left and width on the siblings; with owner direction `.ltr` all is finite.
-    /// Known issue until the engine is fixed: remove `withKnownIssue` then.
+    /// Fixed: the engine reads an owner direction of `.inherit` as `.ltr`.
     @Test(arguments: [(1, Direction.ltr), (37, .ltr), (1, .inherit), (37, .inherit)])
     func aspectRatioRowWithMinOverMaxChildStaysFinite(siblings: Int, direction: Direction) throws {
         var config = LayoutConfig()
@@ -45,11 +45,6 @@ import Testing
         }
         tree.computeLayout(root: r, direction: direction)
         let all = frames(tree)
-        let check = { for (i, f) in all.enumerated() { #expect(self.isFinite(f), "node \(i): \(f)") } }
-        if direction == .inherit {
-            withKnownIssue("NaN frames under owner direction .inherit (reported to the engine helper)") { check() }
-        } else {
-            check()
-        }
+        for (i, f) in all.enumerated() { #expect(self.isFinite(f), "node \(i): \(f)") }
     }
 }

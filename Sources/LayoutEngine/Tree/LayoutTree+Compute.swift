@@ -71,8 +71,11 @@ extension LayoutTree {
     /// Runs one layout or measurement of `root` with raw access to the storage.
     mutating func runRoot(_ root: Int, _ width: (size: Float, mode: SizingMode),
                           _ height: (size: Float, mode: SizingMode),
-                          _ ownerWidth: Float, _ ownerHeight: Float, _ direction: Direction,
+                          _ ownerWidth: Float, _ ownerHeight: Float, _ ownerDirection: Direction,
                           performLayout: Bool) {
+        // An owner direction of `inherit` means ltr. (Yoga passes it on unresolved, so start/end
+        // margins of the root's children went unseen by line breaking and gave NaN frames.)
+        let direction: Direction = ownerDirection == .inherit ? .ltr : ownerDirection
         // Yoga keeps results computed under other root constraints or another config and reads
         // some of them again (flex bases, loosely matching measurements, positions of items it
         // only measured), so its output can depend on earlier calls. A call with a new config
