@@ -2,13 +2,21 @@
 
 extension LayoutPass {
     @inline(__always) func paddingAndBorderForAxis(_ n: Int, _ axis: FlexDirection, _ direction: Direction, _ widthSize: Float) -> Float {
-        flags[n].contains(.paddingOrBorder) ? styles[n].paddingAndBorderForAxis(axis, direction, widthSize) : 0
+        flags[n].contains(.paddingOrBorder) ? resolvedPaddingAndBorderForAxis(n, axis, direction, widthSize) : 0
+    }
+
+    @inline(never) func resolvedPaddingAndBorderForAxis(_ n: Int, _ axis: FlexDirection, _ direction: Direction, _ widthSize: Float) -> Float {
+        styles[n].paddingAndBorderForAxis(axis, direction, widthSize)
     }
 
     /// Clamps `value` to the node's min and max on `axis` (percentages against `axisSize`).
     @inline(__always) func boundAxisWithinMinAndMax(_ n: Int, _ direction: Direction, _ axis: FlexDirection,
                                                     _ value: Float, _ axisSize: Float, _ widthSize: Float) -> Float {
-        if !flags[n].contains(.minOrMax) { return value }
+        flags[n].contains(.minOrMax) ? clampToMinAndMax(n, direction, axis, value, axisSize, widthSize) : value
+    }
+
+    @inline(never) func clampToMinAndMax(_ n: Int, _ direction: Direction, _ axis: FlexDirection,
+                                         _ value: Float, _ axisSize: Float, _ widthSize: Float) -> Float {
         let s = style(n)
         let row = axis.isRow
         let minV = s.pointee.resolvedMinDimension(row, direction, axisSize, widthSize)
@@ -31,7 +39,12 @@ extension LayoutPass {
                                                    _ ownerAxisSize: Float, _ ownerWidth: Float,
                                                    _ mode: inout SizingMode, _ size: inout Float) {
         // Without a max size nothing changes.
-        if !flags[n].contains(.max) { return }
+        if flags[n].contains(.max) { constrainToMax(n, direction, axis, ownerAxisSize, ownerWidth, &mode, &size) }
+    }
+
+    @inline(never) func constrainToMax(_ n: Int, _ direction: Direction, _ axis: FlexDirection,
+                                       _ ownerAxisSize: Float, _ ownerWidth: Float,
+                                       _ mode: inout SizingMode, _ size: inout Float) {
         let maxSize = styles[n].resolvedMaxDimension(axis.isRow, direction, ownerAxisSize, ownerWidth)
             + marginForAxis(n, axis, ownerWidth)
         switch mode {

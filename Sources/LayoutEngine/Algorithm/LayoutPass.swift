@@ -29,7 +29,11 @@
 
     /// Both margins of `n` on `axis` (0 without margins).
     @inline(__always) func marginForAxis(_ n: Int, _ axis: FlexDirection, _ widthSize: Float) -> Float {
-        flags[n].contains(.margin) ? styles[n].marginForAxis(axis, widthSize) : 0
+        flags[n].contains(.margin) ? resolvedMarginForAxis(n, axis, widthSize) : 0
+    }
+
+    @inline(never) func resolvedMarginForAxis(_ n: Int, _ axis: FlexDirection, _ widthSize: Float) -> Float {
+        styles[n].marginForAxis(axis, widthSize)
     }
 
     @inline(__always) func hasParent(_ n: Int) -> Bool { parents[n].index >= 0 }

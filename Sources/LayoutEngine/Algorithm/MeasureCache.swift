@@ -118,14 +118,8 @@ extension LayoutPass {
         if (!last.computedHeight.isNaN && last.computedHeight < 0) || (!last.computedWidth.isNaN && last.computedWidth < 0) {
             return false
         }
-        let rounded = pointScaleFactor != 0
-        let effectiveWidth = rounded ? roundValueToPixelGrid(Double(availableWidth), Double(pointScaleFactor), false, false) : availableWidth
-        let effectiveHeight = rounded ? roundValueToPixelGrid(Double(availableHeight), Double(pointScaleFactor), false, false) : availableHeight
-        let effectiveLastWidth = rounded ? roundValueToPixelGrid(Double(last.availableWidth), Double(pointScaleFactor), false, false) : last.availableWidth
-        let effectiveLastHeight = rounded ? roundValueToPixelGrid(Double(last.availableHeight), Double(pointScaleFactor), false, false) : last.availableHeight
-
-        let sameWidth = last.widthMode == widthMode && inexactEquals(effectiveLastWidth, effectiveWidth)
-        let sameHeight = last.heightMode == heightMode && inexactEquals(effectiveLastHeight, effectiveHeight)
+        let sameWidth = last.widthMode == widthMode && sameSpec(last.availableWidth, availableWidth)
+        let sameHeight = last.heightMode == heightMode && sameSpec(last.availableHeight, availableHeight)
 
         let widthOK = sameWidth
             || Self.sizeIsExactAndMatchesOldMeasuredSize(widthMode, availableWidth - marginRow, last.computedWidth)
@@ -138,6 +132,15 @@ extension LayoutPass {
             || Self.oldSizeIsMaxContentAndStillFits(heightMode, availableHeight - marginColumn, last.heightMode, last.computedHeight)
             || Self.newSizeIsStricterAndStillValid(heightMode, availableHeight - marginColumn, last.heightMode,
                                                    last.availableHeight - marginColumn, last.computedHeight)
+    }
+
+    /// Yoga compares offered sizes after snapping them to the pixel grid.
+    @inline(__always) func sameSpec(_ last: Float, _ offered: Float) -> Bool {
+        if last == offered || (last.isNaN && offered.isNaN) { return true }
+        if pointScaleFactor == 0 { return inexactEquals(last, offered) }
+        let scale = Double(pointScaleFactor)
+        return inexactEquals(roundValueToPixelGrid(Double(last), scale, false, false),
+                             roundValueToPixelGrid(Double(offered), scale, false, false))
     }
 
     @inline(__always) static func sizeIsExactAndMatchesOldMeasuredSize(_ mode: SizingMode, _ size: Float, _ lastComputed: Float) -> Bool {
