@@ -114,6 +114,42 @@ import LayoutEngine
         #expect(tree.frame(of: parent).left >= 0)
     }
 
+    @Test func childPlacementHookPlacesChildrenOfCustomNodes() throws {
+        var tree = LayoutTree()
+        var rootStyle = Style()
+        rootStyle.padding.all = .points(5)
+        rootStyle.border.left = .points(2)
+        let root = try tree.addNode(style: rootStyle, content: .custom(tag: 1))
+        let a = try tree.addNode(style: Style())
+        let b = try tree.addNode(style: Style())
+        let grandchild = try tree.addNode(style: Style(), content: .fixed(Size(width: 3, height: 4)))
+        tree.appendChild(a, to: root)
+        tree.appendChild(b, to: root)
+        tree.appendChild(grandchild, to: b)
+        tree.measureFunction = { _, _, _, _, _ in Size(width: 100, height: 50) }
+        var offered: Size?
+        tree.childPlacementFunction = { node, inner in
+            offered = inner
+            return node == root ? [Frame(left: 0, top: 0, width: 40, height: 10), Frame(left: 40, top: 20, width: 20, height: 30)] : nil
+        }
+        tree.computeLayout(root: root)
+        #expect(tree.frame(of: root) == Frame(left: 0, top: 0, width: 112, height: 60))
+        #expect(offered == Size(width: 100, height: 50))
+        #expect(tree.frame(of: a) == Frame(left: 7, top: 5, width: 40, height: 10))
+        #expect(tree.frame(of: b) == Frame(left: 47, top: 25, width: 20, height: 30))
+        // b is an ordinary flex container: its child stretches across it.
+        #expect(tree.frame(of: grandchild) == Frame(left: 0, top: 0, width: 20, height: 4))
+
+        // Children of other measured leaves (Yoga forbids them) get empty frames.
+        var text = LayoutTree()
+        let label = try text.addNode(style: Style(), content: .intrinsicText("hi"))
+        let stray = try text.addNode(style: Style())
+        text.appendChild(stray, to: label)
+        text.computeLayout(root: label)
+        #expect(text.frame(of: label) == Frame(left: 0, top: 0, width: 20, height: 10))
+        #expect(text.frame(of: stray) == Frame.zero)
+    }
+
     // MARK: layout modes and sizeThatFits, by hand
 
     static func column() throws -> (LayoutTree, NodeID, NodeID, NodeID) {

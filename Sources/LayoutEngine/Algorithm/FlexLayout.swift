@@ -55,6 +55,9 @@ extension LayoutPass {
             measureNodeWithMeasureFunc(node, direction, availableWidth - marginAxisRow, availableHeight - marginAxisColumn,
                                        widthModeIn, heightModeIn, ownerWidth, ownerHeight)
             cleanupContentsNodesRecursively(node)
+            if performLayout && firstChildren[node].index >= 0 {
+                placeChildrenOfMeasuredNode(node, direction, depth)
+            }
             return
         }
         let firstChild = firstLayoutChild(node)

@@ -22,6 +22,7 @@
     let generation: UInt32
     let measureFunction: MeasureFunction?
     let baselineFunction: BaselineFunction?
+    let childPlacementFunction: ChildPlacementFunction?
 
     // MARK: node access
 

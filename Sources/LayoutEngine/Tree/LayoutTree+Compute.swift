@@ -99,6 +99,7 @@ extension LayoutTree {
         let depth = treeDepth(from: root)
         let measureFunction = self.measureFunction
         let baselineFunction = self.baselineFunction
+        let childPlacementFunction = self.childPlacementFunction
         let config = self.config
         let generation = self.generation
         let configVersion = self.configVersion
@@ -119,7 +120,8 @@ extension LayoutTree {
                 pointScaleFactor: config.pointScaleFactor, useWebDefaults: config.useWebDefaults,
                 errata: config.errata, experimental: config.experimentalFeatures,
                 configVersion: configVersion, generation: generation,
-                measureFunction: measureFunction, baselineFunction: baselineFunction)
+                measureFunction: measureFunction, baselineFunction: baselineFunction,
+                childPlacementFunction: childPlacementFunction)
             let body = {
                 pass.layoutRoot(root, width, height, ownerWidth, ownerHeight, direction, performLayout: performLayout)
             }

@@ -50,6 +50,9 @@ public struct LayoutTree {
     public var measureFunction: MeasureFunction?
     /// The baseline hook for `.custom` content; without it a leaf's baseline is its height.
     public var baselineFunction: BaselineFunction?
+    /// Places the children of `.custom` nodes that have children (see `ChildPlacementFunction`);
+    /// without it such children are not laid out.
+    public var childPlacementFunction: ChildPlacementFunction?
 
     public init(config: LayoutConfig = LayoutConfig()) {
         self.config = config
