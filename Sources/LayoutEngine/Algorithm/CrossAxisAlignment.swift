@@ -150,7 +150,7 @@ extension LayoutPass {
                         + marginForAxis(c, crossAxis, axes.availableInnerWidth))
                 }
                 if childAlignment(node, c) == .baseline {
-                    let ascent = calculateBaseline(c) + cs.pointee.flexStartMargin(.column, direction, axes.availableInnerWidth)
+                    let ascent = calculateBaseline(c) + cs.pointee.flexStartMargin(.column, direction, marginReference(c, .column, axes.availableInnerWidth))
                     let descent = layouts[c].measuredHeight + marginForAxis(c, .column, axes.availableInnerWidth) - ascent
                     maxAscent = maxOrDefined(maxAscent, ascent)
                     maxDescent = maxOrDefined(maxDescent, descent)
@@ -174,14 +174,14 @@ extension LayoutPass {
                         + cs.pointee.flexStartPositionForAlign(crossAxis, direction, axes.availableInnerWidth)
                 case .flexEnd:
                     cl.pointee.position[crossStart] = currentLead + lineHeight
-                        - cs.pointee.flexEndMargin(crossAxis, direction, axes.availableInnerWidth)
+                        - cs.pointee.flexEndMargin(crossAxis, direction, marginReference(c, crossAxis, axes.availableInnerWidth))
                         - cl.pointee.measured(crossAxis)
                 case .center:
                     let childHeight = cl.pointee.measured(crossAxis)
                     cl.pointee.position[crossStart] = currentLead + (lineHeight - childHeight) / 2
                 case .stretch:
                     cl.pointee.position[crossStart] = currentLead
-                        + cs.pointee.flexStartMargin(crossAxis, direction, axes.availableInnerWidth)
+                        + cs.pointee.flexStartMargin(crossAxis, direction, marginReference(c, crossAxis, axes.availableInnerWidth))
                     // Re-measure with the line's cross size: it was measured against the owner's.
                     if !cs.pointee.hasDefiniteLength(crossIsRow, axes.availableInnerCrossDim) {
                         let childWidth = isMainAxisRow

@@ -26,8 +26,9 @@ extension LayoutPass {
         if nodeFlags.contains(.margin) {
             let marginRowLeading = ns.pointee.inlineStartMargin(flexRowDirection, direction, ownerWidth)
             let marginRowTrailing = ns.pointee.inlineEndMargin(flexRowDirection, direction, ownerWidth)
-            let marginColumnLeading = ns.pointee.inlineStartMargin(flexColumnDirection, direction, ownerWidth)
-            let marginColumnTrailing = ns.pointee.inlineEndMargin(flexColumnDirection, direction, ownerWidth)
+            let columnReference = marginReference(node, flexColumnDirection, ownerWidth)
+            let marginColumnLeading = ns.pointee.inlineStartMargin(flexColumnDirection, direction, columnReference)
+            let marginColumnTrailing = ns.pointee.inlineEndMargin(flexColumnDirection, direction, columnReference)
             nl.pointee.margin[startEdge] = marginRowLeading
             nl.pointee.margin[endEdge] = marginRowTrailing
             nl.pointee.margin.top = marginColumnLeading
@@ -98,6 +99,7 @@ extension LayoutPass {
             node, direction, true, availableWidth - marginAxisRow, paddingAndBorderAxisRow, ownerWidth, ownerWidth)
         let availableInnerHeight = calculateAvailableInnerDimension(
             node, direction, false, availableHeight - marginAxisColumn, paddingAndBorderAxisColumn, ownerHeight, ownerWidth)
+        nl.pointee.marginHeightReference = availableInnerHeight
         var availableInnerMainDim = isMainAxisRow ? availableInnerWidth : availableInnerHeight
         let availableInnerCrossDim = isMainAxisRow ? availableInnerHeight : availableInnerWidth
 

@@ -34,7 +34,17 @@
     }
 
     @inline(never) func resolvedMarginForAxis(_ n: Int, _ axis: FlexDirection, _ widthSize: Float) -> Float {
-        styles[n].marginForAxis(axis, widthSize)
+        styles[n].marginForAxis(axis, marginReference(n, axis, widthSize))
+    }
+
+    /// What percentages of `n`'s margins on `axis` resolve against: `widthSize` (flexbox), or
+    /// for vertical margins of a style with `percentVerticalMarginsAgainstHeight`, the
+    /// available inner height of its layout parent.
+    @inline(__always) func marginReference(_ n: Int, _ axis: FlexDirection, _ widthSize: Float) -> Float {
+        guard flags[n].contains(.verticalMarginPercentOfHeight), !axis.isRow else { return widthSize }
+        var p = Int(parents[n].index)
+        while p >= 0 && styles[p].display == .contents { p = Int(parents[p].index) }
+        return p >= 0 ? layouts[p].marginHeightReference : .nan
     }
 
     @inline(__always) func hasParent(_ n: Int) -> Bool { parents[n].index >= 0 }
@@ -159,13 +169,13 @@
         let relCross = relativePosition(n, crossAxis, respectingRoot, mainAxis.isRow ? ownerHeight : ownerWidth)
         let l = layouts + n
         l.pointee.position[mainAxis.inlineStartEdge(direction)] =
-            s.pointee.inlineStartMargin(mainAxis, direction, ownerWidth) + relMain
+            s.pointee.inlineStartMargin(mainAxis, direction, marginReference(n, mainAxis, ownerWidth)) + relMain
         l.pointee.position[mainAxis.inlineEndEdge(direction)] =
-            s.pointee.inlineEndMargin(mainAxis, direction, ownerWidth) + relMain
+            s.pointee.inlineEndMargin(mainAxis, direction, marginReference(n, mainAxis, ownerWidth)) + relMain
         l.pointee.position[crossAxis.inlineStartEdge(direction)] =
-            s.pointee.inlineStartMargin(crossAxis, direction, ownerWidth) + relCross
+            s.pointee.inlineStartMargin(crossAxis, direction, marginReference(n, crossAxis, ownerWidth)) + relCross
         l.pointee.position[crossAxis.inlineEndEdge(direction)] =
-            s.pointee.inlineEndMargin(crossAxis, direction, ownerWidth) + relCross
+            s.pointee.inlineEndMargin(crossAxis, direction, marginReference(n, crossAxis, ownerWidth)) + relCross
     }
 
     @inline(__always) func dimensionWithMargin(_ n: Int, _ axis: FlexDirection, _ widthSize: Float) -> Float {

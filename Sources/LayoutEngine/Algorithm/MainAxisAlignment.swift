@@ -83,7 +83,7 @@ extension LayoutPass {
                 line.mainDim += dimensionWithMargin(c, mainAxis, availableInnerWidth)
                 if isNodeBaselineLayout {
                     // The line's cross size is the largest ascent plus the largest descent.
-                    let ascent = calculateBaseline(c) + cs.pointee.flexStartMargin(.column, direction, availableInnerWidth)
+                    let ascent = calculateBaseline(c) + cs.pointee.flexStartMargin(.column, direction, marginReference(c, .column, availableInnerWidth))
                     let descent = cl.pointee.measuredHeight + marginForAxis(c, .column, availableInnerWidth) - ascent
                     maxAscent = maxOrDefined(maxAscent, ascent)
                     maxDescent = maxOrDefined(maxDescent, descent)

@@ -102,6 +102,9 @@
     @usableFromInline var cachedLayout = CacheEntry()
     /// The pixel-rounded frame the caller reads.
     @usableFromInline var frame = Frame.zero
+    /// The available inner height of the node's last layout: what its children's vertical
+    /// margin percentages resolve against when their style asks for the container's height.
+    @usableFromInline var marginHeightReference: Float = .nan
 
     @inlinable init() {}
 

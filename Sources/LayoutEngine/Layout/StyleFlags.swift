@@ -9,10 +9,15 @@
     static let minOrMax = StyleFlags(rawValue: 1 << 2)
     static let max = StyleFlags(rawValue: 1 << 3)
     static let insets = StyleFlags(rawValue: 1 << 4)
+    /// Vertical margin percentages resolve against the parent's height (StackViewLayout).
+    static let verticalMarginPercentOfHeight = StyleFlags(rawValue: 1 << 5)
 
     init(_ style: Style) {
         var flags: StyleFlags = []
         if !Self.isEmpty(style.margin) { flags.insert(.margin) }
+        if style.percentVerticalMarginsAgainstHeight && !Self.isEmpty(style.margin) {
+            flags.insert(.verticalMarginPercentOfHeight)
+        }
         if !Self.isEmpty(style.padding) || !Self.isEmpty(style.border) { flags.insert(.paddingOrBorder) }
         if !style.maxWidth.isUndefined || !style.maxHeight.isUndefined { flags.insert([.max, .minOrMax]) }
         if !Self.isEmpty(style.position) { flags.insert(.insets) }

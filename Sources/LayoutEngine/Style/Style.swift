@@ -42,6 +42,10 @@ public struct Style: Hashable, Sendable {
     /// Width divided by height; nil when not set.
     public var aspectRatio: Float? = nil
 
+    /// StackViewLayout's rule: percentages of the top and bottom margins resolve against the
+    /// container's (available inner) height instead of its width, as flexbox would.
+    public var percentVerticalMarginsAgainstHeight: Bool = false
+
     /// Yoga's defaults, or with `webDefaults` the ones of `useWebDefaults`: row direction,
     /// alignContent stretch and (applied by the engine) flexShrink 1.
     public init(webDefaults: Bool = false) {

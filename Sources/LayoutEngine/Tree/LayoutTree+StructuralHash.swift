@@ -44,6 +44,7 @@ extension StructuralHasher {
         keywords |= UInt64(style.overflow.rawValue) << 32
         keywords |= UInt64(style.display.rawValue) << 36
         keywords |= UInt64(style.boxSizing.rawValue) << 40
+        keywords |= UInt64(style.percentVerticalMarginsAgainstHeight ? 1 : 0) << 44
         combine(keywords)
         combine(style.flex)
         combine(style.flexGrow)
