@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# Soak test: layoutd under wrk for DURATION seconds with a mix of cached, uncached (distinct
+# trees), batch and bad requests (Benchmarks/soak/mix.lua). Passes when there are zero 5xx,
+# zero socket errors, the server is alive at the end, the cache stays within its byte bound,
+# and every good request got a 200 (4xx share ≈ the 15% of bad requests in the mix).
+# Prints RSS and open fds (from /proc/PID) at the start, every SAMPLE seconds, and at the end.
+#
+#   Benchmarks/soak/soak.sh                      # 600 s, 128 connections
+#   DURATION=180 CONNECTIONS=256 Benchmarks/soak/soak.sh
+#
+# Environment: BINARY (default .build/release/layoutd; built with `swift build -c release`
+# when missing), DURATION (600), CONNECTIONS (128; 64–256 intended), THREADS (2), PORT (free
+# one), CACHE_BYTES (8M: small, so eviction runs), SAMPLE (30). Needs wrk (apt-get install wrk).
+set -euo pipefail
+root="$(cd "$(dirname "$0")/../.." && pwd)"
+here="$root/Benchmarks/soak"
+BINARY="${BINARY:-$root/.build/release/layoutd}"
+DURATION="${DURATION:-600}"
+CONNECTIONS="${CONNECTIONS:-128}"
+THREADS="${THREADS:-2}"
+CACHE_BYTES="${CACHE_BYTES:-8M}"
+SAMPLE="${SAMPLE:-30}"
+PORT="${PORT:-$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')}"
+command -v wrk >/dev/null || { echo "wrk is not installed (apt-get install -y wrk)" >&2; exit 2; }
+if [[ ! -x "$BINARY" ]]; then
+  (cd "$root" && swift build -c release --product layoutd)
+fi
+
+log="$(mktemp -t soak-layoutd.XXXXXX)"
+"$BINARY" serve --host 127.0.0.1 --port "$PORT" --cache-bytes "$CACHE_BYTES" --log-level warning >"$log" 2>&1 &
+pid=$!
+cleanup() { kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; }
+trap cleanup EXIT
+for _ in $(seq 50); do curl -sf "http://127.0.0.1:$PORT/healthz" >/dev/null && break; sleep 0.1; done
+
+rss() { awk '/^VmRSS/ {print $2}' "/proc/$pid/status"; }
+fds() { ls "/proc/$pid/fd" | wc -l; }
+metric() { curl -sf "http://127.0.0.1:$PORT/metrics" | awk -v n="$1" '$1 == n {print $2}'; }
+
+# Warm up briefly so the start figures include the thread pool and allocator steady state.
+wrk -t1 -c8 -d3s -s "$here/mix.lua" "http://127.0.0.1:$PORT" >/dev/null
+rss0=$(rss); fds0=$(fds)
+echo "soak: pid $pid, ${DURATION}s, $CONNECTIONS connections, $THREADS threads, cache $CACHE_BYTES"
+echo "start: RSS ${rss0} KiB, open fds ${fds0}"
+
+(
+  t=0
+  while sleep "$SAMPLE"; do
+    t=$((t + SAMPLE))
+    [[ -d /proc/$pid ]] || break
+    echo "  t=${t}s RSS $(rss) KiB, fds $(fds), cache $(metric layoutd_cache_bytes) B, connections $(metric layoutd_open_connections)"
+  done
+) &
+sampler=$!
+
+out="$(wrk -t"$THREADS" -c"$CONNECTIONS" -d"${DURATION}s" --timeout 10s --latency -s "$here/mix.lua" "http://127.0.0.1:$PORT")"
+kill "$sampler" 2>/dev/null || true
+echo "$out" | grep -E "Requests/sec|requests in|Socket errors|Latency  " || true
+echo "$out" | grep '^soak-'
+
+alive=no; [[ -d /proc/$pid ]] && alive=yes
+rss1=$(rss); fds1=$(fds)
+cache=$(metric layoutd_cache_bytes); capacity=$(metric layoutd_cache_capacity_bytes)
+evictions=$(metric layoutd_cache_evictions_total); hits=$(metric layoutd_cache_hits_total); misses=$(metric layoutd_cache_misses_total)
+echo "end: RSS ${rss1} KiB, open fds ${fds1}, alive ${alive}"
+echo "cache: ${cache} of ${capacity} bytes, hits ${hits}, misses ${misses}, evictions ${evictions}"
+
+read -r ok c4 c5 other < <(echo "$out" | sed -n 's/^soak-status ok=\([0-9]*\) c4xx=\([0-9]*\) c5xx=\([0-9]*\) other=\([0-9]*\)/\1 \2 \3 \4/p')
+read -r econn eread ewrite estatus etimeout < <(echo "$out" | sed -n 's/^soak-errors connect=\([0-9]*\) read=\([0-9]*\) write=\([0-9]*\) status=\([0-9]*\) timeout=\([0-9]*\)/\1 \2 \3 \4 \5/p')
+total=$((ok + c4 + c5 + other))
+share=$(awk -v a="$c4" -v t="$total" 'BEGIN { printf "%.2f", (t ? 100 * a / t : 0) }')
+echo "requests: ${total} (200: ${ok}, 4xx: ${c4} = ${share}% [mix: 15%], 5xx: ${c5}, other: ${other})"
+
+fail=0
+[[ "$alive" == yes ]] || { echo "FAIL: the server died"; fail=1; }
+(( c5 == 0 )) || { echo "FAIL: ${c5} 5xx answers"; fail=1; }
+(( other == 0 )) || { echo "FAIL: ${other} answers neither 200 nor 4xx"; fail=1; }
+(( econn + eread + ewrite + etimeout == 0 )) || { echo "FAIL: socket errors (connect $econn, read $eread, write $ewrite, timeout $etimeout)"; fail=1; }
+(( cache <= capacity )) || { echo "FAIL: cache ${cache} over its bound ${capacity}"; fail=1; }
+awk -v s="$share" 'BEGIN { exit !(s >= 14 && s <= 16) }' || { echo "FAIL: 4xx share ${share}% is not the mix's 15% (good requests refused?)"; fail=1; }
+if (( fail )); then echo "soak: FAIL"; tail -5 "$log"; else echo "soak: PASS"; fi
+exit "$fail"
