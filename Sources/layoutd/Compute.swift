@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import LayoutEngine
+import LayoutServer
 import LayoutWire
 
 /// `layoutd compute FILE|-`: one layout without a server.
@@ -30,12 +30,11 @@ struct Compute: ParsableCommand {
             bytes = Array(data)
         }
         let limits = WireLimits(maxNodes: maxNodes, maxDepth: maxDepth)
-        do {
-            var request = try LayoutWire.decodeRequest(bytes: bytes, limits: limits)
-            request.computeLayout()
-            FileHandle.standardOutput.write(Data(LayoutWire.encodeResponse(request) + [0x0A]))
-        } catch {
-            FileHandle.standardError.write(Data(error.jsonBytes() + [0x0A]))
+        let (status, answer) = LayoutOnce.answer(body: bytes, limits: limits)
+        if status == 200 {
+            FileHandle.standardOutput.write(Data(answer + [0x0A]))
+        } else {
+            FileHandle.standardError.write(Data(answer + [0x0A]))
             throw ExitCode(1)
         }
     }

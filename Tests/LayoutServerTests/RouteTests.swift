@@ -1,5 +1,6 @@
 import Foundation
 import LayoutServer
+import LayoutWire
 import Testing
 
 /// The service's routes against a live server on 127.0.0.1.
@@ -261,5 +262,18 @@ import Testing
             #expect(response.error?["pointer"] as? String == "/root/children/2")
             #expect(server.host.service.cache.statistics.entries == 0)
         }
+    }
+}
+
+@Suite struct LayoutOnceTests {
+    @Test func answersLikeComputeWithoutAServer() throws {
+        let ok = LayoutOnce.answer(body: Array(RouteTests.rowRequest.utf8))
+        #expect(ok.status == 200)
+        #expect(AnswerNode((try JSONSerialization.jsonObject(with: Data(ok.body)) as? [String: Any])?["root"])?.width == 300)
+
+        let bad = LayoutOnce.answer(body: Array(#"{"root":{"style":{"width":-1}}}"#.utf8))
+        #expect(bad.status == 422)
+        let tooMany = LayoutOnce.answer(body: Array(RouteTests.rowRequest.utf8), limits: WireLimits(maxNodes: 1))
+        #expect(tooMany.status == 413)
     }
 }

@@ -73,7 +73,7 @@ if [ "$local_bases" = 1 ]; then
   have_image "$runtime_base" || make_base "$runtime_base" "ca-certificates"
   # The toolchain's own dependencies (Debian 12 list from swift.org) plus git for SwiftPM.
   have_image "$swift_base" || make_base "$swift_base" \
-    "binutils,git,gnupg2,libc6-dev,libcurl4-openssl-dev,libedit2,libgcc-12-dev,libpython3-dev,libsqlite3-0,libstdc++-12-dev,libxml2-dev,libncurses-dev,libz3-dev,pkg-config,tzdata,zlib1g-dev,ca-certificates"
+    "binutils,git,gnupg2,unzip,libc6-dev,libcurl4-openssl-dev,libedit2,libgcc-12-dev,libpython3-dev,libsqlite3-0,libstdc++-12-dev,libxml2-dev,libncurses-dev,libz3-dev,pkg-config,tzdata,zlib1g-dev,ca-certificates"
   build_args=(--build-arg "SWIFT_IMAGE=$swift_base" --build-arg "RUNTIME_IMAGE=$runtime_base"
               --volume "$toolchain:$toolchain:ro" --volume "$mirror:$mirror:ro")
 else

@@ -73,3 +73,14 @@ struct LayoutComputer: Sendable {
                          pointer: FrameEncoder.pointer(toPreorderIndex: index, tree: request.tree, root: request.root))
     }
 }
+
+/// One layout without a server, as `/compute` would answer it (without caching).
+public enum LayoutOnce {
+    /// The status and body `/compute` would answer for `body`: 200 with the frames, or an
+    /// error status with the error object.
+    public static func answer(body: [UInt8], limits: WireLimits = .default) -> (status: Int, body: [UInt8]) {
+        let computer = LayoutComputer(cache: FrameCache(capacityBytes: 0, shardCount: 1), limits: limits)
+        let answer = computer.answer(body: body, ifNoneMatch: nil)
+        return (answer.status, answer.body)
+    }
+}
