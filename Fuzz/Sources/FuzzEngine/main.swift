@@ -145,8 +145,8 @@ func build(_ bytes: [UInt8]) -> Built? {
     }
     let available = AvailableSize(width: side(), height: side())
     // The service only passes ltr or rtl as the owner direction; `.inherit` (public API only)
-    // is a known NaN source (Tests/LayoutEngineTests/FuzzRegressionTests.swift), opt in with
-    // FUZZ_INHERIT=1.
+    // once gave NaN frames (Tests/LayoutEngineTests/FuzzRegressionTests.swift). FUZZ_NO_INHERIT=1
+    // leaves it out.
     let direction: Direction = allowInherit ? pick(&r, Direction.self) : (r.byte() & 1 == 0 ? .ltr : .rtl)
     return Built(tree: tree, root: nodes[0], available: available, direction: direction)
 }
@@ -166,7 +166,7 @@ func same(_ a: [Frame], _ b: [Frame]) -> Bool {
 /// FUZZ_DUMP=1: print the tree and the frames of each pass (for turning a crash into a test).
 let dumping = getenv("FUZZ_DUMP") != nil
 let checkRelayout = getenv("FUZZ_RELAYOUT") != nil
-let allowInherit = getenv("FUZZ_INHERIT") != nil
+let allowInherit = getenv("FUZZ_NO_INHERIT") == nil
 
 func dump(_ built: Built) {
     let t = built.tree
