@@ -91,6 +91,29 @@ import LayoutEngine
         #expect(Self.frames(direct, nodes) == expected, "seed \(seed): sizeThatFits disturbed frames")
     }
 
+    /// Depths around the switch to a large-stack thread, with wrapping and baselines.
+    @Test(arguments: [10, 16, 17, 64, 65, 300]) func moderatelyDeepTreesLayOut(depth: Int) throws {
+        var tree = LayoutTree()
+        var style = Style()
+        style.flexGrow = 1
+        style.alignItems = .baseline
+        style.flexDirection = .row
+        let root = try tree.addNode(style: style)
+        var parent = root
+        for level in 0..<depth {
+            style.flexDirection = level % 2 == 0 ? .column : .row
+            style.flexWrap = level % 3 == 0 ? .wrap : .noWrap
+            let child = try tree.addNode(style: style)
+            tree.appendChild(child, to: parent)
+            parent = child
+        }
+        let leaf = try tree.addNode(style: Style(), content: .intrinsicText("deep text"))
+        tree.appendChild(leaf, to: parent)
+        tree.computeLayout(root: root, available: AvailableSize(width: 300, height: nil))
+        #expect(tree.frame(of: root).width == 300)
+        #expect(tree.frame(of: leaf).height == 10)
+    }
+
     @Test func deepTreeDoesNotOverflowTheStack() throws {
         var tree = LayoutTree()
         var style = Style()

@@ -7,7 +7,9 @@ extension LayoutPass {
     func calculateBaseline(_ n: Int) -> Float {
         if hasMeasureFunc(n), let baselineFunction, case .custom = contents[n] {
             let l = layouts[n]
-            return baselineFunction(NodeID(n), l.measuredWidth, l.measuredHeight)
+            let baseline = baselineFunction(NodeID(n), l.measuredWidth, l.measuredHeight)
+            // Yoga asserts on NaN; use the height instead of trapping.
+            return baseline.isFinite ? baseline : l.measuredHeight
         }
         var baselineChild = -1
         var c = firstLayoutChild(n)

@@ -24,8 +24,9 @@ extension LayoutPass {
             return
         }
         var size = measureContent(n, innerWidth, widthMode.measureMode, innerHeight, heightMode.measureMode)
-        if size.width.isNaN || size.width < 0 { size.width = 0 }
-        if size.height.isNaN || size.height < 0 { size.height = 0 }
+        // A hook's NaN, infinite or negative answer counts as 0 (Yoga clamps only NaN/negative).
+        if !size.width.isFinite || size.width < 0 { size.width = 0 }
+        if !size.height.isFinite || size.height < 0 { size.height = 0 }
         l.pointee.measuredWidth = boundAxis(
             n, .row, direction,
             widthMode == .stretchFit ? availableWidth : size.width + pbRow, ownerWidth, ownerWidth)

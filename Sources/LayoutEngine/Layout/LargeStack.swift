@@ -8,10 +8,18 @@ import Darwin
 #endif
 
 enum LargeStack {
+    // Measured: one tree level takes about 4 KiB of stack in release builds and about 17 KiB
+    // in debug builds. Callers may run on 512 KiB stacks (Dispatch and test-runner threads),
+    // so only shallow trees stay on the caller's thread.
+    #if DEBUG
     /// Trees deeper than this are laid out on a large-stack thread.
-    static let depthThreshold = 300
-    /// Stack bytes reserved per tree level (generous: unoptimized builds use big frames).
+    static let depthThreshold = 16
+    /// Stack bytes reserved per tree level on that thread (about 3× the measured use).
     static let bytesPerLevel = 48 * 1024
+    #else
+    static let depthThreshold = 64
+    static let bytesPerLevel = 16 * 1024
+    #endif
     static let minimumStack = 16 * 1024 * 1024
     static let maximumStack = 4 * 1024 * 1024 * 1024
 

@@ -96,6 +96,15 @@ public struct LayoutTree {
     /// Appends `child` (which must have no parent yet) to `parent`'s children.
     public mutating func appendChild(_ child: NodeID, to parent: NodeID) {
         precondition(parents[Int(child.index)] == .none && child != parent, "node already has a parent")
+        // A child with children of its own must not be an ancestor of `parent` (a cycle would
+        // make layout recurse forever). Childless children, the usual case, need no walk.
+        if firstChildren[Int(child.index)] != .none {
+            var n = parent
+            while n != .none {
+                precondition(n != child, "appending a node to its own descendant")
+                n = parents[Int(n.index)]
+            }
+        }
         let p = Int(parent.index)
         parents[Int(child.index)] = parent
         if lastChildren[p] == .none {
