@@ -14,24 +14,8 @@ public struct Style: Hashable, Sendable {
     public var display: Display = .flex
     public var boxSizing: BoxSizing = .borderBox
 
-    /// Yoga's `flex` shorthand: a positive value means flexGrow = flex, and (unless set) a flex
-    /// basis of 0 and, under web defaults, flexShrink 1; a negative one means flexShrink = -flex.
-    public var flex: Float? = nil
-    public var flexGrow: Float? = nil
-    public var flexShrink: Float? = nil
-    public var flexBasis: StyleValue = .auto
-
-    public var margin = Edges()
-    /// Insets: `left`, `top`, `right`, `bottom`, `start`, `end` (and the shorthands).
-    public var position = Edges()
-    public var padding = Edges()
-    /// Border widths. Only points are meaningful; percentages resolve to nothing, as in Yoga.
-    public var border = Edges()
-
-    public var columnGap: StyleValue = .undefined
-    public var rowGap: StyleValue = .undefined
-    public var gap: StyleValue = .undefined
-
+    // Stored in the order the layout pass reads them, so each node's hot fields share a cache
+    // line or two: sizes first, then flex factors, gaps, and the edge sets.
     public var width: StyleValue = .auto
     public var height: StyleValue = .auto
     public var minWidth: StyleValue = .undefined
@@ -39,8 +23,25 @@ public struct Style: Hashable, Sendable {
     public var maxWidth: StyleValue = .undefined
     public var maxHeight: StyleValue = .undefined
 
+    /// Yoga's `flex` shorthand: a positive value means flexGrow = flex, and (unless set) a flex
+    /// basis of 0 and, under web defaults, flexShrink 1; a negative one means flexShrink = -flex.
+    public var flex: Float? = nil
+    public var flexGrow: Float? = nil
+    public var flexShrink: Float? = nil
+    public var flexBasis: StyleValue = .auto
     /// Width divided by height; nil when not set.
     public var aspectRatio: Float? = nil
+
+    public var columnGap: StyleValue = .undefined
+    public var rowGap: StyleValue = .undefined
+    public var gap: StyleValue = .undefined
+
+    public var margin = Edges()
+    /// Insets: `left`, `top`, `right`, `bottom`, `start`, `end` (and the shorthands).
+    public var position = Edges()
+    public var padding = Edges()
+    /// Border widths. Only points are meaningful; percentages resolve to nothing, as in Yoga.
+    public var border = Edges()
 
     /// StackViewLayout's rule: percentages of the top and bottom margins resolve against the
     /// container's (available inner) height instead of its width, as flexbox would.
