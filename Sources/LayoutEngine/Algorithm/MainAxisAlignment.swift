@@ -47,8 +47,12 @@ extension LayoutPass {
                 leadingMainDim = free / (items + 1)
                 betweenMainDim += leadingMainDim
             case .spaceAround:
-                leadingMainDim = 0.5 * free / items
-                betweenMainDim += leadingMainDim * 2
+                // A line of only hidden or absolute children has no items: Yoga divides by
+                // zero here and sizes the container infinite; leave the space unused instead.
+                if line.itemCount > 0 {
+                    leadingMainDim = 0.5 * free / items
+                    betweenMainDim += leadingMainDim * 2
+                }
             case .flexStart: break
             }
         }
