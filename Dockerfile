@@ -8,14 +8,17 @@
 
 ARG SWIFT_IMAGE=swift:6.3-bookworm
 ARG RUNTIME_IMAGE=debian:bookworm-slim
-# Debian bookworm's zlib; pinned so builds are repeatable (bump with the base images).
+# Debian bookworm's zlib, pinned so builds are repeatable (bump with the base images).
+# OpenSSL is not pinned: Debian replaces its version with each security update, and a pin
+# would then break the build instead of picking up the fix.
 ARG ZLIB_VERSION=1:1.2.13.dfsg-1
 
 FROM ${SWIFT_IMAGE} AS build
 ARG ZLIB_VERSION
-# zlib headers for the CZlib system library target.
+# Headers for the system library targets: CZlib (gzip) and COpenSSL (optional TLS).
+# hadolint ignore=DL3008
 RUN apt-get update \
- && apt-get install -y --no-install-recommends "zlib1g-dev=${ZLIB_VERSION}" \
+ && apt-get install -y --no-install-recommends "zlib1g-dev=${ZLIB_VERSION}" libssl-dev \
  && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 # Resolve dependencies in their own layer, so source edits do not refetch them.
@@ -28,8 +31,9 @@ RUN swift build -c release --product layoutd --static-swift-stdlib \
 
 FROM ${RUNTIME_IMAGE}
 ARG ZLIB_VERSION
+# hadolint ignore=DL3008
 RUN apt-get update \
- && apt-get install -y --no-install-recommends "zlib1g=${ZLIB_VERSION}" \
+ && apt-get install -y --no-install-recommends "zlib1g=${ZLIB_VERSION}" libssl3 \
  && rm -rf /var/lib/apt/lists/* \
  && useradd --system --uid 10001 --user-group --no-create-home --shell /usr/sbin/nologin layoutd
 COPY --from=build /out/layoutd /usr/local/bin/layoutd

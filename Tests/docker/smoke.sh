@@ -4,6 +4,7 @@
 #
 #   Tests/docker/smoke.sh            # build + run
 #   SMOKE_SKIP_BUILD=1 Tests/docker/smoke.sh
+#   SMOKE_CONTEXT=worktree Tests/docker/smoke.sh   # build uncommitted files too (default: HEAD)
 #
 # On machines without registry access the base images are made locally:
 #   - runtime base: debootstrap --variant=minbase bookworm, `podman import`ed as
@@ -12,7 +13,8 @@
 #     localhost/swift:6.3-bookworm, with the host's Swift toolchain (/opt/swift) bind-mounted
 #     at build time and SwiftPM packages read from /opt/swift-packages through git's url
 #     rewriting (insteadOf rules copied from the host's git config).
-# crun refuses this host's cgroups, so runc is used; containers.conf sets default_ulimits.
+# crun refuses this host's cgroups, so runc is used; containers.conf sets default_ulimits to
+# this shell's own open-file limits (podman's default is higher than some hosts permit).
 # Environment: PODMAN (default podman), SMOKE_RUNTIME (runc), SMOKE_STORAGE_DRIVER (vfs),
 # SMOKE_IMAGE (localhost/layoutd:smoke), SWIFT_TOOLCHAIN (/opt/swift),
 # SWIFT_PACKAGE_MIRROR (/opt/swift-packages), SMOKE_LOCAL_BASES (1: build bases locally).
@@ -39,7 +41,7 @@ trap cleanup EXIT
 
 cat >"$work/containers.conf" <<CONF
 [containers]
-default_ulimits = ["nofile=65536:65536"]
+default_ulimits = ["nofile=$(ulimit -Sn):$(ulimit -Hn)"]
 [engine]
 runtime = "$runtime"
 CONF
@@ -52,16 +54,16 @@ have_image() { "${podman[@]}" image exists "$1"; }
 make_base() {
   local name=$1 packages=$2 rootfs="$work/rootfs-${1//[^a-z0-9]/_}"
   echo "== building base image $name"
-  debootstrap --variant=minbase --include="$packages" bookworm "$rootfs" http://deb.debian.org/debian >/dev/null
+  debootstrap --variant=minbase --include="$packages" bookworm "$rootfs" http://deb.debian.org/debian >"$work/debootstrap.log" 2>&1 \
+    || { tail -20 "$work/debootstrap.log"; exit 1; }
   rm -rf "$rootfs"/var/lib/apt/lists/* "$rootfs"/var/cache/apt/archives/*.deb
   if [ "$name" = "$swift_base" ]; then
     # SwiftPM fetches from github.com: point it at the local mirror, as the host does.
-    git config --system -l 2>/dev/null | grep -i 'insteadof' | while IFS='=' read -r key value; do
-      git config --file "$rootfs/etc/gitconfig" --add "$key" "$value"
-    done
-    git config --global -l 2>/dev/null | grep -i 'insteadof' | while IFS='=' read -r key value; do
-      git config --file "$rootfs/etc/gitconfig" --add "$key" "$value"
-    done
+    { git config --system -l 2>/dev/null || true; git config --global -l 2>/dev/null || true; } \
+      | { grep -i 'insteadof' || true; } | while IFS='=' read -r key value; do
+          git config --file "$rootfs/etc/gitconfig" --add "$key" "$value"
+        done
+    cat "$rootfs/etc/gitconfig" 2>/dev/null || echo "(no git url rewriting on this host)"
   fi
   tar -C "$rootfs" -c . | "${podman[@]}" import \
     --change "ENV PATH=$toolchain/usr/bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin" \
@@ -81,8 +83,16 @@ else
 fi
 
 if [ "${SMOKE_SKIP_BUILD:-0}" != 1 ]; then
-  echo "== podman build $image"
-  "${podman[@]}" build --network host "${build_args[@]}" -t "$image" -f Dockerfile .
+  # The committed tree (HEAD) by default, so others' uncommitted edits cannot break the
+  # build; SMOKE_CONTEXT=worktree builds the working tree as it is.
+  context=.
+  if [ "${SMOKE_CONTEXT:-head}" = head ]; then
+    context="$work/context"
+    mkdir -p "$context"
+    git archive HEAD | tar -x -C "$context"
+  fi
+  echo "== podman build $image (context: $context)"
+  "${podman[@]}" build --network host "${build_args[@]}" -t "$image" -f "$context/Dockerfile" "$context"
 fi
 
 echo "== run"
