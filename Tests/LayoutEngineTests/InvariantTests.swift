@@ -4,7 +4,7 @@ import LayoutEngine
 /// Properties every layout must have, checked on random trees from fixed seeds and on small
 /// hand-computed examples.
 @Suite struct InvariantTests {
-    static let seeds: [UInt64] = Array(1...60)
+    static let seeds: [UInt64] = Array(1...150)
 
     static func frames(_ tree: LayoutTree, _ nodes: [NodeID]) -> [Frame] { nodes.map { tree.frame(of: $0) } }
 

@@ -35,7 +35,7 @@ enum RandomTrees {
 
     static func edges(_ rng: inout SplitMix64, negative: Bool, auto: Bool) -> Edges {
         var e = Edges()
-        for edge in Edge.allCases where rng.chance(15) {
+        for edge in Edge.allCases where rng.chance(12) {
             switch rng.int(0...3) {
             case 0: e[edge] = .percent(rng.float(0...20) * (negative && rng.chance(30) ? -1 : 1))
             case 1 where auto: e[edge] = .auto
@@ -49,8 +49,8 @@ enum RandomTrees {
         var s = Style(webDefaults: webDefaults)
         s.flexDirection = rng.pick(FlexDirection.allCases)
         s.justifyContent = rng.pick(Justify.allCases)
-        s.alignItems = rng.pick([.flexStart, .center, .flexEnd, .stretch, .baseline])
-        s.alignSelf = rng.chance(30) ? rng.pick(Align.allCases.filter { $0.rawValue <= Align.baseline.rawValue }) : .auto
+        s.alignItems = rng.chance(90) ? rng.pick([.flexStart, .center, .flexEnd, .stretch, .baseline]) : rng.pick(Align.allCases)
+        s.alignSelf = rng.chance(30) ? rng.pick(Align.allCases) : .auto
         if !baseline {
             if s.alignItems == .baseline { s.alignItems = .flexStart }
             if s.alignSelf == .baseline { s.alignSelf = .auto }
@@ -66,6 +66,7 @@ enum RandomTrees {
         if rng.chance(30) { s.flexShrink = Float(rng.int(0...3)) }
         if rng.chance(10) { s.flex = Float(rng.int(-2...3)) }
         if rng.chance(25) { s.flexBasis = length(&rng) }
+        if rng.chance(5) { s.width = rng.pick([.maxContent, .fitContent, .stretch]) }
         if rng.chance(60) { s.width = length(&rng) }
         if rng.chance(60) { s.height = length(&rng) }
         if rng.chance(15) { s.minWidth = length(&rng, allowAuto: false) }
