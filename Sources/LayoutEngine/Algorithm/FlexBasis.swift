@@ -19,6 +19,8 @@ extension LayoutPass {
         let isColumnStyleDimDefined = cs.pointee.hasDefiniteLength(false, ownerHeight)
 
         var useBasis = !resolvedFlexBasis.isNaN && !mainAxisSize.isNaN
+        // fix-flex-basis-fit-content: a positive definite basis is used even when the
+        // container's main size is not known (checked by flex_basis_in_scroll_content_container).
         if experimental.contains(.fixFlexBasisFitContent) && !resolvedFlexBasis.isNaN && resolvedFlexBasis > 0 {
             useBasis = true
         }
