@@ -87,4 +87,33 @@ import Testing
         // Fixed: justify-content space-around on a line without items no longer divides by 0.
         for (i, f) in all.enumerated() { #expect(isFinite(f), "node \(i): \(f)") }
     }
+
+    /// A wrapping child with a 200-point border, a large min-height and flex-grow, holding an
+    /// absolute wrapping grandchild. Found (Fuzz/.work/engine/found/min3) as a NaN height on
+    /// the root and NaN top/height on the grandchild by an engine of 21:45; finite with the
+    /// engine of 21:55. Reachable through the wire with flexBasis "auto".
+    @Test(arguments: [StyleValue.undefined, .auto])
+    func wrappingChildWithBorderAndMinHeightStaysFinite(childFlexBasis: StyleValue) throws {
+        var tree = LayoutTree()
+        let r = try tree.addNode(style: Style())
+        var child = Style()
+        child.direction = .rtl
+        child.justifyContent = .spaceAround
+        child.alignContent = .baseline
+        child.alignSelf = .flexEnd
+        child.flexWrap = .wrap
+        child.flexGrow = 1
+        child.flexBasis = childFlexBasis
+        child.border.all = .points(200)
+        child.minHeight = .points(4096)
+        let c = try tree.addNode(style: child)
+        tree.appendChild(c, to: r)
+        var grandchild = Style()
+        grandchild.positionType = .absolute
+        grandchild.flexWrap = .wrap
+        tree.appendChild(try tree.addNode(style: grandchild), to: c)
+        tree.computeLayout(root: r, direction: .ltr)
+        let all = frames(tree)
+        for (i, f) in all.enumerated() { #expect(isFinite(f), "node \(i): \(f)") }
+    }
 }

@@ -6,7 +6,7 @@
 // - laying out again gives the same frames (cached pass == fresh pass);
 // - with FUZZ_RELAYOUT=1: laying out at another size and back gives the same frames (off by
 //   default: the engine, like Yoga, keys its caches on the node's own constraints, so a
-//   percentage min/max against a changed owner can go stale — see Fuzz/FINDINGS.md);
+//   percentage min/max against a changed owner can go stale — see Fuzz/README.md, Findings);
 // - a copy of the tree laid out from scratch gives the same frames.
 import FuzzSupport
 import LayoutEngine
