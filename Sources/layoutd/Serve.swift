@@ -28,6 +28,9 @@ struct Serve: ParsableCommand {
     @Option(name: .customLong("body-timeout"), help: help("body-timeout")) var bodyTimeout: String?
     @Option(name: .customLong("idle-timeout"), help: help("idle-timeout")) var idleTimeout: String?
     @Option(name: .customLong("write-timeout"), help: help("write-timeout")) var writeTimeout: String?
+    @Option(name: .customLong("shutdown-timeout"), help: help("shutdown-timeout")) var shutdownTimeout: String?
+    @Option(name: .customLong("tls-cert"), help: help("tls-cert")) var tlsCert: String?
+    @Option(name: .customLong("tls-key"), help: help("tls-key")) var tlsKey: String?
     @Option(name: .customLong("event-loops"), help: help("event-loops")) var eventLoops: String?
     @Option(name: .customLong("inline-compute-max-bytes"), help: help("inline-compute-max-bytes")) var inlineComputeMaxBytes: String?
     @Option(name: .customLong("gzip"), help: help("gzip")) var gzip: String?
@@ -48,6 +51,7 @@ struct Serve: ParsableCommand {
             ("max-header-bytes", maxHeaderBytes), ("max-header-count", maxHeaderCount),
             ("max-connections", maxConnections), ("header-timeout", headerTimeout),
             ("body-timeout", bodyTimeout), ("idle-timeout", idleTimeout), ("write-timeout", writeTimeout),
+            ("shutdown-timeout", shutdownTimeout), ("tls-cert", tlsCert), ("tls-key", tlsKey),
             ("event-loops", eventLoops), ("inline-compute-max-bytes", inlineComputeMaxBytes),
             ("gzip", gzip), ("log-level", logLevel),
         ]
@@ -78,6 +82,7 @@ struct Serve: ParsableCommand {
         host.server.stopOnSignals()
         logger.notice("listening", metadata: [
             "host": "\(configuration.host)", "port": "\(host.port)",
+            "tls": "\(configuration.http.tlsCertificatePath != nil)",
             "cache_bytes": "\(configuration.cacheBytes)", "max_nodes": "\(configuration.wire.maxNodes)",
         ])
         host.waitUntilStopped()

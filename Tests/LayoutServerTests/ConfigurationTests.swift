@@ -57,4 +57,14 @@ import Testing
         #expect(ConfigurationSettings.parseByteCount("k") == nil)
         #expect(ConfigurationSettings.parseByteCount("99999999999999999999G") == nil)
     }
+
+    @Test func tlsNeedsBothFiles() throws {
+        #expect(throws: ConfigurationError.self) {
+            try ConfigurationSettings.resolve(commandLine: ["tls-cert": "/c.pem"], environment: [:])
+        }
+        let both = try ConfigurationSettings.resolve(commandLine: ["tls-cert": "/c.pem"],
+                                                     environment: ["LAYOUTD_TLS_KEY": "/k.pem"])
+        #expect(both.http.tlsCertificatePath == "/c.pem")
+        #expect(both.http.tlsKeyPath == "/k.pem")
+    }
 }

@@ -46,6 +46,13 @@ public enum ConfigurationSettings {
         seconds("body-timeout", "Seconds to receive a request body.") { $1.http.bodyTimeout = $0 },
         seconds("idle-timeout", "Seconds a keep-alive connection may stay idle.") { $1.http.idleTimeout = $0 },
         seconds("write-timeout", "Seconds a write may make no progress.") { $1.http.writeTimeout = $0 },
+        seconds("shutdown-timeout", "Seconds SIGTERM/SIGINT waits for requests in flight before closing.") {
+            $1.http.shutdownTimeout = $0
+        },
+        text("tls-cert", "PEM certificate chain: with --tls-key, serve HTTPS (TLS 1.2+) instead of HTTP.") {
+            $1.http.tlsCertificatePath = $0
+        },
+        text("tls-key", "PEM private key for --tls-cert.") { $1.http.tlsKeyPath = $0 },
         int("event-loops", "0: each connection on a concurrent queue; n: connections spread over n serial queues.",
             range: 0...1024) { $1.http.eventLoopCount = $0 },
         bytes("inline-compute-max-bytes", "Bodies up to this size are laid out without a thread hop (0: never).") {
@@ -81,6 +88,11 @@ public enum ConfigurationSettings {
             if let value = commandLine[setting.name] {
                 try setting.apply(value, &configuration)
             }
+        }
+        if (configuration.http.tlsCertificatePath == nil) != (configuration.http.tlsKeyPath == nil) {
+            let given = configuration.http.tlsCertificatePath == nil ? "tls-key" : "tls-cert"
+            throw ConfigurationError(setting: given, value: configuration.http.tlsCertificatePath ?? configuration.http.tlsKeyPath ?? "",
+                                     reason: "needs both --tls-cert and --tls-key")
         }
         return configuration
     }
