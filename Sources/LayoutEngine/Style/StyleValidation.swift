@@ -2,6 +2,9 @@ extension Style {
     /// Checks every number: all must be finite, and sizes, padding, borders, gaps, grow, shrink,
     /// basis and aspect ratio must not be negative. Margins, insets and `flex` may be.
     public func validate() throws(StyleError) {
+        // Nearly every style is valid: check that in one straight pass, and walk the
+        // properties one by one (to name the bad one) only when it fails.
+        if isValid { return }
         try Self.check(flex, "flex", allowNegative: true)
         try Self.check(flexGrow, "flexGrow", allowNegative: false)
         try Self.check(flexShrink, "flexShrink", allowNegative: false)
@@ -41,5 +44,35 @@ extension Style {
                   !value.value.isFinite || (!allowNegative && value.value < 0) else { continue }
             try check(value, "\(property)[\(edge)]", allowNegative: allowNegative)
         }
+    }
+}
+
+extension Style {
+    /// True when every number passes the rules of `validate()`.
+    @inline(__always) var isValid: Bool {
+        Self.ok(flex, negative: true) && Self.ok(flexGrow, negative: false) && Self.ok(flexShrink, negative: false)
+            && Self.ok(aspectRatio, negative: false)
+            && Self.ok(flexBasis, negative: false) && Self.ok(width, negative: false) && Self.ok(height, negative: false)
+            && Self.ok(minWidth, negative: false) && Self.ok(minHeight, negative: false)
+            && Self.ok(maxWidth, negative: false) && Self.ok(maxHeight, negative: false)
+            && Self.ok(gap, negative: false) && Self.ok(rowGap, negative: false) && Self.ok(columnGap, negative: false)
+            && Self.ok(margin, negative: true) && Self.ok(position, negative: true)
+            && Self.ok(padding, negative: false) && Self.ok(border, negative: false)
+    }
+
+    @inline(__always) private static func ok(_ number: Float?, negative: Bool) -> Bool {
+        guard let number else { return true }
+        return number.isFinite && (negative || number >= 0)
+    }
+
+    @inline(__always) private static func ok(_ value: StyleValue, negative: Bool) -> Bool {
+        // Units other than points and percent carry 0.
+        value.value.isFinite && (negative || value.value >= 0)
+    }
+
+    @inline(__always) private static func ok(_ e: Edges, negative: Bool) -> Bool {
+        ok(e.left, negative: negative) && ok(e.top, negative: negative) && ok(e.right, negative: negative)
+            && ok(e.bottom, negative: negative) && ok(e.start, negative: negative) && ok(e.end, negative: negative)
+            && ok(e.horizontal, negative: negative) && ok(e.vertical, negative: negative) && ok(e.all, negative: negative)
     }
 }

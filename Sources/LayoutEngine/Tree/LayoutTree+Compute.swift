@@ -2,18 +2,16 @@
 // FlexLayout-style layout modes, and running deep trees on a thread with a large stack.
 
 extension LayoutTree {
-    mutating func nodeAdded(_ id: NodeID) {
+    mutating func nodeAdded(_ id: NodeID, style: Style, content: NodeContent) {
         layouts.append(NodeLayout())
-        for _ in 0..<maxCachedMeasurements { measureCaches.append(CacheEntry()) }
-        measuredFlags.append(contents[Int(id.index)].isMeasured)
-        styleFlags.append(StyleFlags(styles[Int(id.index)]))
+        measureCaches.append(contentsOf: repeatElement(CacheEntry(), count: maxCachedMeasurements))
+        measuredFlags.append(content.isMeasured)
+        styleFlags.append(StyleFlags(style))
     }
 
     /// Marks `id` and its ancestors for relayout (Yoga's `markDirtyAndPropagate`).
     mutating func markDirty(_ id: NodeID) {
         let i = Int(id.index)
-        measuredFlags[i] = contents[i].isMeasured
-        styleFlags[i] = StyleFlags(styles[i])
         var n = i
         while n >= 0 {
             if layouts[n].isDirty && n != i { break }

@@ -89,7 +89,7 @@ public struct LayoutTree {
         lastChildren.append(.none)
         nextSiblings.append(.none)
         childCounts.append(0)
-        nodeAdded(id)
+        nodeAdded(id, style: style, content: content)
         return id
     }
 
@@ -124,6 +124,7 @@ public struct LayoutTree {
     public mutating func setStyle(_ style: Style, for node: NodeID) throws(StyleError) {
         try style.validate()
         styles[Int(node.index)] = style
+        styleFlags[Int(node.index)] = StyleFlags(style)
         markDirty(node)
     }
 
@@ -133,6 +134,7 @@ public struct LayoutTree {
     public mutating func setContent(_ content: NodeContent, for node: NodeID) throws(StyleError) {
         try Self.validate(content)
         contents[Int(node.index)] = content
+        measuredFlags[Int(node.index)] = content.isMeasured
         markDirty(node)
     }
 
