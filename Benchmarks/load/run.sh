@@ -41,6 +41,10 @@ started_pids=()
 
 cleanup() {
   local pid
+  if [ -n "${ours_pid:-}" ] && ! kill -0 "$ours_pid" 2>/dev/null; then
+    echo "run.sh: layoutd (pid $ours_pid) is gone; the end of its log:" >&2
+    tail -n 20 "$work/layoutd.log" >&2 || true
+  fi
   for pid in "${started_pids[@]}"; do
     kill -TERM "$pid" 2>/dev/null || true
   done
@@ -123,7 +127,7 @@ wait_for_port() {  # PID PORT: until something accepts on 127.0.0.1:PORT (10 s a
 }
 
 start_ours() {
-  taskset -c 0 "$layoutd" serve --host 127.0.0.1 --port 0 --log-level notice 2>"$work/layoutd.log" &
+  taskset -c 0 "$layoutd" serve --host 127.0.0.1 --port 0 --log-level "${LOG_LEVEL:-notice}" 2>"$work/layoutd.log" &
   ours_pid=$!
   started_pids+=("$ours_pid")
   ours_port=""
@@ -206,6 +210,10 @@ measure() {
       seed_base=$((seed_base + 1000000))
       env_args=(LAYOUT_TEMPLATE="$work/tree1000.template" LAYOUT_SEED="$seed_base") ;;
   esac
+  if ! kill -0 "$pid" 2>/dev/null; then
+    echo "run.sh: the $server server (pid $pid) is gone before $scenario/$conns" >&2
+    exit 1
+  fi
   local before_cache="0 0"
   [ "$server" = ours ] && before_cache=$(cache_counts)
   reset_peak_rss "$pid"
@@ -253,7 +261,11 @@ header() {
 seed_base=$(( RANDOM % 50 * 1000000 ))  # + 1e6 per uncached cell, below 1e8 (uncached.lua)
 start_time=$(date +%s)
 echo "# $(date -u '+%Y-%m-%d %H:%M:%S UTC'), $(uname -m), $(nproc) cores; load average: $(cut -d' ' -f1-3 /proc/loadavg)"
-echo "# layoutd: $layoutd ($(git -C "$repo" rev-parse --short HEAD)$(git -C "$repo" diff --quiet HEAD -- Sources 2>/dev/null || echo '+uncommitted Sources'))"
+if [ -n "${1:-}" ]; then
+  echo "# layoutd: $layoutd (given)"
+else
+  echo "# layoutd: $layoutd (checkout $(git -C "$repo" rev-parse --short HEAD)$(git -C "$repo" diff --quiet HEAD -- Sources 2>/dev/null || echo ' + uncommitted Sources'))"
+fi
 echo "# durations: ${duration}s per service cell, ${peer_duration}s per peer cell x $peer_rounds rounds; wrk -t1 on core 1, servers on core 0"
 
 start_ours
