@@ -29,10 +29,14 @@ extension LayoutTree {
         let ownerHeight = available.height ?? .nan
         let r = Int(root.index)
         guard r >= 0 && r < nodeCount else { return }
-        let s = styles[r]
-        let dir = s.direction == .inherit ? (direction == .inherit ? Direction.ltr : direction) : s.direction
-        let widthAxis = Self.rootAxis(s, row: true, dir, ownerWidth, ownerWidth)
-        let heightAxis = Self.rootAxis(s, row: false, dir, ownerHeight, ownerWidth)
+        // Read the root's style in place (a Style is a few hundred bytes).
+        let (widthAxis, heightAxis) = styles.withUnsafeBufferPointer { buffer in
+            let s = buffer.baseAddress! + r
+            let own = s.pointee.direction
+            let dir = own == .inherit ? (direction == .inherit ? Direction.ltr : direction) : own
+            return (Self.rootAxis(s.pointee, row: true, dir, ownerWidth, ownerWidth),
+                    Self.rootAxis(s.pointee, row: false, dir, ownerHeight, ownerWidth))
+        }
         runRoot(r, widthAxis, heightAxis, ownerWidth, ownerHeight, direction, performLayout: true)
     }
 
@@ -120,13 +124,12 @@ extension LayoutTree {
                 configVersion: configVersion, generation: generation,
                 measureFunction: measureFunction, baselineFunction: baselineFunction,
                 childPlacementFunction: childPlacementFunction)
-            let body = {
-                pass.layoutRoot(root, width, height, ownerWidth, ownerHeight, direction, performLayout: performLayout)
-            }
             if depth > LargeStack.depthThreshold {
-                LargeStack.run(stackSize: LargeStack.stackSize(forDepth: depth), body)
+                LargeStack.run(stackSize: LargeStack.stackSize(forDepth: depth)) {
+                    pass.layoutRoot(root, width, height, ownerWidth, ownerHeight, direction, performLayout: performLayout)
+                }
             } else {
-                body()
+                pass.layoutRoot(root, width, height, ownerWidth, ownerHeight, direction, performLayout: performLayout)
             }
         }}}}}}}}}
     }
