@@ -224,5 +224,8 @@ import LayoutEngine
         // 110 points of text wrapped at 60: two lines of 10.
         #expect(text.sizeThatFits(root: label, proposed: AvailableSize(width: 60, height: nil)) == Size(width: 60, height: 20))
         #expect(text.sizeThatFits(root: label, proposed: AvailableSize()) == Size(width: 110, height: 10))
+        // Words split as C++ getline does: a trailing space adds no empty word (one line).
+        let trailing = try text.addNode(style: Style(), content: .intrinsicText("aaaa "))
+        #expect(text.sizeThatFits(root: trailing, proposed: AvailableSize(width: 40, height: nil)) == Size(width: 40, height: 10))
     }
 }

@@ -154,6 +154,8 @@ enum IntrinsicText {
                 wordLength += 1
                 continue
             }
+            // Like C++ getline: text ending in a space has no empty last word.
+            if byte == nil && wordLength == 0 { break }
             let word = Float(wordLength) * charSize
             if word > wrapWidth {
                 if lineLength > 0 { lines += 1 }
