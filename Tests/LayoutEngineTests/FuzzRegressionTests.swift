@@ -155,9 +155,7 @@ import Testing
         }
         tree.computeLayout(root: r, direction: .ltr)
         let all = frames(tree)
-        print("rtl wrapping row, sizes \(size): \(all.prefix(3))")
-        withKnownIssue("NaN width (reported to the engine helper); remove withKnownIssue once fixed") {
-            for (i, f) in all.enumerated() { #expect(isFinite(f), "node \(i): \(f)") }
-        }
+        // Fixed: auto margins counted 0 times (owner vs node direction) no longer divide by 0.
+        for (i, f) in all.enumerated() { #expect(isFinite(f), "node \(i): \(f)") }
     }
 }

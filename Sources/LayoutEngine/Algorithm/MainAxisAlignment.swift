@@ -65,18 +65,21 @@ extension LayoutPass {
         let startEdge = mainAxis.flexStartEdge
         let canSkipFlex = !performLayout && crossMode == .stretchFit
 
+        // Yoga counts auto margins under the owner's direction but applies them under the
+        // node's; when the two disagree the count can be 0 here, and Yoga divides by it.
+        let autoMarginsCounted = line.numberOfAutoMargins > 0
         var c = nextItem(line, after: -1, node)
         while c >= 0 {
             let cs = style(c)
             let cl = layouts + c
-            if cs.pointee.flexStartMarginIsAuto(mainAxis, direction) && line.remainingFreeSpace > 0 {
+            if autoMarginsCounted && cs.pointee.flexStartMarginIsAuto(mainAxis, direction) && line.remainingFreeSpace > 0 {
                 line.mainDim += line.remainingFreeSpace / Float(line.numberOfAutoMargins)
             }
             if performLayout {
                 cl.pointee.position[startEdge] = cl.pointee.position[startEdge] + line.mainDim
             }
             if c != line.lastItem { line.mainDim += betweenMainDim }
-            if cs.pointee.flexEndMarginIsAuto(mainAxis, direction) && line.remainingFreeSpace > 0 {
+            if autoMarginsCounted && cs.pointee.flexEndMarginIsAuto(mainAxis, direction) && line.remainingFreeSpace > 0 {
                 line.mainDim += line.remainingFreeSpace / Float(line.numberOfAutoMargins)
             }
             if canSkipFlex {
