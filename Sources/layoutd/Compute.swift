@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import LayoutServer
 import LayoutWire
 
@@ -22,19 +21,18 @@ struct Compute: ParsableCommand {
     func run() throws {
         let bytes: [UInt8]
         if file == "-" {
-            bytes = Array(FileHandle.standardInput.readDataToEndOfFile())
+            guard let input = SystemIO.readAll(0) else { throw ValidationError("cannot read standard input") }
+            bytes = input
         } else {
-            guard let data = FileManager.default.contents(atPath: file) else {
-                throw ValidationError("cannot read \(file)")
-            }
-            bytes = Array(data)
+            guard let contents = SystemIO.readFile(file) else { throw ValidationError("cannot read \(file)") }
+            bytes = contents
         }
         let limits = WireLimits(maxNodes: maxNodes, maxDepth: maxDepth)
         let (status, answer) = LayoutOnce.answer(body: bytes, limits: limits)
         if status == 200 {
-            FileHandle.standardOutput.write(Data(answer + [0x0A]))
+            SystemIO.write(answer + [0x0A], to: 1)
         } else {
-            FileHandle.standardError.write(Data(answer + [0x0A]))
+            SystemIO.write(answer + [0x0A], to: 2)
             throw ExitCode(1)
         }
     }

@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import LayoutServer
 
 /// `layoutd healthcheck`: GET /healthz on a running server; exit 0 when it answers 200.
@@ -19,7 +18,7 @@ struct Healthcheck: ParsableCommand {
     var timeout: Int = 3
 
     func run() throws {
-        let environment = ProcessInfo.processInfo.environment
+        let environment = SystemIO.environment()
         var target = host ?? environment["LAYOUTD_HOST"] ?? "127.0.0.1"
         if target == "0.0.0.0" { target = "127.0.0.1" }
         if target == "::" { target = "::1" }
@@ -28,11 +27,11 @@ struct Healthcheck: ParsableCommand {
             let response = try BlockingHTTPClient(host: target, port: targetPort, timeoutSeconds: timeout)
                 .send("GET", "/healthz")
             guard response.status == 200 else {
-                FileHandle.standardError.write(Data("unhealthy: status \(response.status)\n".utf8))
+                SystemIO.write("unhealthy: status \(response.status)\n", to: 2)
                 throw ExitCode(1)
             }
         } catch let error as BlockingHTTPClient.Failure {
-            FileHandle.standardError.write(Data("unhealthy: \(error)\n".utf8))
+            SystemIO.write("unhealthy: \(error)\n", to: 2)
             throw ExitCode(1)
         }
     }

@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import LayoutServer
 import Logging
 
@@ -62,7 +61,7 @@ struct Serve: ParsableCommand {
         let configuration: ServiceConfiguration
         do {
             configuration = try ConfigurationSettings.resolve(commandLine: commandLineValues,
-                                                              environment: ProcessInfo.processInfo.environment)
+                                                              environment: SystemIO.environment())
         } catch {
             throw ValidationError(error.description)
         }

@@ -1,4 +1,3 @@
-import Foundation
 import LayoutEngine
 
 /// Computed layouts keyed by the structural hash of their input, bounded in bytes, evicting the

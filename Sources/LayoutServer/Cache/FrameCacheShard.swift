@@ -1,4 +1,3 @@
-import Foundation
 import LayoutEngine
 
 /// One lock's worth of `FrameCache`: a dictionary from key to slot, and the slots in a doubly
@@ -14,7 +13,7 @@ final class FrameCacheShard: @unchecked Sendable {
 
     private static let nil32: Int32 = -1
 
-    private let lock = NSLock()
+    private let lock = Mutex()
     private let capacityBytes: Int
     private var index: [StructuralHash: Int32] = [:]
     private var slots: [Slot] = []

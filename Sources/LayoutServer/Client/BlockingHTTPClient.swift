@@ -1,4 +1,3 @@
-import Foundation
 import Glibc
 
 /// A minimal blocking HTTP/1.1 client over one TCP connection per request (`Connection: close`):
@@ -100,7 +99,7 @@ public struct BlockingHTTPClient: Sendable {
         guard let headEnd = raw.indices.first(where: { raw[$0...].starts(with: separator) }) else {
             throw Failure(description: "incomplete response (\(raw.count) bytes)")
         }
-        let lines = String(decoding: raw[..<headEnd], as: UTF8.self).components(separatedBy: "\r\n")
+        let lines = Self.split(Array(raw[..<headEnd]), separator: [13, 10])
         let statusParts = lines[0].split(separator: " ", maxSplits: 2)
         guard statusParts.count >= 2, let status = Int(statusParts[1]) else {
             throw Failure(description: "bad status line: \(lines[0])")
@@ -118,5 +117,23 @@ public struct BlockingHTTPClient: Sendable {
             body = Array(body[..<length])
         }
         return Response(status: status, headers: headers, body: body)
+    }
+
+    /// The pieces of `bytes` between occurrences of `separator`, as text.
+    static func split(_ bytes: [UInt8], separator: [UInt8]) -> [String] {
+        var lines: [String] = []
+        var start = 0
+        var index = 0
+        while index + separator.count <= bytes.count {
+            if bytes[index..<(index + separator.count)].elementsEqual(separator) {
+                lines.append(String(decoding: bytes[start..<index], as: UTF8.self))
+                index += separator.count
+                start = index
+            } else {
+                index += 1
+            }
+        }
+        lines.append(String(decoding: bytes[start...], as: UTF8.self))
+        return lines
     }
 }

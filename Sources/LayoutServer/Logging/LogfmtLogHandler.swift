@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 import Logging
 
 /// A swift-log handler that writes one logfmt line per message to standard error:

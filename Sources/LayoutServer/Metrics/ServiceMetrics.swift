@@ -1,5 +1,3 @@
-import Foundation
-
 /// The routes the service counts requests under. Unknown paths share one label, so a scanner
 /// cannot grow the metrics without bound.
 public enum RouteLabel: String, Sendable, CaseIterable {
@@ -40,7 +38,7 @@ public final class ServiceMetrics: @unchecked Sendable {
         var latency: [RouteLabel: Histogram]
     }
 
-    private let lock = NSLock()
+    private let lock = Mutex()
     private var requests: [RouteLabel: [Int: Int]] = [:]
     private var latency: [RouteLabel: Histogram] = [:]
 

@@ -1,0 +1,57 @@
+import Glibc
+
+/// The few operating-system services the commands need, straight from libc: Foundation would
+/// more than quadruple the statically linked binary for this.
+enum SystemIO {
+    /// The process environment.
+    static func environment() -> [String: String] {
+        var result: [String: String] = [:]
+        var entry = environ
+        while let pointer = entry.pointee {
+            let text = String(cString: pointer)
+            if let equals = text.firstIndex(of: "=") {
+                result[String(text[..<equals])] = String(text[text.index(after: equals)...])
+            }
+            entry += 1
+        }
+        return result
+    }
+
+    /// Everything readable from `descriptor` until end of file, or nil on a read error.
+    static func readAll(_ descriptor: Int32) -> [UInt8]? {
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count == 0 { return bytes }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return nil
+            }
+            bytes.append(contentsOf: buffer[0..<count])
+        }
+    }
+
+    /// The contents of the file at `path`, or nil when it cannot be read.
+    static func readFile(_ path: String) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        return readAll(descriptor)
+    }
+
+    /// Writes all of `bytes` to `descriptor` (1 standard output, 2 standard error).
+    static func write(_ bytes: [UInt8], to descriptor: Int32) {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
+            if written < 0 && errno == EINTR { continue }
+            if written <= 0 { return }
+            offset += written
+        }
+    }
+
+    static func write(_ text: String, to descriptor: Int32) {
+        write(Array(text.utf8), to: descriptor)
+    }
+}
