@@ -16,7 +16,9 @@ import Testing
     private func expectRefusal(_ server: LiveServer, _ label: String, body: [UInt8], status: Int, code: String? = nil,
                                headers: [(String, String)] = [("Content-Type", "application/json")]) throws -> [String: Any]? {
         let started = Date()
-        let response = try server.client.send("POST", "/compute", headers: headers, body: body)
+        // A generous read timeout: big bodies are slow to refuse under sanitizers and in debug.
+        let client = BlockingHTTPClient(host: "127.0.0.1", port: server.host.port, timeoutSeconds: 120)
+        let response = try client.send("POST", "/compute", headers: headers, body: body)
         let elapsed = Date().timeIntervalSince(started)
         print("hostile \(label): \(body.count) bytes -> \(response.status) in \(String(format: "%.3f", elapsed)) s: \(response.text.prefix(160))")
         #expect(response.status == status, "\(label)")
