@@ -17,8 +17,11 @@ extension LayoutPass {
         let innerWidth = l.measuredWidth - l.padding.left - l.padding.right - l.border.left - l.border.right
         let innerHeight = l.measuredHeight - l.padding.top - l.padding.bottom - l.border.top - l.border.bottom
         var frames: [Frame]? = nil
+        let inner = Size(width: max(0, innerWidth), height: max(0, innerHeight))
         if case .custom = contents[node] {
-            frames = childPlacementFunction?(NodeID(node), Size(width: max(0, innerWidth), height: max(0, innerHeight)))
+            frames = childPlacementFunction?(NodeID(node), inner)
+        } else if case .constraints(let container) = contents[node] {
+            frames = constraintChildFrames(node, container, inner)
         }
         let originX = l.padding.left + l.border.left
         let originY = l.padding.top + l.border.top

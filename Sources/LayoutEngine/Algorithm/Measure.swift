@@ -52,6 +52,8 @@ extension LayoutPass {
         case .custom:
             guard let measureFunction else { return .zero }
             return measureFunction(NodeID(n), width, widthMode, height, heightMode)
+        case .constraints(let container):
+            return measureConstraintContainer(n, container, width, widthMode, height, heightMode)
         }
     }
 

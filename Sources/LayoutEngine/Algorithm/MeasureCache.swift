@@ -26,7 +26,7 @@ extension LayoutPass {
         var cached = -1
         let entries = caches + n * maxCachedMeasurements
         let count = Int(l.pointee.nextCachedMeasurementsIndex)
-        if hasMeasureFunc(n) {
+        if hasMeasureFunc(n) && !(performLayout && firstChildren[n].index >= 0) {
             let marginRow = marginForAxis(n, .row, ownerWidth)
             let marginColumn = marginForAxis(n, .column, ownerWidth)
             if usable(l.pointee.cachedLayout, availableWidth, availableHeight, widthMode, heightMode, ownerWidth, ownerHeight)

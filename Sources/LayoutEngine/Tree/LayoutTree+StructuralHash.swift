@@ -96,6 +96,9 @@ extension StructuralHasher {
         case .custom(let tag):
             combine(UInt64(4))
             combine(UInt64(bitPattern: Int64(tag)))
+        case .constraints(let container):
+            combine(UInt64(5))
+            combine(constraintContainer: container)
         }
     }
 }

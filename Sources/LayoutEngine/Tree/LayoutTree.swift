@@ -158,7 +158,7 @@ public struct LayoutTree {
         }
         switch content {
         case .fixed(let size), .benchmarkLeaf(let size): try check(size)
-        case .none, .intrinsicText, .custom: break
+        case .none, .intrinsicText, .custom, .constraints: break
         }
     }
 }

@@ -15,6 +15,9 @@ public enum NodeContent: Hashable, Sendable {
     /// `tag` is the caller's; it is part of the structural hash, so equal tags must mean equal
     /// content.
     case custom(tag: Int)
+    /// A container whose children are placed by a constraint layout (see `ConstraintContainer`):
+    /// measured by solving its constraints; its children are laid out at their items' frames.
+    case constraints(ConstraintContainer)
 
     /// True when the engine must call a measure hook for this node.
     @inlinable public var isMeasured: Bool {

@@ -124,8 +124,8 @@ extension RequestDecoder {
         } catch {
             throw WireError.invalid("invalid-value", "\(error)")
         }
-        node.content = constraintContent(ConstraintContainer(layout: lowered, intrinsicFromChild: base.intrinsicFromChild,
-                                                             limits: limits.constraintSolver))
+        node.content = .constraints(ConstraintContainer(layout: lowered, intrinsicFromChild: base.intrinsicFromChild,
+                                                        limits: limits.constraintSolver))
         node.children = items
         node.childrenAreItems = items >= 0
         return node
@@ -365,6 +365,3 @@ extension RequestDecoder {
         return value
     }
 }
-
-// TEMPORARY until the engine's `.constraints` content case lands.
-func constraintContent(_ c: ConstraintContainer) -> NodeContent { .custom(tag: c.layout.items.count) }
