@@ -29,6 +29,9 @@ public enum ConfigurationSettings {
         int("port", "TCP port; 0 picks a free one.", range: 0...65535) { $1.http.port = $0 },
         bytes("cache-bytes", "Layout cache budget (bytes; k/M/G suffixes are binary); 0 turns the cache off.") { $1.cacheBytes = $0 },
         int("cache-shards", "Independently locked parts of the cache.", range: 1...1024) { $1.cacheShards = $0 },
+        bytes("answer-cache-bytes", "Budget for whole /compute answers keyed by the exact request body (bytes); 0 turns it off.") {
+            $1.answerCacheBytes = $0
+        },
         int("max-batch-items", "Most requests in one /compute/batch array.", range: 1...1_000_000) { $1.maxBatchItems = $0 },
         int("max-nodes", "Most nodes in one layout tree.", range: 1...100_000_000) { $1.wire.maxNodes = $0 },
         int("max-depth", "Deepest nesting of nodes.", range: 1...1_000_000) {

@@ -12,8 +12,12 @@ public struct ServiceConfiguration: Sendable {
     public var wire: WireLimits
     /// Byte budget of the layout cache. Default 64 MiB; 0 turns caching off.
     public var cacheBytes: Int
-    /// Independently locked parts of the cache. Default 8.
+    /// Independently locked parts of the cache (and of the answer cache). Default 8.
     public var cacheShards: Int
+    /// Byte budget of the answer cache: complete `/compute` answers keyed by the exact request
+    /// body (request bytes + answer bytes + overhead per entry), separate from `cacheBytes`.
+    /// Default 16 MiB; 0 turns it off.
+    public var answerCacheBytes: Int
     /// Most requests in one `/compute/batch` array → 413 `too-many-items`. Default 256.
     public var maxBatchItems: Int
     /// The least severe level logged; request lines are `info`. Default info.
@@ -25,11 +29,13 @@ public struct ServiceConfiguration: Sendable {
     public var inlineComputeMaxBytes: Int
 
     public static let defaultCacheBytes = 64 << 20
+    public static let defaultAnswerCacheBytes = 16 << 20
 
     public init(http: HTTPServerConfiguration = HTTPServerConfiguration(),
                 wire: WireLimits = .default,
                 cacheBytes: Int = ServiceConfiguration.defaultCacheBytes,
                 cacheShards: Int = 8,
+                answerCacheBytes: Int = ServiceConfiguration.defaultAnswerCacheBytes,
                 maxBatchItems: Int = 256,
                 logLevel: Logger.Level = .info,
                 inlineComputeMaxBytes: Int = 8 * 1024) {
@@ -37,6 +43,7 @@ public struct ServiceConfiguration: Sendable {
         self.wire = wire
         self.cacheBytes = cacheBytes
         self.cacheShards = cacheShards
+        self.answerCacheBytes = answerCacheBytes
         self.maxBatchItems = maxBatchItems
         self.logLevel = logLevel
         self.inlineComputeMaxBytes = inlineComputeMaxBytes

@@ -8,13 +8,18 @@ public enum PrometheusRenderer {
         public var metrics: ServiceMetrics
         public var cache: FrameCache.Statistics
         public var cacheCapacityBytes: Int
+        public var answerCache: AnswerCache.Statistics
+        public var answerCacheCapacityBytes: Int
         public var openConnections: Int
 
         public init(metrics: ServiceMetrics, cache: FrameCache.Statistics, cacheCapacityBytes: Int,
+                    answerCache: AnswerCache.Statistics = .init(), answerCacheCapacityBytes: Int = 0,
                     openConnections: Int) {
             self.metrics = metrics
             self.cache = cache
             self.cacheCapacityBytes = cacheCapacityBytes
+            self.answerCache = answerCache
+            self.answerCacheCapacityBytes = answerCacheCapacityBytes
             self.openConnections = openConnections
         }
     }
@@ -56,6 +61,17 @@ public enum PrometheusRenderer {
         sample(&out, "layoutd_cache_bytes", "gauge", "Bytes charged to the layout cache's entries.", cache.bytes)
         sample(&out, "layoutd_cache_capacity_bytes", "gauge", "The layout cache's byte budget.",
                inputs.cacheCapacityBytes)
+        let answers = inputs.answerCache
+        sample(&out, "layoutd_answer_cache_hits_total", "counter",
+               "/compute bodies answered whole from the answer cache (exact body match, before decoding).", answers.hits)
+        sample(&out, "layoutd_answer_cache_misses_total", "counter", "Answer cache lookups that found nothing.", answers.misses)
+        sample(&out, "layoutd_answer_cache_evictions_total", "counter", "Answers evicted to make room.", answers.evictions)
+        sample(&out, "layoutd_answer_cache_rejected_total", "counter",
+               "Answers too large to cache (bigger than one shard's share of the budget).", answers.rejected)
+        sample(&out, "layoutd_answer_cache_entries", "gauge", "Entries in the answer cache.", answers.entries)
+        sample(&out, "layoutd_answer_cache_bytes", "gauge", "Bytes charged to the answer cache's entries.", answers.bytes)
+        sample(&out, "layoutd_answer_cache_capacity_bytes", "gauge", "The answer cache's byte budget.",
+               inputs.answerCacheCapacityBytes)
         sample(&out, "layoutd_open_connections", "gauge", "HTTP connections open now.", inputs.openConnections)
         return out
     }

@@ -9,6 +9,8 @@ import Logging
 public final class LayoutService: HTTPHandler, @unchecked Sendable {
     public let configuration: ServiceConfiguration
     public let cache: FrameCache
+    /// Whole `/compute` answers by exact request body, checked before decoding.
+    public let answers: AnswerCache
     public let metrics = ServiceMetrics()
     private let computer: LayoutComputer
     private let batch: BatchComputer
@@ -22,6 +24,7 @@ public final class LayoutService: HTTPHandler, @unchecked Sendable {
     public init(configuration: ServiceConfiguration, logger: Logger? = nil) {
         self.configuration = configuration
         self.cache = FrameCache(capacityBytes: configuration.cacheBytes, shardCount: configuration.cacheShards)
+        self.answers = AnswerCache(capacityBytes: configuration.answerCacheBytes, shardCount: configuration.cacheShards)
         self.computer = LayoutComputer(cache: cache, limits: configuration.wire)
         self.batch = BatchComputer(computer: computer, maxItems: configuration.maxBatchItems)
         self.inlineLimit = configuration.http.eventLoopCount == 0 ? configuration.inlineComputeMaxBytes : -1
@@ -60,18 +63,34 @@ public final class LayoutService: HTTPHandler, @unchecked Sendable {
                 finish(ServiceError.unsupportedMediaType(request.headers["Content-Type"]), nil)
                 return
             }
-            let compute: @Sendable () -> Void = { [self] in
-                if route == .compute {
-                    let answer = computer.answer(body: request.body, ifNoneMatch: request.headers["If-None-Match"])
-                    finish(Self.response(for: answer), answer.cache)
-                } else {
+            if route == .computeBatch {
+                work.async { [self] in
                     let (status, body) = batch.answer(body: request.body)
                     finish(HTTPResponse(status: status, headers: Self.jsonHeaders, body: body), nil)
                 }
+                return
+            }
+            // An exact repeat of a body answered before: no decode, hash or encode.
+            let answerKey = answers.isEnabled ? answers.key(for: request.body) : nil
+            if let answerKey, let entry = answers.lookup(request.body, key: answerKey) {
+                if let ifNoneMatch = request.headers["If-None-Match"],
+                   EntityTag.matches(ifNoneMatch: ifNoneMatch, quoted: entry.entityTag) {
+                    finish(HTTPResponse(status: 304, headers: entry.notModifiedHeaders), .notModified)
+                } else {
+                    finish(HTTPResponse(status: 200, headers: entry.okHeaders, body: entry.body), .hit)
+                }
+                return
+            }
+            let compute: @Sendable () -> Void = { [self] in
+                let answer = computer.answer(body: request.body, ifNoneMatch: request.headers["If-None-Match"])
+                if let answerKey, answer.status == 200, let tag = answer.entityTag {
+                    answers.insert(request.body, key: answerKey, answer: answer.body, entityTag: tag)
+                }
+                finish(Self.response(for: answer), answer.cache)
             }
             // Small bodies are small trees: cheaper to lay out here than to hop threads. On a
             // concurrent connection queue this holds only this connection.
-            if route == .compute && request.body.count <= inlineLimit {
+            if request.body.count <= inlineLimit {
                 compute()
             } else {
                 work.async(execute: compute)
@@ -81,6 +100,7 @@ public final class LayoutService: HTTPHandler, @unchecked Sendable {
         case .metrics:
             let text = PrometheusRenderer.render(.init(
                 metrics: metrics, cache: cache.statistics, cacheCapacityBytes: cache.capacityBytes,
+                answerCache: answers.statistics, answerCacheCapacityBytes: answers.capacityBytes,
                 openConnections: connectionGauge.withLock { $0?() } ?? 0))
             finish(HTTPResponse(status: 200, headers: ["Content-Type": PrometheusRenderer.contentType],
                                 body: Array(text.utf8)), nil)
@@ -103,10 +123,24 @@ public final class LayoutService: HTTPHandler, @unchecked Sendable {
 
     /// `application/json`, with or without parameters, in any letter case.
     static func isJSON(_ contentType: String?) -> Bool {
-        guard let contentType else { return false }
-        let mediaType = contentType.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false)[0]
-        return mediaType.trimmingSpaces.lowercased() == "application/json"
+        guard var contentType else { return false }
+        // Compared on the UTF-8 bytes: no substring, no lowercased copy per request.
+        return contentType.withUTF8 { bytes in
+            var start = 0
+            var end = bytes.firstIndex(of: UInt8(ascii: ";")) ?? bytes.count
+            while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
+            while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
+            guard end - start == jsonMediaType.count else { return false }
+            for offset in 0..<jsonMediaType.count {
+                let byte = bytes[start + offset]
+                let lower = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+                if lower != jsonMediaType[offset] { return false }
+            }
+            return true
+        }
     }
+
+    private static let jsonMediaType: [UInt8] = Array("application/json".utf8)
 
     private func log(_ request: HTTPRequest, _ response: HTTPResponse, cache: LayoutComputer.CacheOutcome?,
                      seconds: Double) {
