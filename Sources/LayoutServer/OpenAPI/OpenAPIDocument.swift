@@ -55,6 +55,16 @@ paths:
             examples:
               row:
                 $ref: "#/components/examples/RowRequest"
+              stack:
+                $ref: "#/components/examples/StackRequest"
+              core-layout:
+                $ref: "#/components/examples/CoreLayoutRequest"
+              constraints:
+                $ref: "#/components/examples/ConstraintsRequest"
+              fixflex:
+                $ref: "#/components/examples/FixFlexRequest"
+              flexible-spaces:
+                $ref: "#/components/examples/FlexibleSpacesRequest"
       responses:
         "200":
           description: The layout.
@@ -70,6 +80,16 @@ paths:
               examples:
                 row:
                   $ref: "#/components/examples/RowResponse"
+                stack:
+                  $ref: "#/components/examples/StackResponse"
+                core-layout:
+                  $ref: "#/components/examples/CoreLayoutResponse"
+                constraints:
+                  $ref: "#/components/examples/ConstraintsResponse"
+                fixflex:
+                  $ref: "#/components/examples/FixFlexResponse"
+                flexible-spaces:
+                  $ref: "#/components/examples/FlexibleSpacesResponse"
         "304":
           description: The answer's ETag matches `If-None-Match`; no body.
           headers:
@@ -209,7 +229,9 @@ paths:
           content:
             application/yaml:
               schema:
-                type: string
+                description: The YAML document (its data model is an OpenAPI 3.1 object).
+                type: object
+                required: [openapi, info, paths]
     head:
       tags: [operations]
       operationId: openapiHead
@@ -278,21 +300,50 @@ components:
     Unprocessable:
       description: |
         Valid JSON that is not a valid layout: a wrong type (`wrong-type`), an unknown key
-        (`unknown-key`) or keyword (`unknown-value`), a missing key (`missing-key`), a bad number
-        (`invalid-value`, `invalid-style`, `not-representable`), a duplicate key (`duplicate-key`),
-        `measure` on a node with children (`measure-with-children`), or sizes so large that the
-        layout overflows 32-bit floats (`layout-overflow`, pointing at the first node whose
-        frame is not finite). `pointer` locates the value.
+        (`unknown-key`) or keyword (`unknown-value`, also an unknown node `type` or an anchor
+        naming no item), a missing key (`missing-key`), a bad number (`invalid-value`,
+        `invalid-style`, `not-representable`), a duplicate key (`duplicate-key`), `measure` on a
+        node with children (`measure-with-children`); required constraints of a constraint
+        node that conflict whatever the container's size (`unsatisfiable-constraints`:
+        `message` names them by label, `pointer` is the first and `conflicts` lists a pointer
+        to each of a minimal conflicting set); or sizes so large that the layout overflows
+        32-bit floats (`layout-overflow`, pointing at the first node whose frame is not
+        finite). `pointer` locates the value.
       content:
         application/json:
           schema:
             $ref: "#/components/schemas/ErrorResponse"
-          example:
-            error:
-              status: 422
-              code: invalid-value
-              message: width must not be negative
-              pointer: /root/children/0/style/width
+          examples:
+            invalid-value:
+              summary: A negative width.
+              value:
+                error:
+                  status: 422
+                  code: invalid-value
+                  message: width must not be negative
+                  pointer: /root/children/0/style/width
+            unsatisfiable-constraints:
+              summary: Two required widths for one item.
+              description: |
+                The answer to `{"root":{"type":"constraints","items":[{"id":"a"}],"constraints":["a.width == 100","a.width == 200"]}}`.
+              value:
+                error:
+                  status: 422
+                  code: unsatisfiable-constraints
+                  message: 'required constraints conflict: "a.width == 100", "a.width == 200"'
+                  pointer: /root/constraints/0
+                  conflicts: [/root/constraints/0, /root/constraints/1]
+            layout-overflow:
+              summary: Two 3e38-wide boxes in a row.
+              description: |
+                The answer to `{"root":{"style":{"flexDirection":"row"},"children":[{"style":{"width":3e38}},{"style":{"width":3e38}}]}}`:
+                the row is wider than any 32-bit float.
+              value:
+                error:
+                  status: 422
+                  code: layout-overflow
+                  message: the layout overflows 32-bit floats (a frame is infinite or not a number); use smaller sizes
+                  pointer: /root
     HeadersTooLarge:
       description: The request's headers are over the server's limit.
       content:
@@ -381,10 +432,28 @@ components:
         - classic
         - all
     Node:
+      description: |
+        A box of one of the layout models, chosen by its `type` member: a flexbox node
+        (`FlexNode`, `type` absent or `"flex"`), a StackViewLayout stack or item (`stack`,
+        `stack-item`), a Core Layout node (`core-layout`), or a container of items placed by
+        constraints (`constraints`, `fixflex`, `flexible-spaces`). Kinds nest freely: every
+        kind's children (or items' `node`s) are Nodes. Each node answers one `FrameNode`.
+        This is a union discriminated by `type`; there is no OpenAPI `discriminator` object
+        because the flex branch lets `type` be absent.
+      oneOf:
+        - $ref: "#/components/schemas/FlexNode"
+        - $ref: "#/components/schemas/StackNode"
+        - $ref: "#/components/schemas/StackItemNode"
+        - $ref: "#/components/schemas/CoreLayoutNode"
+        - $ref: "#/components/schemas/ConstraintsNode"
+        - $ref: "#/components/schemas/FixFlexNode"
+        - $ref: "#/components/schemas/FlexibleSpacesNode"
+    FlexNode:
       type: object
       description: |
-        A box. `id` is echoed in the answer and takes no part in layout (nor in the cache key).
-        A node with `measure` is a leaf: it cannot also have (non-empty) `children`.
+        A flexbox box (Yoga). `id` is echoed in the answer and takes no part in layout (nor in
+        the cache key). A node with `measure` is a leaf: it cannot also have (non-empty)
+        `children`.
       additionalProperties: false
       not:
         required: [measure, children]
@@ -393,7 +462,7 @@ components:
             minItems: 1
       properties:
         type:
-          description: The node's model; `flex` (the default) is the only one so far.
+          description: The node's model; absent means `flex`.
           const: flex
         id:
           type: string
@@ -405,6 +474,12 @@ components:
           type: array
           items:
             $ref: "#/components/schemas/Node"
+      example:
+        id: bar
+        style: { flexDirection: row, width: 300, height: 100, padding: 10 }
+        children:
+          - { id: icon, style: { width: 80 } }
+          - { id: label, style: { flexGrow: 1, marginLeft: 10 } }
     Measure:
       description: Content the engine measures when the style does not fix the leaf's size.
       oneOf:
@@ -556,6 +631,485 @@ components:
     AlignKeyword:
       type: string
       enum: [auto, flex-start, center, flex-end, stretch, baseline, space-between, space-around, space-evenly]
+    StackLength:
+      description: A StackViewLayout length, points or a percentage of the container.
+      oneOf:
+        - $ref: "#/components/schemas/NonNegativeNumber"
+        - $ref: "#/components/schemas/NonNegativePercentage"
+    StackOffset:
+      description: |
+        A StackViewLayout margin, may be negative. Percentages of top and bottom resolve
+        against the container's height (left, right, start and end against its width).
+      oneOf:
+        - $ref: "#/components/schemas/Number"
+        - $ref: "#/components/schemas/Percentage"
+    StackMargin:
+      description: |
+        One length for every edge, or per edge: `all` applies first, then `horizontal` (left,
+        right, start, end) and `vertical` (top, bottom), then single edges.
+      oneOf:
+        - $ref: "#/components/schemas/StackOffset"
+        - type: object
+          additionalProperties: false
+          properties:
+            top: { $ref: "#/components/schemas/StackOffset" }
+            left: { $ref: "#/components/schemas/StackOffset" }
+            bottom: { $ref: "#/components/schemas/StackOffset" }
+            right: { $ref: "#/components/schemas/StackOffset" }
+            start: { $ref: "#/components/schemas/StackOffset" }
+            end: { $ref: "#/components/schemas/StackOffset" }
+            horizontal: { $ref: "#/components/schemas/StackOffset" }
+            vertical: { $ref: "#/components/schemas/StackOffset" }
+            all: { $ref: "#/components/schemas/StackOffset" }
+    StackPadding:
+      description: Like StackMargin, but not negative.
+      oneOf:
+        - $ref: "#/components/schemas/StackLength"
+        - type: object
+          additionalProperties: false
+          properties:
+            top: { $ref: "#/components/schemas/StackLength" }
+            left: { $ref: "#/components/schemas/StackLength" }
+            bottom: { $ref: "#/components/schemas/StackLength" }
+            right: { $ref: "#/components/schemas/StackLength" }
+            start: { $ref: "#/components/schemas/StackLength" }
+            end: { $ref: "#/components/schemas/StackLength" }
+            horizontal: { $ref: "#/components/schemas/StackLength" }
+            vertical: { $ref: "#/components/schemas/StackLength" }
+            all: { $ref: "#/components/schemas/StackLength" }
+    StackAlignSelf:
+      type: string
+      enum: [auto, stretch, start, center, end]
+    StackNode:
+      type: object
+      description: |
+        A StackViewLayout stack (direction column, justifyContent start, alignItems stretch by
+        default). Its children are its items: stack-item nodes, nested stacks, or any node
+        kind. With only a width available the stack fits its height to its items
+        (sizeThatFits). A stack nested in a stack takes the item members too (grow, shrink,
+        alignSelf, width ... isIncludedInLayout, as StackItemNode; defaults are the library's:
+        grow 0, shrink 0, alignSelf auto, visible, included).
+      required: [type]
+      additionalProperties: false
+      properties:
+        type: { const: stack }
+        id: { type: string }
+        direction: { type: string, enum: [column, row] }
+        justifyContent: { type: string, enum: [start, center, end, spaceBetween, spaceAround, spaceEvenly] }
+        alignItems: { type: string, enum: [stretch, start, center, end] }
+        padding: { $ref: "#/components/schemas/StackPadding" }
+        children:
+          type: array
+          items: { $ref: "#/components/schemas/Node" }
+        grow: { $ref: "#/components/schemas/NonNegativeNumber" }
+        shrink: { $ref: "#/components/schemas/NonNegativeNumber" }
+        alignSelf: { $ref: "#/components/schemas/StackAlignSelf" }
+        width: { $ref: "#/components/schemas/StackLength" }
+        height: { $ref: "#/components/schemas/StackLength" }
+        minWidth: { $ref: "#/components/schemas/StackLength" }
+        maxWidth: { $ref: "#/components/schemas/StackLength" }
+        minHeight: { $ref: "#/components/schemas/StackLength" }
+        maxHeight: { $ref: "#/components/schemas/StackLength" }
+        margin: { $ref: "#/components/schemas/StackMargin" }
+        aspectRatio: { $ref: "#/components/schemas/NonNegativeNumber" }
+        isHidden: { type: boolean, description: "A hidden item takes no space." }
+        isIncludedInLayout: { type: boolean, description: "An excluded item takes no space." }
+      example:
+        type: stack
+        id: buttons
+        direction: row
+        justifyContent: spaceBetween
+        children:
+          - { type: stack-item, id: b1, sizeThatFits: { width: 60, height: 40 }, shrink: 1 }
+          - { type: stack-item, id: b2, sizeThatFits: { width: 60, height: 40 }, shrink: 1, margin: { left: 10 } }
+    StackItemNode:
+      type: object
+      description: |
+        A StackViewLayout item leaf, sized by its content: `sizeThatFits` (its answer to
+        sizeThatFits; it takes a smaller offer, like a label) or any `measure`, not both.
+      required: [type]
+      additionalProperties: false
+      not: { required: [sizeThatFits, measure] }
+      properties:
+        type: { const: stack-item }
+        id: { type: string }
+        sizeThatFits:
+          type: object
+          required: [width, height]
+          additionalProperties: false
+          properties:
+            width: { $ref: "#/components/schemas/NonNegativeNumber" }
+            height: { $ref: "#/components/schemas/NonNegativeNumber" }
+        measure: { $ref: "#/components/schemas/Measure" }
+        grow: { $ref: "#/components/schemas/NonNegativeNumber" }
+        shrink: { $ref: "#/components/schemas/NonNegativeNumber" }
+        alignSelf: { $ref: "#/components/schemas/StackAlignSelf" }
+        width: { $ref: "#/components/schemas/StackLength" }
+        height: { $ref: "#/components/schemas/StackLength" }
+        minWidth: { $ref: "#/components/schemas/StackLength" }
+        maxWidth: { $ref: "#/components/schemas/StackLength" }
+        minHeight: { $ref: "#/components/schemas/StackLength" }
+        maxHeight: { $ref: "#/components/schemas/StackLength" }
+        margin: { $ref: "#/components/schemas/StackMargin" }
+        aspectRatio: { $ref: "#/components/schemas/NonNegativeNumber" }
+        isHidden: { type: boolean, description: "A hidden item takes no space." }
+        isIncludedInLayout: { type: boolean, description: "An excluded item takes no space." }
+      example: { type: stack-item, id: label, sizeThatFits: { width: 82, height: 17 }, alignSelf: center, margin: 8 }
+    CoreLayoutEdges:
+      description: |
+        Core Layout edges (margin, may be negative): one number for all four, or per edge. As
+        in Core Layout an edge not given is 0; `topAndBottom` and `sides` win over the edges
+        they cover, which win over `all`.
+      oneOf:
+        - $ref: "#/components/schemas/Number"
+        - type: object
+          additionalProperties: false
+          properties:
+            top: { $ref: "#/components/schemas/Number" }
+            leading: { $ref: "#/components/schemas/Number" }
+            bottom: { $ref: "#/components/schemas/Number" }
+            trailing: { $ref: "#/components/schemas/Number" }
+            all: { $ref: "#/components/schemas/Number" }
+            topAndBottom: { $ref: "#/components/schemas/Number" }
+            sides: { $ref: "#/components/schemas/Number" }
+    CoreLayoutInsets:
+      description: Like CoreLayoutEdges, but not negative (padding and border).
+      oneOf:
+        - $ref: "#/components/schemas/NonNegativeNumber"
+        - type: object
+          additionalProperties: false
+          properties:
+            top: { $ref: "#/components/schemas/NonNegativeNumber" }
+            leading: { $ref: "#/components/schemas/NonNegativeNumber" }
+            bottom: { $ref: "#/components/schemas/NonNegativeNumber" }
+            trailing: { $ref: "#/components/schemas/NonNegativeNumber" }
+            all: { $ref: "#/components/schemas/NonNegativeNumber" }
+            topAndBottom: { $ref: "#/components/schemas/NonNegativeNumber" }
+            sides: { $ref: "#/components/schemas/NonNegativeNumber" }
+    CoreLayoutNode:
+      type: object
+      description: |
+        A Core Layout `Layout`, mapped onto the engine as Core Layout maps onto Yoga. The
+        answer carries `identifier` as the frame's `id`.
+      required: [type]
+      additionalProperties: false
+      not: { required: [identifier, id] }
+      properties:
+        type: { const: core-layout }
+        identifier: { type: string }
+        id: { type: string, description: "Same as identifier; give one of the two." }
+        container:
+          type: object
+          additionalProperties: false
+          properties:
+            primaryAxis: { type: string, enum: [horizontal, vertical], default: vertical }
+            primaryAxisDistribution: { type: string, enum: [leading, center, trailing, spaceAround, spaceBetween], default: leading }
+            secondaryAxisDistribution: { type: string, enum: [leading, center, trailing, stretch], default: stretch }
+            secondaryAxisDistributionWhenWrapping:
+              type: string
+              enum: [leading, center, trailing, stretch, spaceAround, spaceBetween]
+              default: stretch
+            shouldWrap: { type: boolean, default: false }
+            overflow: { type: string, enum: [visible, hidden, scroll], default: visible }
+        size:
+          type: object
+          additionalProperties: false
+          description: |
+            mode `flexibleShrinksButDoesntGrow` (the default; flex -1), `flexible` (flex =
+            `units`, a whole number, default 1), `absolute` (flex 0 plus `width` and/or
+            `height`), `relative` (flex 0, sized by `measure`, which it needs; rounded up to
+            whole points). Members of another mode are refused (422 `invalid-value`).
+          properties:
+            mode: { type: string, enum: [flexibleShrinksButDoesntGrow, flexible, absolute, relative] }
+            units:
+              description: A whole number that fits both UInt32 and a 32-bit float.
+              type: integer
+              minimum: 0
+              maximum: 4294967040
+            width: { $ref: "#/components/schemas/NonNegativeNumber" }
+            height: { $ref: "#/components/schemas/NonNegativeNumber" }
+            measure: { $ref: "#/components/schemas/Measure" }
+            minWidth: { $ref: "#/components/schemas/NonNegativeNumber" }
+            maxWidth: { $ref: "#/components/schemas/NonNegativeNumber" }
+            minHeight: { $ref: "#/components/schemas/NonNegativeNumber" }
+            maxHeight: { $ref: "#/components/schemas/NonNegativeNumber" }
+        margin: { $ref: "#/components/schemas/CoreLayoutEdges" }
+        padding: { $ref: "#/components/schemas/CoreLayoutInsets" }
+        border: { $ref: "#/components/schemas/CoreLayoutInsets" }
+        overriddenPosition:
+          description: |
+            `relative` (the default) offsets the box from its place; `absolute` takes it out of
+            the flow. Edges as in CoreLayoutEdges.
+          type: object
+          additionalProperties: false
+          properties:
+            type: { type: string, enum: [relative, absolute] }
+            top: { $ref: "#/components/schemas/Number" }
+            leading: { $ref: "#/components/schemas/Number" }
+            bottom: { $ref: "#/components/schemas/Number" }
+            trailing: { $ref: "#/components/schemas/Number" }
+            all: { $ref: "#/components/schemas/Number" }
+            topAndBottom: { $ref: "#/components/schemas/Number" }
+            sides: { $ref: "#/components/schemas/Number" }
+        overriddenSecondaryAxisDistribution: { type: string, enum: [leading, center, trailing, stretch] }
+        isIncludedInLayout: { type: boolean, default: true }
+        children:
+          type: array
+          items: { $ref: "#/components/schemas/Node" }
+      example:
+        type: core-layout
+        identifier: root
+        container: { primaryAxis: vertical }
+        padding: 8
+        children:
+          - { type: core-layout, identifier: bar, size: { minHeight: 44 } }
+          - { type: core-layout, identifier: icon, size: { mode: absolute, width: 44, height: 44 }, margin: { top: 8 } }
+    Anchor:
+      type: string
+      description: |
+        `<item id>.<anchor>`, or `container.<anchor>` for the container. Anchors: left, right,
+        top, bottom, leading, trailing, width, height, centerX, centerY, leftMargin,
+        rightMargin, topMargin, bottomMargin, leadingMargin, trailingMargin. leading and
+        trailing follow the node's direction (mirrored in rtl); left and right never do. The
+        item must exist (422 `unknown-value` otherwise).
+      pattern: "^.+\\.(left|right|top|bottom|leading|trailing|width|height|centerX|centerY|leftMargin|rightMargin|topMargin|bottomMargin|leadingMargin|trailingMargin)$"
+      example: title.leading
+    Priority:
+      description: Auto Layout priority; 1000 (`required`) must hold, 750 = `high`, 250 = `low`.
+      oneOf:
+        - type: number
+          exclusiveMinimum: 0
+          maximum: 1000
+        - type: string
+          enum: [required, high, low]
+    AxisPriorities:
+      description: One priority for both axes, or per axis.
+      oneOf:
+        - $ref: "#/components/schemas/Priority"
+        - type: object
+          additionalProperties: false
+          properties:
+            horizontal: { $ref: "#/components/schemas/Priority" }
+            vertical: { $ref: "#/components/schemas/Priority" }
+    LayoutMargins:
+      description: |
+        Insets of the `...Margin` anchors; one number for every edge or per edge (missing
+        edges 0). Default 8 on every edge (UIKit's).
+      oneOf:
+        - type: number
+        - type: object
+          additionalProperties: false
+          properties:
+            top: { type: number }
+            leading: { type: number }
+            bottom: { type: number }
+            trailing: { type: number }
+    ConstraintItem:
+      type: object
+      description: |
+        A view, named by `id` (unique, not `container`). With an intrinsic size on an axis it
+        gets Auto Layout's content constraints: size <= intrinsic at the hugging priority
+        (default 250) and size >= intrinsic at the compression-resistance priority (default
+        750). `node` (any node kind; its `id`, if any, must equal the item's) is laid out at
+        exactly the item's solved frame; on axes without an explicit intrinsic size the item's
+        intrinsic size is the node's max-content size. Each item answers one child frame,
+        relative to the container, in the order of `items`.
+      required: [id]
+      additionalProperties: false
+      properties:
+        id:
+          type: string
+          minLength: 1
+          not: { const: container }
+        intrinsicSize:
+          type: object
+          additionalProperties: false
+          properties:
+            width: { type: [number, "null"], minimum: 0 }
+            height: { type: [number, "null"], minimum: 0 }
+        hugging: { $ref: "#/components/schemas/AxisPriorities" }
+        compressionResistance: { $ref: "#/components/schemas/AxisPriorities" }
+        layoutMargins: { $ref: "#/components/schemas/LayoutMargins" }
+        node: { $ref: "#/components/schemas/Node" }
+    Constraint:
+      description: |
+        `first relation second * multiplier + constant` at `priority` (default required). Both
+        anchors positions on one axis, or both sizes; without `second`, `first` is compared
+        with `constant` (and `multiplier` is refused). The string form
+        `"first == [k *] second [* k] [+|- c] [@ priority]"` (ids `[A-Za-z_][A-Za-z0-9_]*`)
+        reads the same and is its own label. Unlabelled object constraints are named
+        `constraints[i]` in conflicts.
+      oneOf:
+        - type: string
+          example: title.leading == icon.trailing + 8 @750
+        - type: object
+          required: [first]
+          additionalProperties: false
+          properties:
+            first: { $ref: "#/components/schemas/Anchor" }
+            relation: { type: string, enum: ["==", "=", "<=", ">="], default: "==" }
+            second:
+              oneOf:
+                - $ref: "#/components/schemas/Anchor"
+                - type: "null"
+            multiplier: { type: number }
+            constant: { type: number }
+            priority: { $ref: "#/components/schemas/Priority" }
+            label: { type: string }
+    ConstraintsNode:
+      type: object
+      description: |
+        Items placed by linear constraints (Auto Layout's model, solved by a Cassowary
+        simplex). As a flex item the container is measured by solving in the offered space (an
+        undefined axis shrinks to fit, as `systemLayoutSizeFitting`); its items are laid out at
+        its final size. `style` is the container's own flex style; its padding and border inset
+        the items. Required constraints that conflict whatever the container's size answer 422
+        `unsatisfiable-constraints`; conflicts that only arise at the size the container ends
+        up with are not errors (the container's size gives way and the items overflow). Over
+        the solver's limits the answer is 413 `too-many-constraints`.
+      required: [type]
+      additionalProperties: false
+      properties:
+        type: { const: constraints }
+        id: { type: string }
+        style: { $ref: "#/components/schemas/Style" }
+        layoutMargins: { $ref: "#/components/schemas/LayoutMargins" }
+        items: { type: array, items: { $ref: "#/components/schemas/ConstraintItem" } }
+        constraints: { type: array, items: { $ref: "#/components/schemas/Constraint" } }
+      example:
+        type: constraints
+        id: row
+        items:
+          - id: icon
+          - { id: title, intrinsicSize: { width: 120, height: 20 } }
+        constraints:
+          - icon.leading == container.leading + 16
+          - icon.width == 40
+          - { first: title.leading, second: icon.trailing, constant: 8, priority: 750, label: title after icon }
+    FixFlexIntent:
+      description: |
+        One element of a FixFlex stack; without views (`views` or `view`) it is a spacer. A
+        bare number is a fixed spacer. `fix`: exactly `value` (required). `flex`: free,
+        optionally bounded by `min` / `max`; for views, hugging / compression priorities on the
+        stack's axis override the views' own. `fill`: a share of the free space, `weight`
+        relative to the stack's first fill. `match`: `dimension * multiplier + offset`
+        (`dimension` required, a width or height anchor). A kind refuses the others' members
+        (422 `unknown-key`).
+      oneOf:
+        - type: number
+        - type: object
+          required: [kind]
+          additionalProperties: false
+          properties:
+            kind: { type: string, enum: [fix, flex, fill, match] }
+            views: { type: array, items: { type: string } }
+            view: { type: string }
+            value: { type: number }
+            min: { type: number }
+            max: { type: number }
+            huggingPriority: { $ref: "#/components/schemas/Priority" }
+            compressionResistancePriority: { $ref: "#/components/schemas/Priority" }
+            weight: { type: number, exclusiveMinimum: 0, default: 1 }
+            dimension: { $ref: "#/components/schemas/Anchor" }
+            multiplier: { type: number }
+            offset: { type: number }
+    FixFlexStack:
+      type: object
+      description: |
+        Intents chained from `startAnchor` + `startOffset` (default the container's leading /
+        top) to `endAnchor` + `endOffset` (default trailing / bottom). Horizontal stacks use
+        leading/trailing (`natural`, mirrored in rtl) or left/right (`absolute`, horizontal
+        stacks only).
+      required: [axis, intents]
+      additionalProperties: false
+      properties:
+        axis: { type: string, enum: [h, v, horizontal, vertical] }
+        startAnchor: { $ref: "#/components/schemas/Anchor" }
+        startOffset: { type: number }
+        endAnchor: { $ref: "#/components/schemas/Anchor" }
+        endOffset: { type: number }
+        positioning: { type: string, enum: [natural, absolute], default: natural }
+        intents: { type: array, items: { $ref: "#/components/schemas/FixFlexIntent" } }
+    FixFlexNode:
+      type: object
+      description: |
+        FixFlex (hstack / vstack of Fix, Flex, Fill and Match intents) over constraint items;
+        `constraints` adds constraints of your own. Spacers are layout guides that are not part
+        of the answer. Otherwise as ConstraintsNode.
+      required: [type]
+      additionalProperties: false
+      properties:
+        type: { const: fixflex }
+        id: { type: string }
+        style: { $ref: "#/components/schemas/Style" }
+        layoutMargins: { $ref: "#/components/schemas/LayoutMargins" }
+        items: { type: array, items: { $ref: "#/components/schemas/ConstraintItem" } }
+        constraints: { type: array, items: { $ref: "#/components/schemas/Constraint" } }
+        stacks: { type: array, items: { $ref: "#/components/schemas/FixFlexStack" } }
+      example:
+        type: fixflex
+        items: [{ id: icon }, { id: title, intrinsicSize: { width: 150, height: 24 } }]
+        stacks:
+          - { axis: h, intents: [15, { kind: fix, view: icon, value: 44 }, 15, { kind: flex, view: title }, 15] }
+          - { axis: v, intents: [15, { kind: fix, view: icon, value: 44 }, { kind: flex, min: 15 }] }
+    FlexibleSpace:
+      type: object
+      description: |
+        A spacer from `from` (left / top side) to `to` (right / bottom side) with
+        `coefficient`; `reversedWith` instead swaps the two anchors (FlexibleLayout's
+        `reversedWith`). Exactly one of the two.
+      required: [from, to]
+      additionalProperties: false
+      oneOf:
+        - required: [coefficient]
+        - required: [reversedWith]
+      properties:
+        from: { $ref: "#/components/schemas/Anchor" }
+        to: { $ref: "#/components/schemas/Anchor" }
+        coefficient: { type: number, exclusiveMinimum: 0 }
+        reversedWith: { type: number, exclusiveMinimum: 0 }
+    FlexibleSpaceGroup:
+      type: object
+      description: |
+        One `Flexible.horizontalLayout` / `verticalLayout` call; coefficients relate only
+        within the group. With `minimalSize`, spacers of `coefficient` are at least `value`
+        (the others in proportion).
+      required: [axis, spaces]
+      additionalProperties: false
+      properties:
+        axis: { type: string, enum: [h, v, horizontal, vertical] }
+        spaces: { type: array, items: { $ref: "#/components/schemas/FlexibleSpace" } }
+        minimalSize:
+          type: object
+          required: [value]
+          additionalProperties: false
+          properties:
+            coefficient: { type: number, exclusiveMinimum: 0, default: 1 }
+            value: { type: number }
+    FlexibleSpacesNode:
+      type: object
+      description: |
+        FlexibleLayout's proportional spacers over constraint items; the items still need
+        their other constraints (`constraints`). Otherwise as ConstraintsNode.
+      required: [type]
+      additionalProperties: false
+      properties:
+        type: { const: flexible-spaces }
+        id: { type: string }
+        style: { $ref: "#/components/schemas/Style" }
+        layoutMargins: { $ref: "#/components/schemas/LayoutMargins" }
+        items: { type: array, items: { $ref: "#/components/schemas/ConstraintItem" } }
+        constraints: { type: array, items: { $ref: "#/components/schemas/Constraint" } }
+        groups: { type: array, items: { $ref: "#/components/schemas/FlexibleSpaceGroup" } }
+      example:
+        type: flexible-spaces
+        items: [{ id: first, intrinsicSize: { width: 50, height: 40 } }]
+        constraints: [first.centerX == container.centerX]
+        groups:
+          - axis: v
+            spaces:
+              - { from: container.top, to: first.top, coefficient: 1 }
+              - { from: first.bottom, to: container.bottom, coefficient: 2 }
     LayoutResponse:
       type: object
       required: [root]
@@ -605,32 +1159,50 @@ components:
             offset:
               type: integer
               description: Byte offset into the body, for syntax errors.
+            conflicts:
+              type: array
+              items: { type: string }
+              description: |
+                For `unsatisfiable-constraints`: an RFC 6901 pointer to every constraint of a
+                minimal conflicting set (given constraints, FixFlex intents or stacks,
+                flexible-space groups, or items whose content priorities are required).
   examples:
     RowRequest:
-      summary: A 300×100 row with a fixed box and one that grows.
-      value:
-        available: { width: 300, height: null }
-        direction: ltr
-        root:
-          id: bar
-          style: { flexDirection: row, width: 300, height: 100, padding: 10 }
-          children:
-            - id: icon
-              style: { width: 80 }
-            - id: label
-              style: { flexGrow: 1, marginLeft: 10 }
+      summary: "A 300×100 flexbox row with a fixed box and one that grows."
+      value: {"available":{"width":300,"height":null},"direction":"ltr","root":{"id":"bar","style":{"flexDirection":"row","width":300,"height":100,"padding":10},"children":[{"id":"icon","style":{"width":80}},{"id":"label","style":{"flexGrow":1,"marginLeft":10}}]}}
     RowResponse:
-      summary: Its frames.
-      value:
-        root:
-          id: bar
-          left: 0
-          top: 0
-          width: 300
-          height: 100
-          children:
-            - { id: icon, left: 10, top: 10, width: 80, height: 80 }
-            - { id: label, left: 100, top: 10, width: 190, height: 80 }
+      summary: The frames of RowRequest.
+      value: {"root":{"id":"bar","left":0,"top":0,"width":300,"height":100,"children":[{"id":"icon","left":10,"top":10,"width":80,"height":80},{"id":"label","left":100,"top":10,"width":190,"height":80}]}}
+    StackRequest:
+      summary: "A StackViewLayout row of three buttons, spaced between, fitted to a 240-wide offer."
+      value: {"available":{"width":240,"height":null},"root":{"type":"stack","id":"buttons","direction":"row","justifyContent":"spaceBetween","padding":10,"children":[{"type":"stack-item","id":"b1","sizeThatFits":{"width":60,"height":40},"shrink":1},{"type":"stack-item","id":"b2","sizeThatFits":{"width":60,"height":40},"shrink":1,"margin":{"left":10}},{"type":"stack-item","id":"b3","sizeThatFits":{"width":60,"height":30},"alignSelf":"center"}]}}
+    StackResponse:
+      summary: The frames of StackRequest.
+      value: {"root":{"id":"buttons","left":0,"top":0,"width":240,"height":60,"children":[{"id":"b1","left":10,"top":10,"width":60,"height":40},{"id":"b2","left":95,"top":10,"width":60,"height":40},{"id":"b3","left":170,"top":15,"width":60,"height":30}]}}
+    CoreLayoutRequest:
+      summary: "A Core Layout column: a bar at least 44 high and a 44×44 icon, in 160×284."
+      value: {"available":{"width":160,"height":284},"root":{"type":"core-layout","identifier":"root","container":{"primaryAxis":"vertical"},"padding":8,"children":[{"type":"core-layout","identifier":"bar","size":{"minHeight":44}},{"type":"core-layout","identifier":"icon","size":{"mode":"absolute","width":44,"height":44},"margin":{"top":8}}]}}
+    CoreLayoutResponse:
+      summary: The frames of CoreLayoutRequest.
+      value: {"root":{"id":"root","left":0,"top":0,"width":160,"height":284,"children":[{"id":"bar","left":8,"top":8,"width":144,"height":44},{"id":"icon","left":8,"top":60,"width":44,"height":44}]}}
+    ConstraintsRequest:
+      summary: "Auto Layout: an icon and a title after it, centred in a 320×60 container."
+      value: {"available":{"width":320,"height":60},"root":{"type":"constraints","id":"row","style":{"width":320,"height":60},"items":[{"id":"icon"},{"id":"title","intrinsicSize":{"width":120,"height":20}}],"constraints":["icon.leading == container.leading + 16","icon.width == 40","icon.height == 40","icon.centerY == container.centerY",{"first":"title.leading","second":"icon.trailing","constant":8,"priority":750,"label":"title after icon"},"title.centerY == icon.centerY","title.trailing <= container.trailing - 16"]}}
+    ConstraintsResponse:
+      summary: The frames of ConstraintsRequest.
+      value: {"root":{"id":"row","left":0,"top":0,"width":320,"height":60,"children":[{"id":"icon","left":16,"top":10,"width":40,"height":40},{"id":"title","left":64,"top":20,"width":120,"height":20}]}}
+    FixFlexRequest:
+      summary: "FixFlex: a table cell with an icon, a title over a subtitle, and a chevron, 320 wide."
+      value: {"available":{"width":320,"height":74},"root":{"type":"fixflex","id":"cell","style":{"width":320,"height":74},"items":[{"id":"icon"},{"id":"title","intrinsicSize":{"width":150,"height":24}},{"id":"subtitle","intrinsicSize":{"width":200,"height":22}},{"id":"chevron"}],"stacks":[{"axis":"h","intents":[15,{"kind":"fix","view":"icon","value":44},15,{"kind":"flex","views":["title","subtitle"]},15,{"kind":"fix","view":"chevron","value":20},15]},{"axis":"v","intents":[15,{"kind":"fix","view":"icon","value":44},{"kind":"flex","min":15}]},{"axis":"v","intents":[15,{"kind":"flex","view":"title"},{"kind":"flex","view":"subtitle"},15]},{"axis":"v","intents":[{"kind":"fill"},{"kind":"fix","view":"chevron","value":30},{"kind":"fill"}]}]}}
+    FixFlexResponse:
+      summary: The frames of FixFlexRequest.
+      value: {"root":{"id":"cell","left":0,"top":0,"width":320,"height":74,"children":[{"id":"icon","left":15,"top":15,"width":44,"height":44},{"id":"title","left":74,"top":15,"width":196,"height":22},{"id":"subtitle","left":74,"top":37,"width":196,"height":22},{"id":"chevron","left":285,"top":22,"width":20,"height":30}]}}
+    FlexibleSpacesRequest:
+      summary: "FlexibleLayout: two boxes split a 200-high column's free space 2 : 1 : 2."
+      value: {"available":{"width":100,"height":200},"root":{"type":"flexible-spaces","id":"column","style":{"width":100,"height":200},"items":[{"id":"first","intrinsicSize":{"width":50,"height":40}},{"id":"second","intrinsicSize":{"width":50,"height":40}}],"constraints":["first.centerX == container.centerX","second.centerX == container.centerX"],"groups":[{"axis":"v","spaces":[{"from":"container.top","to":"first.top","coefficient":2},{"from":"first.bottom","to":"second.top","coefficient":1},{"from":"second.bottom","to":"container.bottom","coefficient":2}]}]}}
+    FlexibleSpacesResponse:
+      summary: The frames of FlexibleSpacesRequest.
+      value: {"root":{"id":"column","left":0,"top":0,"width":100,"height":200,"children":[{"id":"first","left":25,"top":48,"width":50,"height":40},{"id":"second","left":25,"top":112,"width":50,"height":40}]}}
 
 """####
 }
