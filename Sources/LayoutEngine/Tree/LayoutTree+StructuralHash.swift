@@ -16,15 +16,22 @@ extension LayoutTree {
 
         // Pre-order walk with an explicit stack: trees may be deeper than the thread's stack.
         // Each node contributes its child count, so the shape is recoverable from the stream.
+        // The stack holds a node's first child on top of its next sibling, so it never holds
+        // more than one pending sibling per level; the sibling links are read by index (no
+        // ChildSequence, which would retain the links array per node).
         var stack: [NodeID] = [root]
-        var reversedChildren: [NodeID] = []
+        var isRoot = true
         while let node = stack.popLast() {
-            hasher.combine(style: styles[Int(node.index)])
-            hasher.combine(content: contents[Int(node.index)])
-            hasher.combine(UInt64(childCounts[Int(node.index)]))
-            reversedChildren.removeAll(keepingCapacity: true)
-            for child in children(of: node) { reversedChildren.append(child) }
-            stack.append(contentsOf: reversedChildren.reversed())
+            let i = Int(node.index)
+            hasher.combine(style: styles[i])
+            hasher.combine(content: contents[i])
+            hasher.combine(UInt64(childCounts[i]))
+            if isRoot {
+                isRoot = false // the root's own siblings are not part of its subtree
+            } else if nextSiblings[i] != .none {
+                stack.append(nextSiblings[i])
+            }
+            if firstChildren[i] != .none { stack.append(firstChildren[i]) }
         }
         return hasher.finalize()
     }

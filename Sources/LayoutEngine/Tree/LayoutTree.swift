@@ -145,6 +145,13 @@ public struct LayoutTree {
 
     @inlinable public func childCount(of node: NodeID) -> Int { Int(childCounts[Int(node.index)]) }
 
+    /// The first child of `node`, or `.none`. With `nextSibling(of:)`, a walk over children
+    /// that holds no copy of the links array (a `ChildSequence` retains it per walk).
+    @inlinable public func firstChild(of node: NodeID) -> NodeID { firstChildren[Int(node.index)] }
+
+    /// The next child of `node`'s parent after `node`, or `.none`.
+    @inlinable public func nextSibling(of node: NodeID) -> NodeID { nextSiblings[Int(node.index)] }
+
     /// The children of `node`, in order.
     @inlinable public func children(of node: NodeID) -> ChildSequence {
         ChildSequence(first: firstChildren[Int(node.index)], nextSiblings: nextSiblings)

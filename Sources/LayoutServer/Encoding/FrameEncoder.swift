@@ -11,13 +11,18 @@ public enum FrameEncoder {
     public static func preorderFrames(of tree: LayoutTree, root: NodeID) -> [Frame] {
         var frames: [Frame] = []
         frames.reserveCapacity(tree.nodeCount)
+        // First child above next sibling on the stack: pre-order without a per-node copy of
+        // the sibling links (the root's own siblings are not in its subtree).
         var stack: [NodeID] = [root]
-        var reversed: [NodeID] = []
+        var isRoot = true
         while let node = stack.popLast() {
             frames.append(tree.frame(of: node))
-            reversed.removeAll(keepingCapacity: true)
-            for child in tree.children(of: node) { reversed.append(child) }
-            stack.append(contentsOf: reversed.reversed())
+            if isRoot {
+                isRoot = false
+            } else if tree.nextSibling(of: node) != .none {
+                stack.append(tree.nextSibling(of: node))
+            }
+            if tree.firstChild(of: node) != .none { stack.append(tree.firstChild(of: node)) }
         }
         return frames
     }
@@ -53,9 +58,9 @@ public enum FrameEncoder {
     public static func encode(tree: LayoutTree, root: NodeID, ids: [String?], frames: [Frame]) -> [UInt8] {
         var writer = JSONWriter(capacity: 64 + frames.count * 72)
         var next = 0
-        // Each open node with the children still to write.
-        var stack: [ChildSequence] = []
-        func open(_ node: NodeID) -> ChildSequence? {
+        // Each open node's next child still to write (`.none`: its children are all written).
+        var stack: [NodeID] = []
+        func open(_ node: NodeID) -> NodeID? {
             let frame = next < frames.count ? frames[next] : .zero
             next += 1
             writer.beginObject()
@@ -67,17 +72,19 @@ public enum FrameEncoder {
             writer.key("top"); writer.number(frame.top)
             writer.key("width"); writer.number(frame.width)
             writer.key("height"); writer.number(frame.height)
-            guard tree.childCount(of: node) > 0 else { writer.endObject(); return nil }
+            let first = tree.firstChild(of: node)
+            guard first != .none else { writer.endObject(); return nil }
             writer.key("children")
             writer.beginArray()
-            return tree.children(of: node)
+            return first
         }
         writer.beginObject()
         writer.key("root")
-        if let children = open(root) { stack.append(children) }
-        while !stack.isEmpty {
-            if let child = stack[stack.count - 1].next() {
-                if let children = open(child) { stack.append(children) }
+        if let first = open(root) { stack.append(first) }
+        while let child = stack.last {
+            if child != .none {
+                stack[stack.count - 1] = tree.nextSibling(of: child)
+                if let first = open(child) { stack.append(first) }
             } else {
                 stack.removeLast()
                 writer.endArray()

@@ -8,7 +8,28 @@ struct EntityTag: Equatable {
     let quoted: String
 
     init(structure: StructuralHash, ids: [String?]) {
-        quoted = "\"" + structure.hexString + "-" + Self.hex16(Self.idsHash(ids)) + "\""
+        // Written into one string buffer: no intermediate strings per digit group.
+        let idsHash = Self.idsHash(ids)
+        quoted = String(unsafeUninitializedCapacity: Self.quotedLength) { buffer in
+            buffer[0] = UInt8(ascii: "\"")
+            Self.writeHex(structure.high, into: buffer, at: 1)
+            Self.writeHex(structure.low, into: buffer, at: 17)
+            buffer[33] = UInt8(ascii: "-")
+            Self.writeHex(idsHash, into: buffer, at: 34)
+            buffer[50] = UInt8(ascii: "\"")
+            return Self.quotedLength
+        }
+    }
+
+    /// `"` + 32 hex digits + `-` + 16 hex digits + `"`.
+    static let quotedLength = 51
+
+    /// Sixteen lowercase hex digits of `value`, most significant first, zero-padded.
+    private static func writeHex(_ value: UInt64, into buffer: UnsafeMutableBufferPointer<UInt8>, at start: Int) {
+        for k in 0..<16 {
+            let nibble = UInt8(truncatingIfNeeded: value >> UInt64(60 - 4 * k)) & 0xF
+            buffer[start + k] = nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
+        }
     }
 
     /// FNV-1a over the ids, with a marker byte per slot so nil, "" and shifted boundaries differ.
@@ -24,20 +45,21 @@ struct EntityTag: Equatable {
                 continue
             }
             mix(0xFE)
-            for byte in id.utf8 { mix(byte) }
+            var bytes = id
+            bytes.withUTF8 { for byte in $0 { mix(byte) } }
             mix(0xFD)
         }
         return hash
     }
 
-    private static func hex16(_ value: UInt64) -> String {
-        let digits = String(value, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
-    }
-
     /// Whether an `If-None-Match` field value names this tag: `*`, or a comma-separated list
     /// of tags compared weakly (a `W/` prefix is ignored), as RFC 9110 says for this header.
     func matches(ifNoneMatch field: String) -> Bool {
+        Self.matches(ifNoneMatch: field, quoted: quoted)
+    }
+
+    /// `matches(ifNoneMatch:)` for a tag known only by its quoted form.
+    static func matches(ifNoneMatch field: String, quoted: String) -> Bool {
         for candidate in field.split(separator: ",") {
             var tag = candidate.trimmingSpaces
             if tag == "*" { return true }

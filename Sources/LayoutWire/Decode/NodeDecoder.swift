@@ -16,7 +16,9 @@ struct DecodedNode {
 extension RequestDecoder {
     /// Builds the tree under the node object at `index` (the request's `root`), depth-first
     /// with an explicit stack, and returns the root's id. `ids` gets each node's `id` by index.
-    mutating func decodeTree(at index: Int, into tree: inout LayoutTree, ids: inout [String?]) throws(WireError) -> NodeID {
+    // Not mutating: the nested `add` then reads `self` in place instead of copying the whole
+    // decoder per node, as it did when capturing an inout `self`.
+    func decodeTree(at index: Int, into tree: inout LayoutTree, ids: inout [String?]) throws(WireError) -> NodeID {
         // One entry per node whose children are being decoded.
         struct Frame {
             var node: NodeID

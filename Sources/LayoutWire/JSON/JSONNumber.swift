@@ -156,7 +156,8 @@ enum JSONNumber {
                 n /= 10
                 written += 1
             } while n > 0 || written <= fractionDigits
-            out.append(contentsOf: UnsafeRawBufferPointer(rebasing: raw[end...]))
+            // Byte by byte: numbers are a few digits, and a bulk append costs a memmove call.
+            for k in end..<raw.count { out.append(raw[k]) }
         }
     }
 }
