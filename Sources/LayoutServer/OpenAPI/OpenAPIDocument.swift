@@ -15,7 +15,9 @@ info:
     Answers are cached by the structural hash of the input (styles, structure, content,
     available size, direction and config; not ids), so a request with the same layout but
     different ids is answered from the cache with its own ids. `X-Cache` says whether it was,
-    and `ETag` identifies the answer; send it back in `If-None-Match` to get `304`.
+    and `ETag` identifies the answer; send it back in `If-None-Match` to get `304`. An exact
+    repeat of a body is answered from a second cache, of whole answers keyed by the body's
+    bytes, before it is even decoded (also `X-Cache: hit`).
 
     Every error has the same JSON body: `{"error": {"status", "code", "message", "pointer"}}`,
     where `pointer` (RFC 6901) locates the offending value in the request when there is one.
@@ -199,7 +201,9 @@ paths:
         `layoutd_http_request_duration_seconds` (histogram by route), `layoutd_cache_hits_total`,
         `layoutd_cache_misses_total`, `layoutd_cache_evictions_total`,
         `layoutd_cache_rejected_total`, `layoutd_cache_entries`, `layoutd_cache_bytes`,
-        `layoutd_cache_capacity_bytes`, `layoutd_open_connections`.
+        `layoutd_cache_capacity_bytes` (the layout cache), the same seven as
+        `layoutd_answer_cache_*` (the cache of whole answers by body), and
+        `layoutd_open_connections`.
       responses:
         "200":
           description: The metrics.
