@@ -42,11 +42,10 @@ public final class LayoutService: HTTPHandler, @unchecked Sendable {
         let started = DispatchTime.now().uptimeNanoseconds
         let route = Route(path: request.path)
         let label = route?.label ?? .other
-        let finish: @Sendable (HTTPResponse, LayoutComputer.CacheOutcome?) -> Void = { [self] response, cache in
-            let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
-            metrics.record(route: label, status: response.status, seconds: seconds)
-            log(request, response, cache: cache, seconds: seconds)
-            respond(response)
+        // A local function, not a closure value: answers given here (the answer cache's fast
+        // path, errors) allocate no closure context; only the compute hop captures it.
+        @Sendable func finish(_ response: HTTPResponse, _ cache: LayoutComputer.CacheOutcome?) {
+            complete(request, response, cache: cache, label: label, started: started, respond: respond)
         }
 
         guard let route else {
@@ -141,6 +140,14 @@ public final class LayoutService: HTTPHandler, @unchecked Sendable {
     }
 
     private static let jsonMediaType: [UInt8] = Array("application/json".utf8)
+
+    private func complete(_ request: HTTPRequest, _ response: HTTPResponse, cache: LayoutComputer.CacheOutcome?,
+                          label: RouteLabel, started: UInt64, respond: @Sendable (HTTPResponse) -> Void) {
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+        metrics.record(route: label, status: response.status, seconds: seconds)
+        log(request, response, cache: cache, seconds: seconds)
+        respond(response)
+    }
 
     private func log(_ request: HTTPRequest, _ response: HTTPResponse, cache: LayoutComputer.CacheOutcome?,
                      seconds: Double) {
