@@ -60,26 +60,28 @@ public enum FrameEncoder {
         var next = 0
         // Each open node's next child still to write (`.none`: its children are all written).
         var stack: [NodeID] = []
+        // Keys `as StaticString`: a bare literal picks `key(_: String)`, which scans for escapes
+        // and copies per key.
         func open(_ node: NodeID) -> NodeID? {
             let frame = next < frames.count ? frames[next] : .zero
             next += 1
             writer.beginObject()
             let index = Int(node.index)
             if index < ids.count, let id = ids[index] {
-                writer.key("id"); writer.string(id)
+                writer.key("id" as StaticString); writer.string(id)
             }
-            writer.key("left"); writer.number(frame.left)
-            writer.key("top"); writer.number(frame.top)
-            writer.key("width"); writer.number(frame.width)
-            writer.key("height"); writer.number(frame.height)
+            writer.key("left" as StaticString); writer.number(frame.left)
+            writer.key("top" as StaticString); writer.number(frame.top)
+            writer.key("width" as StaticString); writer.number(frame.width)
+            writer.key("height" as StaticString); writer.number(frame.height)
             let first = tree.firstChild(of: node)
             guard first != .none else { writer.endObject(); return nil }
-            writer.key("children")
+            writer.key("children" as StaticString)
             writer.beginArray()
             return first
         }
         writer.beginObject()
-        writer.key("root")
+        writer.key("root" as StaticString)
         if let first = open(root) { stack.append(first) }
         while let child = stack.last {
             if child != .none {
