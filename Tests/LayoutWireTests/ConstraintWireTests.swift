@@ -258,5 +258,11 @@ import Testing
         check(#"{"type": "flexible-spaces", "groups": [{"axis": "h", "spaces": [{"from": "container.left", "to": "container.right"}]}]}"#,
               "missing-key", "/root/groups/0/spaces/0")
         check(#"{"children": [{"type": "constraint"}]}"#, "unknown-value", "/root/children/0/type")
+        // Beyond Float's range the solver's answer could only be a non-finite frame (once
+        // answered 200 with width 0; found by schemathesis).
+        check(#"{"type": "constraints", "items": [{"id": "a"}], "constraints": [{"first": "a.width", "constant": 1e39}]}"#,
+              "not-representable", "/root/constraints/0/constant")
+        check(#"{"type": "constraints", "items": [{"id": "a", "intrinsicSize": {"width": 1e300}}]}"#,
+              "not-representable", "/root/items/0/intrinsicSize/width")
     }
 }

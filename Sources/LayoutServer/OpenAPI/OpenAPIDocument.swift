@@ -904,10 +904,10 @@ components:
         - type: object
           additionalProperties: false
           properties:
-            top: { type: number }
-            leading: { type: number }
-            bottom: { type: number }
-            trailing: { type: number }
+            top: { $ref: "#/components/schemas/Number" }
+            leading: { $ref: "#/components/schemas/Number" }
+            bottom: { $ref: "#/components/schemas/Number" }
+            trailing: { $ref: "#/components/schemas/Number" }
     ConstraintItem:
       type: object
       description: |
@@ -929,8 +929,8 @@ components:
           type: object
           additionalProperties: false
           properties:
-            width: { type: [number, "null"], minimum: 0 }
-            height: { type: [number, "null"], minimum: 0 }
+            width: { oneOf: [{ $ref: "#/components/schemas/NonNegativeNumber" }, { type: "null" }] }
+            height: { oneOf: [{ $ref: "#/components/schemas/NonNegativeNumber" }, { type: "null" }] }
         hugging: { $ref: "#/components/schemas/AxisPriorities" }
         compressionResistance: { $ref: "#/components/schemas/AxisPriorities" }
         layoutMargins: { $ref: "#/components/schemas/LayoutMargins" }
@@ -956,8 +956,8 @@ components:
               oneOf:
                 - $ref: "#/components/schemas/Anchor"
                 - type: "null"
-            multiplier: { type: number }
-            constant: { type: number }
+            multiplier: { $ref: "#/components/schemas/Number" }
+            constant: { $ref: "#/components/schemas/Number" }
             priority: { $ref: "#/components/schemas/Priority" }
             label: { type: string }
     ConstraintsNode:
@@ -1008,15 +1008,15 @@ components:
             kind: { type: string, enum: [fix, flex, fill, match] }
             views: { type: array, items: { type: string } }
             view: { type: string }
-            value: { type: number }
-            min: { type: number }
-            max: { type: number }
+            value: { $ref: "#/components/schemas/Number" }
+            min: { $ref: "#/components/schemas/Number" }
+            max: { $ref: "#/components/schemas/Number" }
             huggingPriority: { $ref: "#/components/schemas/Priority" }
             compressionResistancePriority: { $ref: "#/components/schemas/Priority" }
             weight: { type: number, exclusiveMinimum: 0, default: 1 }
             dimension: { $ref: "#/components/schemas/Anchor" }
-            multiplier: { type: number }
-            offset: { type: number }
+            multiplier: { $ref: "#/components/schemas/Number" }
+            offset: { $ref: "#/components/schemas/Number" }
     FixFlexStack:
       type: object
       description: |
@@ -1029,9 +1029,9 @@ components:
       properties:
         axis: { type: string, enum: [h, v, horizontal, vertical] }
         startAnchor: { $ref: "#/components/schemas/Anchor" }
-        startOffset: { type: number }
+        startOffset: { $ref: "#/components/schemas/Number" }
         endAnchor: { $ref: "#/components/schemas/Anchor" }
-        endOffset: { type: number }
+        endOffset: { $ref: "#/components/schemas/Number" }
         positioning: { type: string, enum: [natural, absolute], default: natural }
         intents: { type: array, items: { $ref: "#/components/schemas/FixFlexIntent" } }
     FixFlexNode:
@@ -1089,7 +1089,7 @@ components:
           additionalProperties: false
           properties:
             coefficient: { type: number, exclusiveMinimum: 0, default: 1 }
-            value: { type: number }
+            value: { $ref: "#/components/schemas/Number" }
     FlexibleSpacesNode:
       type: object
       description: |

@@ -348,12 +348,15 @@ extension RequestDecoder {
 
     // MARK: numbers
 
-    /// A finite number.
+    /// A number that fits the engine's 32-bit frames: the solver works in Double, but a value
+    /// beyond Float's range could only come back as a non-finite frame.
     func double(_ index: Int, _ what: @autoclosure () -> String, pointer: @autoclosure () -> String) throws(WireError) -> Double {
         let token = doc.tokens[index]
         guard token.kind == .number else { throw wrongType(index, "\(what()) must be a number", pointer: pointer()) }
         let value = Double(bitPattern: token.payload)
-        guard value.isFinite else { throw .invalid("not-representable", "\(what()) must be finite", pointer: pointer()) }
+        guard Float(value).isFinite else {
+            throw .invalid("not-representable", "\(what()) is beyond the range of a 32-bit float", pointer: pointer())
+        }
         return value
     }
 

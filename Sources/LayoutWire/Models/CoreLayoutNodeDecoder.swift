@@ -138,10 +138,11 @@ extension RequestDecoder {
             var count: UInt32 = 1
             if units >= 0 {
                 let number = try float(units, "units", allowNegative: false, pointer: "/units")
-                guard number == number.rounded(), number <= Float(UInt32.max) else {
-                    throw .invalid("invalid-value", "units must be a whole number", pointer: "/units")
+                // Float(UInt32.max) rounds up to 2^32, so a range check in Float lets 2^32 through.
+                guard let whole = UInt32(exactly: number) else {
+                    throw .invalid("invalid-value", "units must be a whole number below 2^32", pointer: "/units")
                 }
-                count = UInt32(number)
+                count = whole
             }
             size.mode = .flexible(units: count)
         case .absolute:
