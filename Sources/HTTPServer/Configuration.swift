@@ -26,6 +26,11 @@ public struct HTTPServerConfiguration: Sendable {
     /// Requests read ahead of their responses on one connection (pipelining); reading pauses
     /// beyond it. Default 16.
     public var maxPipelinedRequests: Int = 16
+    /// Unsent response bytes on one connection above which the server stops reading from it
+    /// and hands its handler no further requests (a client that does not read its answers
+    /// gets no more work and no more buffered output); both resume once the output drains to
+    /// the bound. A connection that stays above it is closed at `writeTimeout`. Default 1 MiB.
+    public var maxBufferedResponseBytes: Int = 1024 * 1024
 
     /// How connections are scheduled. 0 (default): each connection's serial queue targets one
     /// concurrent queue, so a handler that blocks holds only its own connection. n > 0:

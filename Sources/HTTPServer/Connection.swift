@@ -33,6 +33,9 @@ final class Connection: @unchecked Sendable {
     private var writeSource: DispatchSourceWrite?
     private var timer: DispatchSourceTimer?
     private var readSuspended = false
+    /// `processRequests` stopped because the intake was full: requests may wait in the parser.
+    private var intakePaused = false
+    private var intakeResumeScheduled = false
     private var writeActivated = false
     private var writeArmed = false
 
@@ -108,6 +111,7 @@ final class Connection: @unchecked Sendable {
             guard !closed, !draining else { return }
             draining = true
             stopParsing = true
+            intakePaused = false
             suspendReading()
             if let last = pending.last, last.awaitingBody { pending.removeLast() }
             if pending.isEmpty {
@@ -163,7 +167,7 @@ final class Connection: @unchecked Sendable {
         if received > 0 { lastActivity = .now() }
         if peerClosed { suspendReading() }
         processRequests()
-        if peerClosed && !closed && pending.allSatisfy({ $0.awaitingBody }) && outOffset >= out.count {
+        if peerClosed && !closed && !intakePaused && pending.allSatisfy({ $0.awaitingBody }) && outOffset >= out.count {
             closeNow()
             return
         }
@@ -213,7 +217,9 @@ final class Connection: @unchecked Sendable {
     /// Takes complete requests from the parser while the pipeline has room.
     private func processRequests() {
         processingDepth += 1
-        while !stopParsing && !closed && pending.count < configuration.maxPipelinedRequests {
+        intakePaused = false
+        while !stopParsing && !closed {
+            if intakeFull { intakePaused = true; break }
             let event: RequestParserEvent?
             do {
                 event = try parser.next()
@@ -240,12 +246,40 @@ final class Connection: @unchecked Sendable {
                 dispatch(head, body: body, sequence: nextToWrite + pending.count - 1)
             }
         }
-        // Backpressure: a full pipeline, or a connection that will take no more requests,
-        // reads nothing more (the parser buffer stays bounded).
-        if pending.count >= configuration.maxPipelinedRequests || (stopParsing && !lingering) { suspendReading() }
         sendContinueIfDue()
+        updateIntake()
         processingDepth -= 1
         if processingDepth == 0 { flush() }
+    }
+
+    /// Backpressure: the pipeline is full, or more response bytes wait to be sent than the
+    /// bound allows (the client does not read its answers).
+    private var intakeFull: Bool {
+        pending.count >= configuration.maxPipelinedRequests
+            || out.count - outOffset > configuration.maxBufferedResponseBytes
+    }
+
+    /// Reads and takes requests only while the intake has room: a full intake, or a
+    /// connection that will take no more requests, reads nothing more (the parser buffer stays
+    /// bounded, and a client that does not read gets no more handler calls). Once both the
+    /// pipeline and the unsent output are below their bounds, reading resumes and requests
+    /// already in the parser are taken.
+    private func updateIntake() {
+        guard !closed, !lingering else { return }
+        if stopParsing || intakeFull {
+            suspendReading()
+            return
+        }
+        if peerClosed { suspendReading() } else { resumeReading() }
+        // `intakePaused` stays set until the requests are taken, so a half-closed peer is not
+        // closed on in the meantime.
+        if intakePaused && !intakeResumeScheduled && processingDepth == 0 {
+            intakeResumeScheduled = true
+            queue.async { [self] in
+                intakeResumeScheduled = false
+                if !closed { processRequests(); updateDeadline() }
+            }
+        }
     }
 
     /// 100 Continue goes out only once every earlier response is written, and only while the
@@ -316,7 +350,7 @@ final class Connection: @unchecked Sendable {
 
     /// Serialises responses that are next in order.
     private func writeReadyResponses() {
-        let wasFull = pending.count >= configuration.maxPipelinedRequests
+        if pending.first?.response != nil { compactOutput() }
         while let first = pending.first, let response = first.response {
             pending.removeFirst()
             nextToWrite += 1
@@ -331,10 +365,15 @@ final class Connection: @unchecked Sendable {
             }
         }
         sendContinueIfDue()
-        if wasFull && pending.count < configuration.maxPipelinedRequests && !stopParsing && !peerClosed {
-            resumeReading()
-            if processingDepth == 0 { queue.async { [self] in if !closed { processRequests(); updateDeadline() } } }
-        }
+        // Reading resumes (if it may) in `flush`, once the unsent output is known.
+    }
+
+    /// Drops bytes already sent before more are appended, so `out` holds only unsent output
+    /// (a client that reads slowly but steadily must not grow it without bound).
+    private func compactOutput() {
+        guard outOffset > 0 else { return }
+        out.removeFirst(outOffset)
+        outOffset = 0
     }
 
     // MARK: Writing
@@ -352,6 +391,7 @@ final class Connection: @unchecked Sendable {
                 if sent > 0 { lastWriteProgress = .now() }
             case .wantWrite, .wantRead:
                 armWrite()
+                updateIntake()
                 updateDeadline()
                 return
             case .closed, .failed:
@@ -366,11 +406,13 @@ final class Connection: @unchecked Sendable {
             if lingerAfterFlush && !peerClosed { startLingering() } else { closeNow() }
             return
         }
-        if (peerClosed || draining) && pending.allSatisfy({ $0.awaitingBody }) {
+        // While the intake is paused the parser may still hold requests a half-closed peer sent.
+        if (draining || (peerClosed && !intakePaused)) && pending.allSatisfy({ $0.awaitingBody }) {
             closeNow()
             return
         }
         if hadOutput && pending.isEmpty { lastActivity = .now() }
+        updateIntake()
         updateDeadline()
     }
 
@@ -514,7 +556,7 @@ final class Connection: @unchecked Sendable {
             return
         }
         let status = parser.phase == .body ? "The request body" : "The request head"
-        refuse(ResponseSerializer.errorResponse(status: 408, code: "request_timeout",
+        refuse(ResponseSerializer.errorResponse(status: 408, code: ResponseSerializer.errorCode(408),
                                                 message: "\(status) did not arrive in time."),
                replacingLast: pending.last?.awaitingBody ?? false)
         flush()

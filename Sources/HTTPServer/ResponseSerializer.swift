@@ -122,19 +122,20 @@ enum ResponseSerializer {
         errorResponse(status: error.status, code: errorCode(error.status), message: error.message)
     }
 
+    /// The stable error code for a status, kebab-case like the service's own codes.
     static func errorCode(_ status: Int) -> String {
         switch status {
-        case 400: return "bad_request"
-        case 408: return "request_timeout"
-        case 413: return "payload_too_large"
-        case 414: return "uri_too_long"
-        case 415: return "unsupported_media_type"
-        case 417: return "expectation_failed"
-        case 431: return "request_header_fields_too_large"
-        case 501: return "not_implemented"
-        case 503: return "service_unavailable"
-        case 505: return "http_version_not_supported"
-        default: return "internal_error"
+        case 400: return "bad-request"
+        case 408: return "request-timeout"
+        case 413: return "payload-too-large"
+        case 414: return "uri-too-long"
+        case 415: return "unsupported-media-type"
+        case 417: return "expectation-failed"
+        case 431: return "request-header-fields-too-large"
+        case 501: return "not-implemented"
+        case 503: return "service-unavailable"
+        case 505: return "http-version-not-supported"
+        default: return "internal-error"
         }
     }
 

@@ -12,15 +12,6 @@ private func expectServerStillServes(_ server: HTTPServer, sourceLocation: Sourc
     #expect(response?.text == "GET /after ", sourceLocation: sourceLocation)
 }
 
-/// Polls `condition` every 10 ms for at most `seconds`.
-private func waitUntil(seconds: Double = 3, _ condition: () -> Bool) -> Bool {
-    for _ in 0..<Int(seconds * 100) {
-        if condition() { return true }
-        usleep(10_000)
-    }
-    return condition()
-}
-
 @Suite struct LiveServerTests {
     @Test func keepAliveServesSeveralRequestsOnOneConnection() throws {
         try withServer { server in
@@ -121,6 +112,12 @@ private func waitUntil(seconds: Double = 3, _ condition: () -> Bool) -> Bool {
         }
     }
 
+    /// The HTTP layer's error codes, kebab-case like the service's.
+    private let expectedErrorCodes = [
+        400: "bad-request", 413: "payload-too-large", 414: "uri-too-long", 415: "unsupported-media-type",
+        431: "request-header-fields-too-large", 501: "not-implemented", 505: "http-version-not-supported",
+    ]
+
     @Test(arguments: [
         (414, "GET /\(String(repeating: "a", count: 300)) HTTP/1.1\r\nHost: t\r\n\r\n"),
         (431, "GET / HTTP/1.1\r\nHost: t\r\nX-Big: \(String(repeating: "b", count: 600))\r\n\r\n"),
@@ -144,7 +141,7 @@ private func waitUntil(seconds: Double = 3, _ condition: () -> Bool) -> Bool {
             #expect(response.status == status)
             #expect(response.headers["Connection"] == "close")
             #expect(response.headers["Content-Type"] == "application/json")
-            #expect(response.text.hasPrefix("{\"error\":{\"status\":\(status),\"code\":\""))
+            #expect(response.text.hasPrefix("{\"error\":{\"status\":\(status),\"code\":\"\(expectedErrorCodes[status] ?? "?")\","))
             #expect(client.isClosedByPeer())
             try expectServerStillServes(server)
         }
@@ -198,6 +195,7 @@ private func waitUntil(seconds: Double = 3, _ condition: () -> Bool) -> Bool {
             client.send("GET / HTTP/1.1\r\nHo")
             let response = try #require(client.readResponse())
             #expect(response.status == 408)
+            #expect(response.text.contains("\"code\":\"request-timeout\""))
             #expect(client.isClosedByPeer())
             // A connection that never sends anything is closed silently.
             let silent = try RawClient(port: server.boundPort)

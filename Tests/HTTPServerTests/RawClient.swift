@@ -16,10 +16,15 @@ final class RawClient {
     let fd: Int32
     private var buffer: [UInt8] = []
 
-    init(port: Int, host: String = "127.0.0.1", timeoutSeconds: Int = 3) throws {
+    /// `receiveBufferBytes` sets SO_RCVBUF before connecting (a small window makes the
+    /// server's writes block early when the client does not read).
+    init(port: Int, host: String = "127.0.0.1", timeoutSeconds: Int = 3, receiveBufferBytes: Int? = nil) throws {
         let isIPv6 = host.contains(":")
         fd = socket(isIPv6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw SocketError(operation: "socket", code: errno) }
+        if var size = receiveBufferBytes.map(Int32.init) {
+            setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        }
         var timeout = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
@@ -104,6 +109,14 @@ final class RawClient {
         return count == 0 || (count < 0 && errno == ECONNRESET)
     }
 
+    /// The receive buffer the kernel actually granted (it doubles the requested size).
+    var receiveBufferBytes: Int {
+        var size: Int32 = 0
+        var length = socklen_t(MemoryLayout<Int32>.size)
+        getsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, &length)
+        return Int(size)
+    }
+
     /// Half-closes the sending side.
     func shutdownWrite() { shutdown(fd, Int32(SHUT_WR)) }
 
@@ -124,6 +137,15 @@ extension String {
         while s.last == set { s = s.dropLast() }
         return String(s)
     }
+}
+
+/// Polls `condition` every 10 ms for at most `seconds`.
+func waitUntil(seconds: Double = 3, _ condition: () -> Bool) -> Bool {
+    for _ in 0..<Int(seconds * 100) {
+        if condition() { return true }
+        usleep(10_000)
+    }
+    return condition()
 }
 
 /// Starts a server on 127.0.0.1:0 for one test and always shuts it down.
