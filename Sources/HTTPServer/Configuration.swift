@@ -29,7 +29,10 @@ public struct HTTPServerConfiguration: Sendable {
     /// Unsent response bytes on one connection above which the server stops reading from it
     /// and hands its handler no further requests (a client that does not read its answers
     /// gets no more work and no more buffered output); both resume once the output drains to
-    /// the bound. A connection that stays above it is closed at `writeTimeout`. Default 1 MiB.
+    /// the bound. Pipelined requests run concurrently only while the unsent output plus their
+    /// expected answers (sized like the connection's latest answer; the whole bound before the
+    /// first) fit in it. A connection that stays above it is closed at `writeTimeout`.
+    /// Default 1 MiB.
     public var maxBufferedResponseBytes: Int = 1024 * 1024
 
     /// How connections are scheduled. 0 (default): each connection's serial queue targets one

@@ -47,6 +47,11 @@ final class Connection: @unchecked Sendable {
 
     private var out: [UInt8] = []
     private var outOffset = 0
+    /// Bytes of the latest serialized response: what a request still in its handler is
+    /// expected to add to `out`. Until one is known, one request's answer is assumed to take
+    /// the whole output bound, so a new connection runs one handler at a time until it shows
+    /// its answers are small.
+    private lazy var responseBytesEstimate = configuration.maxBufferedResponseBytes
     private var processingDepth = 0
 
     /// No further requests are taken from the parser (error, close, drain, peer gone).
@@ -252,11 +257,19 @@ final class Connection: @unchecked Sendable {
         if processingDepth == 0 { flush() }
     }
 
-    /// Backpressure: the pipeline is full, or more response bytes wait to be sent than the
-    /// bound allows (the client does not read its answers).
+    /// Backpressure: the pipeline is full, or the unsent output plus what the handlers still
+    /// running are expected to add would pass the output bound (the client does not read its
+    /// answers, or they are large). One request is always taken while the unsent output is
+    /// within the bound.
     private var intakeFull: Bool {
-        pending.count >= configuration.maxPipelinedRequests
-            || out.count - outOffset > configuration.maxBufferedResponseBytes
+        if pending.count >= configuration.maxPipelinedRequests { return true }
+        let unsent = out.count - outOffset
+        let bound = configuration.maxBufferedResponseBytes
+        if unsent > bound { return true }
+        var running = 0
+        for request in pending where request.response == nil && !request.awaitingBody { running += 1 }
+        let (expected, overflow) = (running + 1).multipliedReportingOverflow(by: responseBytesEstimate)
+        return running > 0 && (overflow || unsent + expected > bound)
     }
 
     /// Reads and takes requests only while the intake has room: a full intake, or a
@@ -355,8 +368,10 @@ final class Connection: @unchecked Sendable {
             pending.removeFirst()
             nextToWrite += 1
             let close = first.closeAfter || (draining && pending.isEmpty)
+            let start = out.count
             ResponseSerializer.serialize(response, context: first.context, close: close,
                                          configuration: configuration, into: &out)
+            responseBytesEstimate = out.count - start
             if close {
                 closeAfterFlush = true
                 stopParsing = true

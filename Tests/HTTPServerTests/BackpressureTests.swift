@@ -62,6 +62,32 @@ private func maxSocketSendBufferBytes() -> Int {
         }
     }
 
+    /// Pipelined requests run concurrently only while their expected answers fit in the output
+    /// bound: answers larger than the bound are computed one at a time, small ones in parallel
+    /// (once the connection's first answer has shown their size).
+    @Test(arguments: [(answerBytes: 64 * 1024, concurrent: false), (answerBytes: 100, concurrent: true)])
+    func pipelinedHandlersRunConcurrentlyOnlyWhileTheirAnswersFit(answerBytes: Int, concurrent: Bool) throws {
+        let running = Locked((now: 0, most: 0))
+        let handler = HTTPClosureHandler { _, respond in
+            running.withLock { $0.now += 1; $0.most = max($0.most, $0.now) }
+            DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(30)) {
+                running.withLock { $0.now -= 1 }
+                respond(HTTPResponse(status: 200, body: [UInt8](repeating: UInt8(ascii: "a"), count: answerBytes)))
+            }
+        }
+        try withServer({ $0.maxBufferedResponseBytes = 16 * 1024; $0.responseCompression.enabled = false },
+                       handler: handler) { server in
+            let client = try RawClient(port: server.boundPort, timeoutSeconds: 5)
+            client.send(String(repeating: "GET /p HTTP/1.1\r\nHost: t\r\n\r\n", count: 10))
+            for i in 0..<10 {
+                let response = try #require(client.readResponse(), "answer \(i) missing")
+                #expect(response.body.count == answerBytes)
+            }
+            let most = running.withLock { $0.most }
+            #expect(concurrent ? most > 1 : most == 1, "at most \(most) handlers ran at once")
+        }
+    }
+
     /// A client that reads, slowly, still gets every pipelined answer in order: pausing on
     /// unsent output only delays intake, it never drops requests already read.
     @Test func pausedIntakeResumesAndAnswersEveryRequest() throws {
