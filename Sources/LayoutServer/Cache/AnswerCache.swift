@@ -1,3 +1,4 @@
+import Glibc
 import HTTPServer
 
 /// Complete `/compute` answers keyed by the exact request body, looked up before decoding: an
@@ -10,18 +11,7 @@ import HTTPServer
 /// stored.
 public final class AnswerCache: @unchecked Sendable {
     /// Counters and gauges across all shards.
-    public struct Statistics: Sendable, Equatable {
-        public var hits = 0
-        public var misses = 0
-        public var insertions = 0
-        public var evictions = 0
-        /// Entries too large for a shard's share of the budget, never stored.
-        public var rejected = 0
-        public var entries = 0
-        public var bytes = 0
-
-        public init() {}
-    }
+    public typealias Statistics = CacheStatistics
 
     /// A stored 200 answer, with the response headers built once at insertion.
     public struct Entry: Sendable {
@@ -46,8 +36,17 @@ public final class AnswerCache: @unchecked Sendable {
     }
 
     /// A body's hash, computed once per request and used for both lookup and insertion.
-    public struct Key: Sendable, Hashable {
+    public struct Key: Sendable, Hashable, ShardSelectingKey {
         let hash: UInt64
+
+        // Bits above the low ones, which the shard's dictionary leans on.
+        var shardSelector: Int { Int(truncatingIfNeeded: hash >> 7) }
+    }
+
+    /// What a slot holds: the request body, compared on every hit, and its answer.
+    private struct Stored {
+        let request: [UInt8]
+        let entry: Entry
     }
 
     /// Bytes an entry costs beyond its request and answer bytes: the two arrays' heap headers,
@@ -61,19 +60,14 @@ public final class AnswerCache: @unchecked Sendable {
     }
 
     /// The byte budget across all shards.
-    public let capacityBytes: Int
-    private let shards: [AnswerCacheShard]
-    private let shardMask: Int
+    public var capacityBytes: Int { entries.capacityBytes }
+    // One slot per hash: a colliding body replaces the entry rather than sharing it.
+    private let entries: ShardedCache<Key, Stored>
 
     /// A cache of at most `capacityBytes`, split in `shardCount` shards (rounded up to a power
     /// of two). A capacity of 0 turns it off (`isEnabled` is false).
     public init(capacityBytes: Int, shardCount: Int = 8) {
-        var count = 1
-        while count < max(1, shardCount) { count <<= 1 }
-        self.capacityBytes = max(0, capacityBytes)
-        let share = self.capacityBytes / count
-        self.shards = (0..<count).map { _ in AnswerCacheShard(capacityBytes: share) }
-        self.shardMask = count - 1
+        entries = ShardedCache(capacityBytes: capacityBytes, shardCount: shardCount)
     }
 
     /// Whether anything can be stored at all.
@@ -86,42 +80,39 @@ public final class AnswerCache: @unchecked Sendable {
         return Key(hash: UInt64(UInt(bitPattern: hasher.finalize())))
     }
 
-    private func shard(for key: Key) -> AnswerCacheShard {
-        // The low bits pick the shard; the shard's dictionary rehashes the whole key.
-        shards[Int(truncatingIfNeeded: key.hash >> 7) & shardMask]
-    }
-
     /// The answer stored for exactly these body bytes, marking it most recently used; counts a
     /// hit or a miss.
     public func lookup(_ body: [UInt8], key: Key) -> Entry? {
-        shard(for: key).lookup(body, key: key)
+        entries.lookup(key) { Self.equal($0.request, body) ? $0.entry : nil }
     }
 
     /// Stores the 200 answer to `body`, evicting least recently used entries to make room.
     /// Entries larger than a shard's share are not stored.
     public func insert(_ body: [UInt8], key: Key, answer: [UInt8], entityTag: String) {
         let cost = Self.cost(requestBytes: body.count, answerBytes: answer.count)
-        shard(for: key).insert(body, key: key, entry: Entry(body: answer, entityTag: entityTag), cost: cost)
+        let stored = Stored(request: body, entry: Entry(body: answer, entityTag: entityTag))
+        // The same body already stored means a racing request stored the same answer first;
+        // another body under the same hash (a collision) is replaced by this one.
+        entries.insert(stored, for: key, cost: cost) { Self.equal($0.request, body) }
     }
 
     /// Drops every entry (statistics other than entries and bytes are kept).
     public func removeAll() {
-        for shard in shards { shard.removeAll() }
+        entries.removeAll()
     }
 
     /// A consistent-enough snapshot: each shard is read under its own lock.
     public var statistics: Statistics {
-        var total = Statistics()
-        for shard in shards {
-            let s = shard.statistics
-            total.hits += s.hits
-            total.misses += s.misses
-            total.insertions += s.insertions
-            total.evictions += s.evictions
-            total.rejected += s.rejected
-            total.entries += s.entries
-            total.bytes += s.bytes
+        entries.statistics
+    }
+
+    /// Byte-for-byte equality (memcmp), so a hash collision is never a hit.
+    private static func equal(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+        guard a.count == b.count else { return false }
+        return a.withUnsafeBytes { pa in
+            b.withUnsafeBytes { pb in
+                pa.count == 0 || memcmp(pa.baseAddress!, pb.baseAddress!, pa.count) == 0
+            }
         }
-        return total
     }
 }
