@@ -269,7 +269,7 @@ final class Connection: @unchecked Sendable {
         var running = 0
         for request in pending where request.response == nil && !request.awaitingBody { running += 1 }
         let (expected, overflow) = (running + 1).multipliedReportingOverflow(by: responseBytesEstimate)
-        return running > 0 && (overflow || unsent + expected > bound)
+        return running > 0 && (overflow || expected > bound - unsent)
     }
 
     /// Reads and takes requests only while the intake has room: a full intake, or a
