@@ -71,6 +71,12 @@ func bench(_ name: String, _ bytes: [UInt8], isCaseArray: Bool) {
     }
 }
 
+// `wire-bench --service FILE`: see ServicePath.swift.
+if let flag = CommandLine.arguments.firstIndex(of: "--service"), flag + 1 < CommandLine.arguments.count {
+    runServicePath(file: CommandLine.arguments[flag + 1])
+    exit(0)
+}
+
 // Sanity: every document decodes.
 let tree1k = Documents.generatedTree(nodes: 1_000)
 let tree10k = Documents.generatedTree(nodes: 10_000)

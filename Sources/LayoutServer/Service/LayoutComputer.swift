@@ -34,8 +34,9 @@ struct LayoutComputer: Sendable {
 
     /// The answer to a decoded request. `ifNoneMatch` (an `If-None-Match` field value) turns a
     /// matching answer into a 304 without a body.
-    func answer(_ request: LayoutRequest, ifNoneMatch: String?) -> Answer {
-        var request = request
+    // `consuming`: the caller's last use hands the tree over, so `computeLayout` mutates it in
+    // place instead of copying every array of a still-shared tree (copy-on-write).
+    func answer(_ request: consuming LayoutRequest, ifNoneMatch: String?) -> Answer {
         let key = request.tree.structuralHash(root: request.root, available: request.available,
                                               direction: request.direction)
         let tag = EntityTag(structure: key, ids: request.ids)

@@ -1,4 +1,4 @@
-import LayoutEngine
+@_spi(Decoding) import LayoutEngine
 
 /// One node as a node-kind decoder reads it: everything but its children, which the tree
 /// walk decodes without recursion.
@@ -11,6 +11,9 @@ struct DecodedNode {
     /// The `children` array holds constraint items (`/items/N`, each a child node through
     /// `decodeConstraintItemChild`) rather than nodes.
     var childrenAreItems = false
+    /// Every style and content value went through this decoder's checks (flex nodes), so the
+    /// tree need not validate them again. Other node kinds leave it false.
+    var prevalidated = false
 }
 
 extension RequestDecoder {
@@ -51,9 +54,13 @@ extension RequestDecoder {
                 else { try decodeNode(at: index, into: &node) }
             } catch { throw error.prefixed(by: pointer(stack)) }
             let id: NodeID
-            do { id = try tree.addNode(style: node.style, content: node.content) } catch {
-                let where_ = error.property == "measure" ? "/measure" : "/style"
-                throw .invalid("invalid-style", error.description, pointer: pointer(stack) + (nested ? "/node" : "") + where_)
+            if node.prevalidated {
+                id = tree.addNode(prevalidatedStyle: node.style, content: node.content)
+            } else {
+                do { id = try tree.addNode(style: node.style, content: node.content) } catch {
+                    let where_ = error.property == "measure" ? "/measure" : "/style"
+                    throw .invalid("invalid-style", error.description, pointer: pointer(stack) + (nested ? "/node" : "") + where_)
+                }
             }
             if let parent { tree.appendChild(id, to: parent) }
             ids.append(node.id)
@@ -123,6 +130,7 @@ extension RequestDecoder {
         node.content = .none
         node.children = -1
         node.childrenAreItems = false
+        node.prevalidated = false
         var measure = -1
         var i = index + 1
         for _ in 0..<doc.tokens[index].aux {
@@ -149,6 +157,8 @@ extension RequestDecoder {
             }
             node.content = try within("/measure") { () throws(WireError) in try decodeMeasure(at: measure) }
         }
+        // decodeStyle and decodeMeasure check every value as `Style.validate` does.
+        node.prevalidated = true
     }
 
     /// `{"kind": "fixed" | "intrinsic-text" | "benchmark-leaf", ...}`.

@@ -1,0 +1,87 @@
+import Foundation
+import LayoutEngine
+import LayoutServer
+import LayoutWire
+
+// `wire-bench --service FILE`: the in-process cost of an uncached `/compute` (decode, structural
+// hash, layout, encode through `LayoutOnce`, no HTTP) against the engine's own build + layout
+// of the same tree (as `layout-bench --fresh`), and each stage of the service path alone.
+
+/// Pre-order copy of a decoded tree, rebuilt through the public `addNode` as a Swift client would.
+struct Blueprint {
+    var config: LayoutConfig
+    var styles: [Style] = []
+    var contents: [NodeContent] = []
+    var parentIndex: [Int] = []
+
+    init(tree: LayoutTree, root: NodeID) {
+        config = tree.config
+        var stack: [(NodeID, Int)] = [(root, -1)]
+        while let (node, parent) = stack.popLast() {
+            let index = styles.count
+            styles.append(tree.style(of: node))
+            contents.append(tree.content(of: node))
+            parentIndex.append(parent)
+            for child in tree.children(of: node).reversed() { stack.append((child, index)) }
+        }
+    }
+
+    func build() -> (LayoutTree, NodeID) {
+        var tree = LayoutTree(config: config)
+        tree.reserveCapacity(styles.count)
+        var ids: [NodeID] = []
+        ids.reserveCapacity(styles.count)
+        for i in 0..<styles.count {
+            let id = try! tree.addNode(style: styles[i], content: contents[i])
+            ids.append(id)
+            if parentIndex[i] >= 0 { tree.appendChild(id, to: ids[parentIndex[i]]) }
+        }
+        return (tree, ids[0])
+    }
+}
+
+func runServicePath(file: String) {
+    guard let data = FileManager.default.contents(atPath: file) else { fatalError("cannot read \(file)") }
+    let body = [UInt8](data)
+    let decoded = try! LayoutWire.decodeRequest(bytes: body)
+    let first = LayoutOnce.answer(body: body)
+    precondition(first.status == 200, "service path answered \(first.status)")
+    let blueprint = Blueprint(tree: decoded.tree, root: decoded.root)
+    var laidOut = decoded
+    laidOut.tree.computeLayout(root: decoded.root, available: decoded.available, direction: decoded.direction)
+    // `WIRE_BENCH_PROFILE=1`: only the service path for 5 s, for a profiler.
+    if ProcessInfo.processInfo.environment["WIRE_BENCH_PROFILE"] != nil {
+        let end = DispatchTime.now().uptimeNanoseconds + 5_000_000_000
+        while DispatchTime.now().uptimeNanoseconds < end { sink &+= LayoutOnce.answer(body: body).body.count }
+        return
+    }
+    print("\(file): \(body.count) bytes, \(decoded.tree.nodeCount) nodes, answer \(first.body.count) bytes")
+
+    var results: [(String, Double)] = []
+    func add(_ name: String, _ body: () -> Void) { results.append((name, measure(body))) }
+    add("engine build + layout (fresh)") {
+        var (tree, root) = blueprint.build()
+        tree.computeLayout(root: root, available: decoded.available, direction: decoded.direction)
+        sink &+= Int(tree.frame(of: root).width)
+    }
+    add("service path (LayoutOnce)") { sink &+= LayoutOnce.answer(body: body).body.count }
+    add("  decode") { sink &+= (try? LayoutWire.decodeRequest(bytes: body))?.tree.nodeCount ?? 0 }
+    add("  structural hash") {
+        sink &+= Int(truncatingIfNeeded: decoded.tree.structuralHash(root: decoded.root, available: decoded.available,
+                                                                     direction: decoded.direction).low)
+    }
+    add("  layout (fresh tree from decode)") {
+        var tree = decoded.tree
+        tree.computeLayout(root: decoded.root, available: decoded.available, direction: decoded.direction)
+        sink &+= Int(tree.frame(of: decoded.root).width)
+    }
+    add("  encode (frames + JSON)") {
+        let frames = FrameEncoder.preorderFrames(of: laidOut.tree, root: laidOut.root)
+        sink &+= FrameEncoder.encode(tree: laidOut.tree, root: laidOut.root, ids: laidOut.ids, frames: frames).count
+    }
+    let engine = results[0].1
+    for (name, ns) in results {
+        print(name.padding(toLength: 36, withPad: " ", startingAt: 0)
+              + String(format: "%9.1f µs %6.2fx engine", ns / 1_000, ns / engine))
+    }
+}
