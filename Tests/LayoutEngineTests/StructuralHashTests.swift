@@ -89,7 +89,40 @@ import Testing
         let (tree, root) = try sampleTree()
         #expect(tree.structuralHash(root: root).hexString == Self.goldenSampleHash)
     }
-    static let goldenSampleHash = "f809d1133f6ed60af2ad745d13a9b642"
+    // Format 2 (styles stream only non-default fields behind masks; format 1 was
+    // "f809d1133f6ed60af2ad745d13a9b642"). No persisted caches hold format-1 hashes.
+    static let goldenSampleHash = "3c63e3289e7fc673d0c4601747f99cc0"
+
+    /// Format 2 leaves default fields out of the stream behind a mask: a field set to a value
+    /// that happens to be another field's, or an edge of one group instead of another, or a
+    /// set field equal to 0, must still hash apart.
+    @Test func maskedFieldsStayDistinct() throws {
+        func hash(_ change: (inout Style) -> Void) throws -> StructuralHash {
+            var tree = LayoutTree()
+            var style = Style()
+            change(&style)
+            let root = try tree.addNode(style: style)
+            return tree.structuralHash(root: root)
+        }
+        let variants: [StructuralHash] = [
+            try hash { _ in },
+            try hash { $0.margin.left = .points(0) },
+            try hash { $0.margin.top = .points(0) },
+            try hash { $0.padding.left = .points(0) },
+            try hash { $0.border.all = .points(0) },
+            try hash { $0.position.left = .points(0) },
+            try hash { $0.flexGrow = 0 },
+            try hash { $0.flexShrink = 0 },
+            try hash { $0.width = .points(0) },
+            try hash { $0.width = .undefined },
+            try hash { $0.minWidth = .points(0) },
+            try hash { $0.gap = .points(0) },
+            try hash { $0.margin.left = .points(1); $0.margin.top = .points(2) },
+            try hash { $0.margin.left = .points(2); $0.margin.top = .points(1) },
+        ]
+        #expect(Set(variants).count == variants.count)
+        #expect(try hash { $0.width = .auto } == variants[0]) // the default, written out
+    }
 
     @Test func deepTreesHashWithoutRecursion() throws {
         var tree = LayoutTree()

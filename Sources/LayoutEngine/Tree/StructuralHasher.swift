@@ -26,28 +26,39 @@ struct StructuralHasher {
     private var h1: UInt64 = 0x9E37_79B9_7F4A_7C15
     private var h2: UInt64 = 0xC2B2_AE3D_27D4_EB4F
     private var pending: UInt64 = 0
-    private var hasPending = false
+    /// Words streamed so far; odd means `pending` holds the first word of a block.
     private var wordCount: UInt64 = 0
 
     private static let c1: UInt64 = 0x87C3_7B91_1142_53D5
     private static let c2: UInt64 = 0x4CF5_AD43_2745_937F
 
+    @inline(__always)
     mutating func combine(_ word: UInt64) {
-        wordCount &+= 1
-        if hasPending {
+        if wordCount & 1 != 0 {
             mixBlock(pending, word)
-            hasPending = false
         } else {
             pending = word
-            hasPending = true
         }
+        wordCount &+= 1
     }
 
+    @inline(__always)
     mutating func combine(_ value: Float) {
-        // -0 and 0 lay out the same; NaN never reaches here (styles are validated).
-        combine(UInt64(value == 0 ? 0 : value.bitPattern))
+        combine(Self.word(value))
     }
 
+    /// A number's word: -0 and 0 lay out the same; NaN never reaches here (styles are validated).
+    @inline(__always)
+    static func word(_ value: Float) -> UInt64 {
+        UInt64(value == 0 ? 0 : value.bitPattern)
+    }
+
+    @inline(__always)
+    static func word(_ value: StyleValue) -> UInt64 {
+        UInt64(value.unit.rawValue) << 32 | word(value.value)
+    }
+
+    @inline(__always)
     mutating func combine(_ value: Float?) {
         if let value {
             combine(UInt64(1))
@@ -57,8 +68,9 @@ struct StructuralHasher {
         }
     }
 
+    @inline(__always)
     mutating func combine(_ value: StyleValue) {
-        combine(UInt64(value.unit.rawValue) << 32 | UInt64(value.value == 0 ? 0 : value.value.bitPattern))
+        combine(Self.word(value))
     }
 
     mutating func combine(_ string: String) {
@@ -80,6 +92,7 @@ struct StructuralHasher {
         combine(count)
     }
 
+    @inline(__always)
     private mutating func mixBlock(_ a: UInt64, _ b: UInt64) {
         var k1 = a &* Self.c1
         k1 = k1.rotatedLeft(31) &* Self.c2
@@ -94,7 +107,7 @@ struct StructuralHasher {
     }
 
     consuming func finalize() -> StructuralHash {
-        if hasPending { mixBlock(pending, 0x5555_5555_5555_5555) }
+        if wordCount & 1 != 0 { mixBlock(pending, 0x5555_5555_5555_5555) }
         h1 ^= wordCount
         h2 ^= wordCount
         h1 &+= h2
