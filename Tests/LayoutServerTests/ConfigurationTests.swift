@@ -48,6 +48,19 @@ import Testing
         }
     }
 
+    @Test func maxBufferedResponseBytesFromEnvironmentAndCommandLine() throws {
+        let fromEnvironment = try ConfigurationSettings.resolve(
+            commandLine: [:], environment: ["LAYOUTD_MAX_BUFFERED_RESPONSE_BYTES": "256k"])
+        #expect(fromEnvironment.http.maxBufferedResponseBytes == 256 << 10)
+        let fromCommandLine = try ConfigurationSettings.resolve(
+            commandLine: ["max-buffered-response-bytes": "2MiB"],
+            environment: ["LAYOUTD_MAX_BUFFERED_RESPONSE_BYTES": "256k"])
+        #expect(fromCommandLine.http.maxBufferedResponseBytes == 2 << 20)
+        #expect(throws: ConfigurationError.self) {
+            try ConfigurationSettings.resolve(commandLine: ["max-buffered-response-bytes": "lots"], environment: [:])
+        }
+    }
+
     @Test func byteCounts() {
         #expect(ConfigurationSettings.parseByteCount("65536") == 65536)
         #expect(ConfigurationSettings.parseByteCount("64k") == 65536)

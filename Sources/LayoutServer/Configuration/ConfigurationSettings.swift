@@ -44,6 +44,9 @@ public enum ConfigurationSettings {
         bytes("max-inflated-body-bytes", "Largest request body after inflating gzip.") { $1.http.maxInflatedBodyBytes = $0 },
         bytes("max-header-bytes", "Largest request head (request line and headers).") { $1.http.maxHeaderBytes = $0 },
         int("max-header-count", "Most header fields in one request.", range: 1...10_000) { $1.http.maxHeaderCount = $0 },
+        bytes("max-buffered-response-bytes", "Unsent response bytes per connection above which it is read no further.") {
+            $1.http.maxBufferedResponseBytes = $0
+        },
         int("max-connections", "Most open connections; more wait in the backlog.", range: 1...1_000_000) { $1.http.maxConnections = $0 },
         seconds("header-timeout", "Seconds to receive a request head.") { $1.http.headerTimeout = $0 },
         seconds("body-timeout", "Seconds to receive a request body.") { $1.http.bodyTimeout = $0 },
