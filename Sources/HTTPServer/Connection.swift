@@ -323,12 +323,13 @@ final class Connection: @unchecked Sendable {
         let request = HTTPRequest(method: head.method, target: head.target, path: head.path, query: head.query,
                                   version: head.version, headers: head.headers, body: body,
                                   remoteAddress: remoteAddress)
-        handler.handle(request) { [weak self] response in
-            guard let self else { return }
+        // A strong capture: no weak side-table load per answer. The connection lives until its
+        // handler answers (which it must, once); `complete` ignores answers after a close.
+        handler.handle(request) { [self] response in
             if DispatchQueue.getSpecific(key: Self.queueKey) == ObjectIdentifier(self) {
-                self.complete(sequence, response)
+                complete(sequence, response)
             } else {
-                self.queue.async { self.complete(sequence, response) }
+                queue.async { [self] in complete(sequence, response) }
             }
         }
     }
