@@ -125,6 +125,8 @@ import Testing
         (#"{"root": {"style": {"widht": 1}}}"#, "unknown-key", "/root/style/widht"),
         (#"{"root": {"style": {"a/b~c": 1}}}"#, "unknown-key", "/root/style/a~1b~0c"),
         (#"{"root": {"children": [{}, {}, {"style": {"width": -1}}]}}"#, "invalid-value", "/root/children/2/style/width"),
+        // Rounds to -0 as a Float, but is negative as written (found by schemathesis).
+        (#"{"root": {"style": {"paddingLeft": -2.6e-233}}}"#, "invalid-value", "/root/style/paddingLeft"),
         (#"{"root": {"children": [{"children": [{"style": {"width": "-5%"}}]}]}}"#, "invalid-value", "/root/children/0/children/0/style/width"),
         (#"{"root": {"style": {"width": true}}}"#, "wrong-type", "/root/style/width"),
         (#"{"root": {"style": {"width": null}}}"#, "wrong-type", "/root/style/width"),

@@ -151,7 +151,7 @@ struct RequestDecoder {
         guard value.isFinite else {
             throw .invalid("not-representable", "\(what()) is not representable as a 32-bit float", pointer: pointer())
         }
-        guard allowNegative || !(value < 0) else {
+        guard allowNegative || !(number < 0) else {  // the Double: a tiny negative rounds to -0 as a Float
             throw .invalid("invalid-value", "\(what()) must not be negative", pointer: pointer())
         }
         return value
