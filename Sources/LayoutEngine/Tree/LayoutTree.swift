@@ -81,16 +81,7 @@ public struct LayoutTree {
     public mutating func addNode(style: Style = Style(), content: NodeContent = .none) throws(StyleError) -> NodeID {
         try style.validate()
         try Self.validate(content)
-        let id = NodeID(styles.count)
-        styles.append(style)
-        contents.append(content)
-        parents.append(.none)
-        firstChildren.append(.none)
-        lastChildren.append(.none)
-        nextSiblings.append(.none)
-        childCounts.append(0)
-        nodeAdded(id, style: style, content: content)
-        return id
+        return appendNode(style: style, content: content)
     }
 
     /// `addNode` for a decoder that has already checked every value of `style` and `content`
@@ -100,6 +91,11 @@ public struct LayoutTree {
     public mutating func addNode(prevalidatedStyle style: Style, content: NodeContent) -> NodeID {
         assert((try? style.validate()) != nil && (try? Self.validate(content)) != nil,
                "a prevalidated node failed validation")
+        return appendNode(style: style, content: content)
+    }
+
+    /// Stores a node whose values have been checked.
+    private mutating func appendNode(style: Style, content: NodeContent) -> NodeID {
         let id = NodeID(styles.count)
         styles.append(style)
         contents.append(content)
