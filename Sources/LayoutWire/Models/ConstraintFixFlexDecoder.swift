@@ -16,13 +16,7 @@ import LayoutEngine
 
 extension RequestDecoder {
     func decodeFixFlexStacks(_ index: Int, _ base: ConstraintNodeBase) throws(WireError) -> [FixFlexStack] {
-        var stacks: [FixFlexStack] = []
-        var i = index + 1
-        for position in 0..<Int(doc.tokens[index].aux) {
-            stacks.append(try within("/\(position)") { () throws(WireError) in try decodeFixFlexStack(i, base) })
-            i = doc.next(after: i)
-        }
-        return stacks
+        try decodeElements(index) { (i: Int) throws(WireError) in try decodeFixFlexStack(i, base) }
     }
 
     private func decodeFixFlexStack(_ index: Int, _ base: ConstraintNodeBase) throws(WireError) -> FixFlexStack {
@@ -62,10 +56,8 @@ extension RequestDecoder {
             throw .invalid("invalid-value", "absolute positioning applies to horizontal stacks only", pointer: "/positioning")
         }
         guard intents >= 0 else { throw .invalid("missing-key", "a stack needs \"intents\"", pointer: "") }
-        var k = intents + 1
-        for position in 0..<Int(doc.tokens[intents].aux) {
-            stack.intents.append(try within("/intents/\(position)") { () throws(WireError) in try decodeIntent(k, base) })
-            k = doc.next(after: k)
+        stack.intents = try within("/intents") { () throws(WireError) in
+            try decodeElements(intents) { (k: Int) throws(WireError) in try decodeIntent(k, base) }
         }
         return stack
     }

@@ -11,13 +11,7 @@ import LayoutEngine
 
 extension RequestDecoder {
     func decodeSpaceGroups(_ index: Int, _ base: ConstraintNodeBase) throws(WireError) -> [FlexibleSpaceGroup] {
-        var groups: [FlexibleSpaceGroup] = []
-        var i = index + 1
-        for position in 0..<Int(doc.tokens[index].aux) {
-            groups.append(try within("/\(position)") { () throws(WireError) in try decodeSpaceGroup(i, base) })
-            i = doc.next(after: i)
-        }
-        return groups
+        try decodeElements(index) { (i: Int) throws(WireError) in try decodeSpaceGroup(i, base) }
     }
 
     private func decodeSpaceGroup(_ index: Int, _ base: ConstraintNodeBase) throws(WireError) -> FlexibleSpaceGroup {
@@ -42,10 +36,8 @@ extension RequestDecoder {
         }
         guard hasAxis else { throw .invalid("missing-key", "a group needs an \"axis\": \"h\" or \"v\"", pointer: "") }
         guard spaces >= 0 else { throw .invalid("missing-key", "a group needs \"spaces\"", pointer: "") }
-        var k = spaces + 1
-        for position in 0..<Int(doc.tokens[spaces].aux) {
-            group.spaces.append(try within("/spaces/\(position)") { () throws(WireError) in try decodeSpace(k, base) })
-            k = doc.next(after: k)
+        group.spaces = try within("/spaces") { () throws(WireError) in
+            try decodeElements(spaces) { (k: Int) throws(WireError) in try decodeSpace(k, base) }
         }
         return group
     }

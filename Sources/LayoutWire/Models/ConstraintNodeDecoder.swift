@@ -155,6 +155,19 @@ extension RequestDecoder {
         return true
     }
 
+    /// Decodes each element of the array at `index`; an element's errors point below
+    /// `/<position>`.
+    func decodeElements<Element>(_ index: Int, _ element: (Int) throws(WireError) -> Element) throws(WireError) -> [Element] {
+        var elements: [Element] = []
+        elements.reserveCapacity(Int(doc.tokens[index].aux))
+        var i = index + 1
+        for position in 0..<Int(doc.tokens[index].aux) {
+            elements.append(try within("/\(position)") { () throws(WireError) in try element(i) })
+            i = doc.next(after: i)
+        }
+        return elements
+    }
+
     // MARK: items
 
     private func decodeConstraintItems(_ index: Int, into base: inout ConstraintNodeBase) throws(WireError) {
