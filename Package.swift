@@ -25,8 +25,10 @@ let package = Package(
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
         // OpenSSL 3, from the system (libssl-dev), for optional TLS in HTTPServer.
         .systemLibrary(name: "COpenSSL", path: "Sources/COpenSSL"),
-        // HTTP/1.1 on plain sockets and Dispatch; knows nothing about layout.
-        .target(name: "HTTPServer", dependencies: ["CZlib", "COpenSSL"]),
+        // epoll and eventfd (Linux), for HTTPServer's event loops.
+        .systemLibrary(name: "CEpoll", path: "Sources/CEpoll"),
+        // HTTP/1.1 on plain sockets, epoll event loops or Dispatch; knows nothing about layout.
+        .target(name: "HTTPServer", dependencies: ["CZlib", "COpenSSL", "CEpoll"]),
         // Routes, cache, configuration, metrics and logging of the layout service.
         .target(name: "LayoutServer", dependencies: [
             "HTTPServer", "LayoutWire", "LayoutEngine",

@@ -35,10 +35,12 @@ public struct HTTPServerConfiguration: Sendable {
     /// Default 1 MiB.
     public var maxBufferedResponseBytes: Int = 1024 * 1024
 
-    /// How connections are scheduled. 0 (default): each connection's serial queue targets one
-    /// concurrent queue, so a handler that blocks holds only its own connection. n > 0:
-    /// connections are spread over n serial queues, event-loop style (fewer thread wake-ups;
-    /// a handler that blocks then holds every connection on its queue).
+    /// How connections' sockets are driven. Default `.eventLoop` on Linux, `.dispatchSources`
+    /// elsewhere.
+    public var ioBackend: IOBackend = .platformDefault
+    /// Event loops (threads) for `.eventLoop`: connections are spread over them round-robin.
+    /// 0 (default): one per CPU this process may run on (so `taskset -c 0` gives one).
+    /// Ignored by `.dispatchSources`.
     public var eventLoopCount: Int = 0
 
     /// Time from a connection's first byte of a request (or from accept) to its complete head
@@ -89,6 +91,26 @@ public struct HTTPServerConfiguration: Sendable {
             self.enabled = enabled
             self.minimumBytes = minimumBytes
             self.level = level
+        }
+    }
+
+    /// How connections' sockets are driven.
+    public enum IOBackend: String, Sendable, CaseIterable {
+        /// Dispatch read/write sources and a timer per connection, on serial queues that
+        /// target one concurrent queue: a handler that blocks holds only its own connection.
+        case dispatchSources = "dispatch"
+        /// Edge-triggered epoll event loops (Linux; elsewhere the Dispatch backend is used):
+        /// fewer syscalls and thread wake-ups per request, but handlers run on the loop's
+        /// thread and must not block (see `HTTPHandler`).
+        case eventLoop = "event-loop"
+
+        /// `.eventLoop` on Linux, `.dispatchSources` elsewhere.
+        public static var platformDefault: IOBackend {
+            #if os(Linux)
+            return .eventLoop
+            #else
+            return .dispatchSources
+            #endif
         }
     }
 

@@ -1,9 +1,9 @@
 import Dispatch
 import Glibc
 
-/// One client connection. All mutable state is confined to `queue` (a serial queue that
-/// targets a shared concurrent one), so reads, parsing, handler calls, serialisation and
-/// writes of one connection never run concurrently.
+/// One client connection. All mutable state is confined to the connection's context (its
+/// `ConnectionIO`: a serial Dispatch queue, or one event loop's thread), so reads, parsing,
+/// handler calls, serialisation and writes of one connection never run concurrently.
 final class Connection: @unchecked Sendable {
     /// A request whose response has not been written yet, in request order.
     private struct Pending {
@@ -14,11 +14,11 @@ final class Connection: @unchecked Sendable {
         var awaitingBody: Bool
     }
 
-    private static let queueKey = DispatchSpecificKey<ObjectIdentifier>()
     private static let readChunk = 16 * 1024
 
     let fd: Int32
-    let queue: DispatchQueue
+    /// Socket events, the deadline timer and deferred work: the I/O backend.
+    private let io: any ConnectionIO
     let remoteAddress: String?
     private let configuration: HTTPServerConfiguration
     private let handler: any HTTPHandler
@@ -29,14 +29,10 @@ final class Connection: @unchecked Sendable {
     /// A TLS read needs the socket to be writable first.
     private var readWaitsForWritable = false
 
-    private var readSource: DispatchSourceRead?
-    private var writeSource: DispatchSourceWrite?
-    private var timer: DispatchSourceTimer?
     private var readSuspended = false
     /// `processRequests` stopped because the intake was full: requests may wait in the parser.
     private var intakePaused = false
     private var intakeResumeScheduled = false
-    private var writeActivated = false
     private var writeArmed = false
 
     private var parser: RequestParser
@@ -74,7 +70,7 @@ final class Connection: @unchecked Sendable {
     private var armedDeadline: DispatchTime?
 
     init(fd: Int32, remoteAddress: String?, configuration: HTTPServerConfiguration, handler: any HTTPHandler,
-         tls: TLSContext? = nil, targetQueue: DispatchQueue, onClose: @escaping @Sendable (Connection) -> Void) {
+         tls: TLSContext? = nil, io: any ConnectionIO, onClose: @escaping @Sendable (Connection) -> Void) {
         self.fd = fd
         self.remoteAddress = remoteAddress
         self.configuration = configuration
@@ -83,36 +79,20 @@ final class Connection: @unchecked Sendable {
         self.parser = RequestParser(limits: configuration.parserLimits)
         self.tls = tls?.makeSession(fd: fd)
         self.usesTLS = tls != nil
-        self.queue = DispatchQueue(label: "HTTPServer.connection", target: targetQueue)
-        queue.setSpecific(key: Self.queueKey, value: ObjectIdentifier(self))
+        self.io = io
     }
 
     /// Starts reading; called once after accept.
     func start() {
-        queue.async { [self] in
-            let closer = DescriptorCloser(fd: fd, users: 2)
-            let read = DispatchSource.makeReadSource(fileDescriptor: fd, queue: queue)
-            read.setEventHandler { [self] in readable() }
-            read.setCancelHandler { closer.release() }
-            let write = DispatchSource.makeWriteSource(fileDescriptor: fd, queue: queue)
-            write.setEventHandler { [self] in writable() }
-            write.setCancelHandler { closer.release() }
-            let timer = DispatchSource.makeTimerSource(queue: queue)
-            timer.setEventHandler { [self] in timerFired() }
-            readSource = read
-            writeSource = write
-            self.timer = timer
-            timer.activate()
-            read.activate()
-            // The write source stays inactive until a write would block.
-            if usesTLS && tls == nil { closeNow(); return }
+        io.execute { [self] in
+            guard io.activate(self), !(usesTLS && tls == nil) else { closeNow(); return }
             updateDeadline()
         }
     }
 
     /// Graceful shutdown: finish requests already received, then close; idle closes now.
     func drain() {
-        queue.async { [self] in
+        io.execute { [self] in
             guard !closed, !draining else { return }
             draining = true
             stopParsing = true
@@ -129,12 +109,12 @@ final class Connection: @unchecked Sendable {
 
     /// Immediate close (forced shutdown).
     func forceClose() {
-        queue.async { [self] in closeNow() }
+        io.execute { [self] in closeNow() }
     }
 
     // MARK: Reading
 
-    private func readable() {
+    func readable() {
         guard !closed else { return }
         if lingering { discardInput(); return }
         if let tls, !tls.handshakeDone {
@@ -142,6 +122,7 @@ final class Connection: @unchecked Sendable {
         }
         var failed = false
         var received = 0
+        var stoppedEarly = false
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.readChunk) { buffer in
             for _ in 0..<(usesTLS ? 16 : 4) {
                 switch receive(into: buffer) {
@@ -163,11 +144,14 @@ final class Connection: @unchecked Sendable {
                     return
                 }
             }
+            // Every read filled the buffer: the socket may hold more.
+            stoppedEarly = true
         }
         if failed { closeNow(); return }
+        if stoppedEarly { io.readStoppedEarly() }
         if let tls, tls.pendingBytes > 0, !peerClosed {
             // OpenSSL holds decrypted bytes the socket will not signal again.
-            queue.async { [self] in if !closed && !readSuspended { readable() } }
+            io.execute { [self] in if !closed && !readSuspended { readable() } }
         }
         if received > 0 { lastActivity = .now() }
         if peerClosed { suspendReading() }
@@ -288,7 +272,7 @@ final class Connection: @unchecked Sendable {
         // closed on in the meantime.
         if intakePaused && !intakeResumeScheduled && processingDepth == 0 {
             intakeResumeScheduled = true
-            queue.async { [self] in
+            io.execute { [self] in
                 intakeResumeScheduled = false
                 if !closed { processRequests(); updateDeadline() }
             }
@@ -326,10 +310,10 @@ final class Connection: @unchecked Sendable {
         // A strong capture: no weak side-table load per answer. The connection lives until its
         // handler answers (which it must, once); `complete` ignores answers after a close.
         handler.handle(request) { [self] response in
-            if DispatchQueue.getSpecific(key: Self.queueKey) == ObjectIdentifier(self) {
+            if io.inContext {
                 complete(sequence, response)
             } else {
-                queue.async { [self] in complete(sequence, response) }
+                io.execute { [self] in complete(sequence, response) }
             }
         }
     }
@@ -432,7 +416,7 @@ final class Connection: @unchecked Sendable {
         updateDeadline()
     }
 
-    private func writable() {
+    func writable() {
         guard !closed else { return }
         if let tls, !tls.handshakeDone {
             if continueHandshake(tls) { readable() }
@@ -447,15 +431,15 @@ final class Connection: @unchecked Sendable {
     }
 
     private func armWrite() {
-        guard let writeSource, !writeArmed else { return }
+        guard !closed, !writeArmed else { return }
         writeArmed = true
-        if writeActivated { writeSource.resume() } else { writeActivated = true; writeSource.activate() }
+        io.setWriteInterest(true)
     }
 
     private func disarmWrite() {
-        guard let writeSource, writeArmed else { return }
+        guard !closed, writeArmed else { return }
         writeArmed = false
-        writeSource.suspend()
+        io.setWriteInterest(false)
     }
 
     // MARK: Closing
@@ -472,46 +456,39 @@ final class Connection: @unchecked Sendable {
     }
 
     private func discardInput() {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.readChunk) { buffer in
-            let count = Glibc.read(fd, buffer.baseAddress, buffer.count)
-            if count == 0 || (count < 0 && errno != EAGAIN && errno != EINTR) { closeNow() }
+        let drained = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.readChunk) { buffer -> Bool in
+            for _ in 0..<4 {
+                let count = Glibc.read(fd, buffer.baseAddress, buffer.count)
+                if count == 0 || (count < 0 && errno != EAGAIN && errno != EINTR) { closeNow(); return true }
+                if count < buffer.count { return true }
+            }
+            return false
         }
+        if !drained { io.readStoppedEarly() }
     }
 
     private func closeNow() {
         guard !closed else { return }
         closed = true
-        timer?.cancel()
-        if let writeSource {
-            // Sources must be active and resumed to be cancelled and released.
-            if !writeActivated { writeSource.activate() } else if !writeArmed { writeSource.resume() }
-            writeSource.cancel()
-        }
-        if let readSource {
-            if readSuspended { readSource.resume() }
-            readSource.cancel()
-        }
-        readSource = nil
-        writeSource = nil
-        timer = nil
         pending.removeAll()
         out = []
-        tls = nil // SSL_free; the descriptor is closed by the sources' cancel handlers
+        tls = nil // SSL_free before the descriptor closes
+        io.close()
         onClose(self)
     }
 
     private func suspendReading() {
-        guard let readSource, !readSuspended else { return }
+        guard !closed, !readSuspended else { return }
         readSuspended = true
-        readSource.suspend()
+        io.setReadInterest(false)
     }
 
     private func resumeReading() {
-        guard let readSource, readSuspended, !(peerClosed && !lingering) else { return }
+        guard !closed, readSuspended, !(peerClosed && !lingering) else { return }
         readSuspended = false
-        readSource.resume()
+        io.setReadInterest(true)
         if let tls, tls.pendingBytes > 0 {
-            queue.async { [self] in if !closed && !readSuspended { readable() } }
+            io.execute { [self] in if !closed && !readSuspended { readable() } }
         }
     }
 
@@ -548,11 +525,11 @@ final class Connection: @unchecked Sendable {
         deadline = next
         if let next, armedDeadline == nil || next < armedDeadline! {
             armedDeadline = next
-            timer?.schedule(deadline: next, leeway: .milliseconds(5))
+            io.schedule(deadline: next)
         }
     }
 
-    private func timerFired() {
+    func timerFired() {
         guard !closed else { return }
         armedDeadline = nil
         // Bytes that reached the socket before the deadline but whose read event has not run
@@ -564,7 +541,7 @@ final class Connection: @unchecked Sendable {
         guard let deadline else { return }
         if DispatchTime.now() < deadline {
             armedDeadline = deadline
-            timer?.schedule(deadline: deadline, leeway: .milliseconds(5))
+            io.schedule(deadline: deadline)
             return
         }
         if lingering || outOffset < out.count || parser.phase == .idle {
@@ -576,17 +553,5 @@ final class Connection: @unchecked Sendable {
                                                 message: "\(status) did not arrive in time."),
                replacingLast: pending.last?.awaitingBody ?? false)
         flush()
-    }
-}
-
-/// Closes a descriptor once every dispatch source using it has been cancelled.
-private final class DescriptorCloser: @unchecked Sendable {
-    private let fd: Int32
-    private var users: Int
-    init(fd: Int32, users: Int) { self.fd = fd; self.users = users }
-    /// Called from cancel handlers, which run on the connection's serial queue.
-    func release() {
-        users -= 1
-        if users == 0 { close(fd) }
     }
 }

@@ -56,10 +56,17 @@ public struct HTTPResponse: Sendable {
     }
 }
 
-/// Answers requests. `handle` is called on the connection's serial queue (a different
-/// thread pool thread per connection); `respond` must be called exactly once, from any
-/// thread, now or later. Responses to pipelined requests are written in request order.
-/// HEAD requests reach the handler as "HEAD": answer them like GET, the server drops the body.
+/// Answers requests. `respond` must be called exactly once, from any thread, now or later.
+/// Responses to pipelined requests are written in request order. HEAD requests reach the
+/// handler as "HEAD": answer them like GET, the server drops the body.
+///
+/// Where `handle` runs depends on `HTTPServerConfiguration.ioBackend`:
+/// - `.eventLoop` (default on Linux): on the thread of the event loop that owns the
+///   connection, which serves many other connections too. A handler must NOT block or do long
+///   work there: answer at once (`respond` before returning is cheapest), or send the work to
+///   another queue and call `respond` from it (the answer hops back to the loop).
+/// - `.dispatchSources`: on the connection's serial queue (a thread-pool thread), so a handler
+///   that blocks holds only its own connection.
 public protocol HTTPHandler: Sendable {
     func handle(_ request: HTTPRequest, respond: @escaping @Sendable (HTTPResponse) -> Void)
 }

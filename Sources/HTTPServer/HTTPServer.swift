@@ -1,7 +1,8 @@
 import Dispatch
 import Glibc
 
-/// An HTTP/1.1 server on non-blocking POSIX sockets driven by Dispatch sources.
+/// An HTTP/1.1 server on non-blocking POSIX sockets, driven by edge-triggered epoll event
+/// loops (default on Linux) or by Dispatch sources (`HTTPServerConfiguration.ioBackend`).
 ///
 /// ```swift
 /// let server = HTTPServer(configuration: .init(host: "127.0.0.1", port: 8080), handler: MyHandler())
@@ -19,25 +20,40 @@ public final class HTTPServer: @unchecked Sendable {
         var listener: Listener?
         var connectionLimit = 0
         var tls: TLSContext?
+        #if os(Linux)
+        var loops: EventLoopGroup?
+        #endif
     }
 
     public let configuration: HTTPServerConfiguration
     private let handler: any HTTPHandler
     private let shared = Locked(Shared())
     private let stopped = DispatchGroup()
-    /// What connection queues target: one concurrent queue, or `eventLoopCount` serial ones.
-    private let targetQueues: [DispatchQueue]
-    private let nextTarget = Locked(0)
+    /// What connection queues target with the Dispatch backend.
+    private let targetQueue = DispatchQueue(label: "HTTPServer.connections", attributes: .concurrent)
     private var signalSources: [DispatchSourceSignal] = []
 
     public init(configuration: HTTPServerConfiguration, handler: any HTTPHandler) {
         self.configuration = configuration
         self.handler = handler
-        if configuration.eventLoopCount > 0 {
-            targetQueues = (0..<configuration.eventLoopCount).map { _ in DispatchQueue(label: "HTTPServer.loop") }
-        } else {
-            targetQueues = [DispatchQueue(label: "HTTPServer.connections", attributes: .concurrent)]
-        }
+    }
+
+    /// Whether connections run on event loops (the configured backend, where available).
+    var usesEventLoops: Bool {
+        #if os(Linux)
+        return configuration.ioBackend == .eventLoop
+        #else
+        return false
+        #endif
+    }
+
+    /// Event loops serving connections (0 with the Dispatch backend or before `start()`).
+    public var eventLoopCount: Int {
+        #if os(Linux)
+        return shared.withLock { $0.loops?.loops.count ?? 0 }
+        #else
+        return 0
+        #endif
     }
 
     /// The port the server listens on (useful with port 0); 0 before `start()`.
@@ -46,7 +62,8 @@ public final class HTTPServer: @unchecked Sendable {
     /// Connections currently open.
     public var openConnections: Int { shared.withLock { $0.connections.count } }
 
-    /// Binds and listens, then returns; connections are served on Dispatch queues.
+    /// Binds and listens, then returns; connections are served on event loops or Dispatch
+    /// queues.
     public func start() throws {
         let canStart = shared.withLock { shared -> Bool in
             guard shared.state == .idle else { return false }
@@ -61,6 +78,17 @@ public final class HTTPServer: @unchecked Sendable {
                 shared.withLock { $0.tls = context }
             }
             fd = try Socket.listen(host: configuration.host, port: configuration.port, backlog: configuration.backlog)
+            #if os(Linux)
+            if usesEventLoops {
+                do {
+                    let loops = try EventLoopGroup(count: configuration.eventLoopCount)
+                    shared.withLock { $0.loops = loops }
+                } catch {
+                    close(fd)
+                    throw error
+                }
+            }
+            #endif
         } catch {
             shared.withLock { $0.state = .stopped }
             throw error
@@ -108,13 +136,23 @@ public final class HTTPServer: @unchecked Sendable {
     }
 
     private func adopt(_ fd: Int32, address: String?) {
+        let io: any ConnectionIO
+        let tls: TLSContext?
+        #if os(Linux)
+        let loops: EventLoopGroup?
+        (tls, loops) = shared.withLock { ($0.tls, $0.loops) }
+        if let loops {
+            io = EventLoopConnectionIO(fd: fd, loop: loops.nextLoop())
+        } else {
+            io = DispatchConnectionIO(fd: fd, targetQueue: targetQueue)
+        }
+        #else
+        tls = shared.withLock { $0.tls }
+        io = DispatchConnectionIO(fd: fd, targetQueue: targetQueue)
+        #endif
         let connection = Connection(
             fd: fd, remoteAddress: address, configuration: configuration, handler: handler,
-            tls: shared.withLock { $0.tls },
-            targetQueue: targetQueues[nextTarget.withLock { index in
-                index = (index + 1) % targetQueues.count
-                return index
-            }],
+            tls: tls, io: io,
             onClose: { [weak self] connection in self?.connectionClosed(connection) })
         let accepted = shared.withLock { shared -> Bool in
             guard shared.state == .running else { return false }
@@ -130,8 +168,19 @@ public final class HTTPServer: @unchecked Sendable {
             shared.connections.removeValue(forKey: ObjectIdentifier(connection))
             return (finishIfDrained(&shared), shared.listener)
         }
-        if finished { stopped.leave() }
+        if finished { finish() }
         listener?.capacityFreed()
+    }
+
+    /// Every connection is closed: the loops' threads end and `waitUntilStopped` returns.
+    private func finish() {
+        #if os(Linux)
+        shared.withLock { shared -> EventLoopGroup? in
+            defer { shared.loops = nil }
+            return shared.loops
+        }?.stop()
+        #endif
+        stopped.leave()
     }
 
     /// Moves to `.stopped` once stopping and no connection is left.
@@ -163,7 +212,7 @@ public final class HTTPServer: @unchecked Sendable {
             connections.forEach { $0.forceClose() }
         }
         let finished = shared.withLock { finishIfDrained(&$0) }
-        if finished { stopped.leave() }
+        if finished { finish() }
     }
 
     /// Blocks until a started server has stopped (returns at once if it never started).

@@ -1,0 +1,97 @@
+#if os(Linux)
+import CEpoll
+import Dispatch
+import Glibc
+
+/// The event-loop backend for one connection: its socket sits in the loop's edge-triggered
+/// epoll set from accept to close, and "interest" is only a flag here (no epoll_ctl per
+/// event). Because edges are not repeated, a readable edge that arrives while reading is off
+/// is remembered, and turning reading back on then reads at once.
+final class EventLoopConnectionIO: ConnectionIO, EventLoopRegistrant, @unchecked Sendable {
+    private static let readEvents = EPOLLIN.rawValue | EPOLLRDHUP.rawValue | EPOLLHUP.rawValue | EPOLLERR.rawValue
+    private static let writeEvents = EPOLLOUT.rawValue | EPOLLHUP.rawValue | EPOLLERR.rawValue
+
+    let loop: EventLoop
+    private let fd: Int32
+    // Loop-thread state.
+    private var connection: Connection?
+    private var slot = -1
+    private var closed = false
+    private var readInterest = true
+    private var writeInterest = false
+    /// Bytes (or a hang-up) may wait that no future edge will announce.
+    private var readPending = false
+    private var readScheduled = false
+
+    init(fd: Int32, loop: EventLoop) {
+        self.fd = fd
+        self.loop = loop
+    }
+
+    func activate(_ connection: Connection) -> Bool {
+        guard !closed, let slot = loop.register(fd: fd, owner: self) else { return false }
+        self.connection = connection
+        self.slot = slot
+        return true
+    }
+
+    var inContext: Bool { loop.inEventLoop }
+
+    func execute(_ work: @escaping @Sendable () -> Void) { loop.execute(work) }
+
+    func setReadInterest(_ on: Bool) {
+        readInterest = on
+        if on && readPending {
+            readPending = false
+            scheduleRead()
+        }
+    }
+
+    func setWriteInterest(_ on: Bool) {
+        writeInterest = on
+    }
+
+    func readStoppedEarly() {
+        if readInterest { scheduleRead() } else { readPending = true }
+    }
+
+    func schedule(deadline: DispatchTime) {
+        guard !closed, slot >= 0 else { return }
+        loop.schedule(slot: slot, deadline: deadline.uptimeNanoseconds)
+    }
+
+    func close() {
+        guard !closed else { return }
+        closed = true
+        if slot >= 0 { loop.deregister(slot: slot, fd: fd) }
+        Glibc.close(fd)
+        connection = nil
+    }
+
+    // MARK: EventLoopRegistrant
+
+    func handle(events: UInt32) {
+        if events & Self.readEvents != 0 {
+            if readInterest { connection?.readable() } else { readPending = true }
+        }
+        if events & Self.writeEvents != 0, writeInterest, !closed {
+            connection?.writable()
+        }
+    }
+
+    func deadlineReached() {
+        connection?.timerFired()
+    }
+
+    /// A read on the next turn of the loop, without waiting for an edge.
+    private func scheduleRead() {
+        guard !readScheduled, !closed else { return }
+        readScheduled = true
+        loop.execute { [self] in
+            readScheduled = false
+            guard !closed else { return }
+            if readInterest { connection?.readable() } else { readPending = true }
+        }
+    }
+}
+#endif
