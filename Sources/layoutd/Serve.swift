@@ -30,6 +30,7 @@ struct Serve: ParsableCommand {
     @Option(name: .customLong("shutdown-timeout"), help: help("shutdown-timeout")) var shutdownTimeout: String?
     @Option(name: .customLong("tls-cert"), help: help("tls-cert")) var tlsCert: String?
     @Option(name: .customLong("tls-key"), help: help("tls-key")) var tlsKey: String?
+    @Option(name: .customLong("io-backend"), help: help("io-backend")) var ioBackend: String?
     @Option(name: .customLong("event-loops"), help: help("event-loops")) var eventLoops: String?
     @Option(name: .customLong("inline-compute-max-bytes"), help: help("inline-compute-max-bytes")) var inlineComputeMaxBytes: String?
     @Option(name: .customLong("gzip"), help: help("gzip")) var gzip: String?
@@ -51,7 +52,7 @@ struct Serve: ParsableCommand {
             ("max-connections", maxConnections), ("header-timeout", headerTimeout),
             ("body-timeout", bodyTimeout), ("idle-timeout", idleTimeout), ("write-timeout", writeTimeout),
             ("shutdown-timeout", shutdownTimeout), ("tls-cert", tlsCert), ("tls-key", tlsKey),
-            ("event-loops", eventLoops), ("inline-compute-max-bytes", inlineComputeMaxBytes),
+            ("io-backend", ioBackend), ("event-loops", eventLoops), ("inline-compute-max-bytes", inlineComputeMaxBytes),
             ("gzip", gzip), ("log-level", logLevel),
         ]
         return Dictionary(uniqueKeysWithValues: pairs.compactMap { name, value in value.map { (name, $0) } })

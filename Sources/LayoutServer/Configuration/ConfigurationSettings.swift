@@ -59,7 +59,15 @@ public enum ConfigurationSettings {
             $1.http.tlsCertificatePath = $0
         },
         text("tls-key", "PEM private key for --tls-cert.") { $1.http.tlsKeyPath = $0 },
-        int("event-loops", "0: each connection on a concurrent queue; n: connections spread over n serial queues.",
+        text("io-backend", "event-loop (epoll loops; default on Linux) or dispatch (Dispatch sources per connection).") {
+            (value, config) throws(ConfigurationError) in
+            switch value.lowercased() {
+            case "event-loop": config.http.ioBackend = .eventLoop
+            case "dispatch": config.http.ioBackend = .dispatchSources
+            default: throw ConfigurationError(setting: "io-backend", value: value, reason: "is not event-loop or dispatch")
+            }
+        },
+        int("event-loops", "Event-loop threads for --io-backend event-loop; 0: one per CPU this process may run on.",
             range: 0...1024) { $1.http.eventLoopCount = $0 },
         bytes("inline-compute-max-bytes", "Bodies up to this size are laid out without a thread hop (0: never).") {
             $1.inlineComputeMaxBytes = $0

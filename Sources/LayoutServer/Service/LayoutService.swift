@@ -27,7 +27,8 @@ public final class LayoutService: HTTPHandler, @unchecked Sendable {
         self.answers = AnswerCache(capacityBytes: configuration.answerCacheBytes, shardCount: configuration.cacheShards)
         self.computer = LayoutComputer(cache: cache, limits: configuration.wire)
         self.batch = BatchComputer(computer: computer, maxItems: configuration.maxBatchItems)
-        self.inlineLimit = configuration.http.eventLoopCount == 0 ? configuration.inlineComputeMaxBytes : -1
+        // On an event loop nothing is laid out inline: a handler must not hold the loop.
+        self.inlineLimit = configuration.http.ioBackend == .dispatchSources ? configuration.inlineComputeMaxBytes : -1
         var logger = logger ?? Logger(label: "layoutd")
         logger.logLevel = configuration.logLevel
         self.logger = logger
