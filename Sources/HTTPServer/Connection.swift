@@ -246,7 +246,9 @@ final class Connection: @unchecked Sendable {
     /// answers, or they are large). One request is always taken while the unsent output is
     /// within the bound.
     private var intakeFull: Bool {
-        if pending.count >= configuration.maxPipelinedRequests { return true }
+        // A request whose head is in but whose body is not still gets its body read.
+        let taken = pending.count - (pending.last?.awaitingBody == true ? 1 : 0)
+        if taken >= configuration.maxPipelinedRequests { return true }
         let unsent = out.count - outOffset
         let bound = configuration.maxBufferedResponseBytes
         if unsent > bound { return true }

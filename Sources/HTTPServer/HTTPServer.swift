@@ -47,6 +47,11 @@ public final class HTTPServer: @unchecked Sendable {
         #endif
     }
 
+    #if os(Linux)
+    /// The loops serving connections (nil with the Dispatch backend, or when not running).
+    var eventLoopGroup: EventLoopGroup? { shared.withLock { $0.loops } }
+    #endif
+
     /// Event loops serving connections (0 with the Dispatch backend or before `start()`).
     public var eventLoopCount: Int {
         #if os(Linux)

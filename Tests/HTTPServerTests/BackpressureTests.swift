@@ -19,8 +19,8 @@ private func maxSocketSendBufferBytes() -> Int {
     /// stop taking its requests once its unsent output passes the bound (the handler sees only
     /// what fits in the socket buffers, the bound and one pipeline), keep serving others, and
     /// close it at the write timeout.
-    @Test(arguments: [false, true])
-    func aClientThatDoesNotReadGetsNoMoreWork(respondLater: Bool) throws {
+    @Test(arguments: ioBackends, [false, true])
+    func aClientThatDoesNotReadGetsNoMoreWork(backend: IOBackend, respondLater: Bool) throws {
         let answerBytes = 128 * 1024
         let requests = 400
         let bufferedBound = 256 * 1024
@@ -36,7 +36,7 @@ private func maxSocketSendBufferBytes() -> Int {
             let response = HTTPResponse(status: 200, body: answer)
             if respondLater { DispatchQueue.global().async { respond(response) } } else { respond(response) }
         }
-        try withServer({
+        try withServer(backend, {
             $0.maxBufferedResponseBytes = bufferedBound
             $0.maxPipelinedRequests = pipeline
             $0.writeTimeout = .seconds(1)
@@ -65,8 +65,9 @@ private func maxSocketSendBufferBytes() -> Int {
     /// Pipelined requests run concurrently only while their expected answers fit in the output
     /// bound: answers larger than the bound are computed one at a time, small ones in parallel
     /// (once the connection's first answer has shown their size).
-    @Test(arguments: [(answerBytes: 64 * 1024, concurrent: false), (answerBytes: 100, concurrent: true)])
-    func pipelinedHandlersRunConcurrentlyOnlyWhileTheirAnswersFit(answerBytes: Int, concurrent: Bool) throws {
+    @Test(arguments: ioBackends, [(answerBytes: 64 * 1024, concurrent: false), (answerBytes: 100, concurrent: true)])
+    func pipelinedHandlersRunConcurrentlyOnlyWhileTheirAnswersFit(backend: IOBackend, shape: (answerBytes: Int, concurrent: Bool)) throws {
+        let (answerBytes, concurrent) = shape
         let running = Locked((now: 0, most: 0))
         let handler = HTTPClosureHandler { _, respond in
             running.withLock { $0.now += 1; $0.most = max($0.most, $0.now) }
@@ -75,7 +76,7 @@ private func maxSocketSendBufferBytes() -> Int {
                 respond(HTTPResponse(status: 200, body: [UInt8](repeating: UInt8(ascii: "a"), count: answerBytes)))
             }
         }
-        try withServer({ $0.maxBufferedResponseBytes = 16 * 1024; $0.responseCompression.enabled = false },
+        try withServer(backend, { $0.maxBufferedResponseBytes = 16 * 1024; $0.responseCompression.enabled = false },
                        handler: handler) { server in
             let client = try RawClient(port: server.boundPort, timeoutSeconds: 5)
             client.send(String(repeating: "GET /p HTTP/1.1\r\nHost: t\r\n\r\n", count: 10))
@@ -90,14 +91,14 @@ private func maxSocketSendBufferBytes() -> Int {
 
     /// A client that reads, slowly, still gets every pipelined answer in order: pausing on
     /// unsent output only delays intake, it never drops requests already read.
-    @Test func pausedIntakeResumesAndAnswersEveryRequest() throws {
+    @Test(arguments: ioBackends) func pausedIntakeResumesAndAnswersEveryRequest(backend: IOBackend) throws {
         let handler = HTTPClosureHandler { request, respond in
             let index = Int(request.path.dropFirst()) ?? -1
             var body = [UInt8](repeating: UInt8(ascii: "x"), count: 64 * 1024)
             body.replaceSubrange(0..<8, with: Array(eightDigits(index).utf8))
             respond(HTTPResponse(status: 200, body: body))
         }
-        try withServer({ $0.maxBufferedResponseBytes = 16 * 1024; $0.responseCompression.enabled = false },
+        try withServer(backend, { $0.maxBufferedResponseBytes = 16 * 1024; $0.responseCompression.enabled = false },
                        handler: handler) { server in
             let client = try RawClient(port: server.boundPort, timeoutSeconds: 5, receiveBufferBytes: 4096)
             var pipelined = ""

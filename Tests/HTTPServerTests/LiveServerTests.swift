@@ -13,8 +13,8 @@ private func expectServerStillServes(_ server: HTTPServer, sourceLocation: Sourc
 }
 
 @Suite struct LiveServerTests {
-    @Test func keepAliveServesSeveralRequestsOnOneConnection() throws {
-        try withServer { server in
+    @Test(arguments: ioBackends) func keepAliveServesSeveralRequestsOnOneConnection(backend: IOBackend) throws {
+        try withServer(backend) { server in
             let client = try RawClient(port: server.boundPort)
             for i in 0..<3 {
                 client.send("POST /echo HTTP/1.1\r\nHost: t\r\nContent-Length: 2\r\n\r\n#\(i)")
@@ -29,8 +29,8 @@ private func expectServerStillServes(_ server: HTTPServer, sourceLocation: Sourc
         }
     }
 
-    @Test func pipelinedResponsesComeBackInRequestOrder() throws {
-        try withServer { server in
+    @Test(arguments: ioBackends) func pipelinedResponsesComeBackInRequestOrder(backend: IOBackend) throws {
+        try withServer(backend) { server in
             let client = try RawClient(port: server.boundPort)
             // The first answer is the slowest: it must still come first.
             client.send("GET /slow?ms=300 HTTP/1.1\r\nHost: t\r\n\r\n"
@@ -44,8 +44,8 @@ private func expectServerStillServes(_ server: HTTPServer, sourceLocation: Sourc
         }
     }
 
-    @Test func expectContinueGetsAnInterimResponseBeforeTheBody() throws {
-        try withServer { server in
+    @Test(arguments: ioBackends) func expectContinueGetsAnInterimResponseBeforeTheBody(backend: IOBackend) throws {
+        try withServer(backend) { server in
             let client = try RawClient(port: server.boundPort)
             client.send("POST /up HTTP/1.1\r\nHost: t\r\nExpect: 100-continue\r\nContent-Length: 4\r\n\r\n")
             let interim = try #require(client.readResponse())
@@ -57,8 +57,8 @@ private func expectServerStillServes(_ server: HTTPServer, sourceLocation: Sourc
         }
     }
 
-    @Test func expectContinueRefusedWithAFinalStatus() throws {
-        try withServer({ $0.maxBodyBytes = 100 }) { server in
+    @Test(arguments: ioBackends) func expectContinueRefusedWithAFinalStatus(backend: IOBackend) throws {
+        try withServer(backend, { $0.maxBodyBytes = 100 }) { server in
             let client = try RawClient(port: server.boundPort)
             client.send("POST /up HTTP/1.1\r\nHost: t\r\nExpect: 100-continue\r\nContent-Length: 1000\r\n\r\n")
             let response = try #require(client.readResponse())
@@ -69,8 +69,8 @@ private func expectServerStillServes(_ server: HTTPServer, sourceLocation: Sourc
         }
     }
 
-    @Test func headHasTheHeadersOfGetButNoBody() throws {
-        try withServer { server in
+    @Test(arguments: ioBackends) func headHasTheHeadersOfGetButNoBody(backend: IOBackend) throws {
+        try withServer(backend) { server in
             let client = try RawClient(port: server.boundPort)
             client.send("GET /big HTTP/1.1\r\nHost: t\r\n\r\nHEAD /big HTTP/1.1\r\nHost: t\r\n\r\nGET /x HTTP/1.1\r\nHost: t\r\n\r\n")
             let get = try #require(client.readResponse())
@@ -83,8 +83,8 @@ private func expectServerStillServes(_ server: HTTPServer, sourceLocation: Sourc
         }
     }
 
-    @Test func http10ClosesByDefaultAndKeepsAliveOnRequest() throws {
-        try withServer { server in
+    @Test(arguments: ioBackends) func http10ClosesByDefaultAndKeepsAliveOnRequest(backend: IOBackend) throws {
+        try withServer(backend) { server in
             let client = try RawClient(port: server.boundPort)
             client.send("GET /old HTTP/1.0\r\n\r\n")
             let response = try #require(client.readResponse())
@@ -102,8 +102,8 @@ private func expectServerStillServes(_ server: HTTPServer, sourceLocation: Sourc
         }
     }
 
-    @Test func connectionCloseIsHonoured() throws {
-        try withServer { server in
+    @Test(arguments: ioBackends) func connectionCloseIsHonoured(backend: IOBackend) throws {
+        try withServer(backend) { server in
             let client = try RawClient(port: server.boundPort)
             client.send("GET /a HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\nGET /ignored HTTP/1.1\r\nHost: t\r\n\r\n")
             let response = try #require(client.readResponse())
@@ -118,7 +118,7 @@ private func expectServerStillServes(_ server: HTTPServer, sourceLocation: Sourc
         431: "request-header-fields-too-large", 501: "not-implemented", 505: "http-version-not-supported",
     ]
 
-    @Test(arguments: [
+    @Test(arguments: ioBackends, [
         (414, "GET /\(String(repeating: "a", count: 300)) HTTP/1.1\r\nHost: t\r\n\r\n"),
         (431, "GET / HTTP/1.1\r\nHost: t\r\nX-Big: \(String(repeating: "b", count: 600))\r\n\r\n"),
         (413, "POST / HTTP/1.1\r\nHost: t\r\nContent-Length: 2000\r\n\r\n" + String(repeating: "c", count: 2000)),
@@ -133,8 +133,9 @@ private func expectServerStillServes(_ server: HTTPServer, sourceLocation: Sourc
         (505, "GET / HTTP/2.0\r\nHost: t\r\n\r\n"),
         (415, "POST / HTTP/1.1\r\nHost: t\r\nContent-Encoding: br\r\nContent-Length: 1\r\n\r\nx"),
     ])
-    func refusalsAnswerWithJSONAndClose(status: Int, request: String) throws {
-        try withServer({ $0.maxRequestLineBytes = 256; $0.maxHeaderBytes = 512; $0.maxBodyBytes = 1500 }) { server in
+    func refusalsAnswerWithJSONAndClose(backend: IOBackend, refusal: (status: Int, request: String)) throws {
+        let (status, request) = refusal
+        try withServer(backend, { $0.maxRequestLineBytes = 256; $0.maxHeaderBytes = 512; $0.maxBodyBytes = 1500 }) { server in
             let client = try RawClient(port: server.boundPort)
             client.send(request)
             let response = try #require(client.readResponse())
@@ -147,8 +148,8 @@ private func expectServerStillServes(_ server: HTTPServer, sourceLocation: Sourc
         }
     }
 
-    @Test func gzipResponsesWhenAcceptedOnly() throws {
-        try withServer { server in
+    @Test(arguments: ioBackends) func gzipResponsesWhenAcceptedOnly(backend: IOBackend) throws {
+        try withServer(backend) { server in
             let client = try RawClient(port: server.boundPort)
             client.send("GET /big HTTP/1.1\r\nHost: t\r\nAccept-Encoding: deflate, gzip\r\n\r\n")
             let zipped = try #require(client.readResponse())
@@ -167,8 +168,8 @@ private func expectServerStillServes(_ server: HTTPServer, sourceLocation: Sourc
         }
     }
 
-    @Test func gzipRequestBodiesAreInflatedWithinALimit() throws {
-        try withServer({ $0.maxInflatedBodyBytes = 3000 }) { server in
+    @Test(arguments: ioBackends) func gzipRequestBodiesAreInflatedWithinALimit(backend: IOBackend) throws {
+        try withServer(backend, { $0.maxInflatedBodyBytes = 3000 }) { server in
             let text = String(repeating: "z", count: 2000)
             let body = try #require(Gzip.compress(Array(text.utf8), level: 6))
             let client = try RawClient(port: server.boundPort)
@@ -189,8 +190,8 @@ private func expectServerStillServes(_ server: HTTPServer, sourceLocation: Sourc
         }
     }
 
-    @Test func headerTimeoutAnswers408AndCloses() throws {
-        try withServer({ $0.headerTimeout = .milliseconds(200) }) { server in
+    @Test(arguments: ioBackends) func headerTimeoutAnswers408AndCloses(backend: IOBackend) throws {
+        try withServer(backend, { $0.headerTimeout = .milliseconds(200) }) { server in
             let client = try RawClient(port: server.boundPort)
             client.send("GET / HTTP/1.1\r\nHo")
             let response = try #require(client.readResponse())
@@ -204,8 +205,8 @@ private func expectServerStillServes(_ server: HTTPServer, sourceLocation: Sourc
         }
     }
 
-    @Test func bodyTimeoutAnswers408() throws {
-        try withServer({ $0.bodyTimeout = .milliseconds(200) }) { server in
+    @Test(arguments: ioBackends) func bodyTimeoutAnswers408(backend: IOBackend) throws {
+        try withServer(backend, { $0.bodyTimeout = .milliseconds(200) }) { server in
             let client = try RawClient(port: server.boundPort)
             client.send("POST / HTTP/1.1\r\nHost: t\r\nContent-Length: 10\r\n\r\nabc")
             #expect(client.readResponse()?.status == 408)
@@ -214,8 +215,8 @@ private func expectServerStillServes(_ server: HTTPServer, sourceLocation: Sourc
         }
     }
 
-    @Test func idleKeepAliveConnectionsAreClosed() throws {
-        try withServer({ $0.idleTimeout = .milliseconds(200) }) { server in
+    @Test(arguments: ioBackends) func idleKeepAliveConnectionsAreClosed(backend: IOBackend) throws {
+        try withServer(backend, { $0.idleTimeout = .milliseconds(200) }) { server in
             let client = try RawClient(port: server.boundPort)
             client.send("GET / HTTP/1.1\r\nHost: t\r\n\r\n")
             #expect(client.readResponse()?.status == 200)
@@ -224,8 +225,8 @@ private func expectServerStillServes(_ server: HTTPServer, sourceLocation: Sourc
         }
     }
 
-    @Test func maxConnectionsIsEnforced() throws {
-        try withServer({ $0.maxConnections = 2 }) { server in
+    @Test(arguments: ioBackends) func maxConnectionsIsEnforced(backend: IOBackend) throws {
+        try withServer(backend, { $0.maxConnections = 2 }) { server in
             let first = try RawClient(port: server.boundPort)
             let second = try RawClient(port: server.boundPort)
             first.send("GET /1 HTTP/1.1\r\nHost: t\r\n\r\n")
@@ -243,8 +244,8 @@ private func expectServerStillServes(_ server: HTTPServer, sourceLocation: Sourc
         }
     }
 
-    @Test func slowReadersAreCutOffByTheWriteTimeout() throws {
-        try withServer({ $0.writeTimeout = .milliseconds(200) }) { server in
+    @Test(arguments: ioBackends) func slowReadersAreCutOffByTheWriteTimeout(backend: IOBackend) throws {
+        try withServer(backend, { $0.writeTimeout = .milliseconds(200) }) { server in
             let reader = try RawClient(port: server.boundPort)
             reader.send("GET /huge HTTP/1.1\r\nHost: t\r\n\r\n")
             // Never read: the 16 MiB answer fills the socket buffers and the write blocks.
@@ -253,8 +254,8 @@ private func expectServerStillServes(_ server: HTTPServer, sourceLocation: Sourc
         }
     }
 
-    @Test func everyClosePathReleasesTheConnection() throws {
-        try withServer({ $0.headerTimeout = .seconds(2) }) { server in
+    @Test(arguments: ioBackends) func everyClosePathReleasesTheConnection(backend: IOBackend) throws {
+        try withServer(backend, { $0.headerTimeout = .seconds(2) }) { server in
             var clients: [RawClient] = []
             for i in 0..<24 {
                 let client = try RawClient(port: server.boundPort)
@@ -276,8 +277,9 @@ private func expectServerStillServes(_ server: HTTPServer, sourceLocation: Sourc
         }
     }
 
-    @Test func gracefulShutdownFinishesInFlightRequests() throws {
+    @Test(arguments: ioBackends) func gracefulShutdownFinishesInFlightRequests(backend: IOBackend) throws {
         var configuration = HTTPServerConfiguration(host: "127.0.0.1", port: 0)
+        configuration.ioBackend = backend
         configuration.idleTimeout = .seconds(5)
         let server = HTTPServer(configuration: configuration, handler: TestHandler())
         try server.start()
@@ -298,8 +300,9 @@ private func expectServerStillServes(_ server: HTTPServer, sourceLocation: Sourc
         #expect(throws: SocketError.self) { try RawClient(port: server.boundPort) }
     }
 
-    @Test func listensOnIPv6Loopback() throws {
+    @Test(arguments: ioBackends) func listensOnIPv6Loopback(backend: IOBackend) throws {
         var configuration = HTTPServerConfiguration(host: "::1", port: 0)
+        configuration.ioBackend = backend
         configuration.idleTimeout = .seconds(1)
         let server = HTTPServer(configuration: configuration, handler: TestHandler())
         do { try server.start() } catch { return } // no IPv6 on this host
@@ -309,13 +312,13 @@ private func expectServerStillServes(_ server: HTTPServer, sourceLocation: Sourc
         #expect(client.readResponse()?.text == "GET /six ")
     }
 
-    @Test func remoteAddressAndHeadersReachTheHandler() throws {
+    @Test(arguments: ioBackends) func remoteAddressAndHeadersReachTheHandler(backend: IOBackend) throws {
         let seen = Locked<HTTPRequest?>(nil)
         let handler = HTTPClosureHandler { request, respond in
             seen.withLock { $0 = request }
             respond(HTTPResponse(status: 204, headers: ["X-Evil": "a\r\nInjected: yes"]))
         }
-        try withServer(handler: handler) { server in
+        try withServer(backend, handler: handler) { server in
             let client = try RawClient(port: server.boundPort)
             client.send("GET /who?x=1 HTTP/1.1\r\nHost: t\r\nX-Custom: v\r\n\r\n")
             let response = try #require(client.readResponse())
@@ -342,8 +345,12 @@ private func expectServerStillServes(_ server: HTTPServer, sourceLocation: Sourc
 }
 
 @Suite struct SignalShutdownTests {
+    /// One case only (the default backend): a second server calling `stopOnSignals` in the
+    /// same process does not get the signal (the first one's Dispatch signal source does),
+    /// whichever backend either uses. Signal handling does not depend on the backend.
     @Test func sigtermDrainsAndStops() throws {
-        let server = HTTPServer(configuration: HTTPServerConfiguration(host: "127.0.0.1", port: 0), handler: TestHandler())
+        let configuration = HTTPServerConfiguration(host: "127.0.0.1", port: 0)
+        let server = HTTPServer(configuration: configuration, handler: TestHandler())
         try server.start()
         server.stopOnSignals()
         let client = try RawClient(port: server.boundPort)

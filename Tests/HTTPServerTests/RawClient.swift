@@ -148,11 +148,17 @@ func waitUntil(seconds: Double = 3, _ condition: () -> Bool) -> Bool {
     return condition()
 }
 
-/// Starts a server on 127.0.0.1:0 for one test and always shuts it down.
-func withServer<R>(_ configure: (inout HTTPServerConfiguration) -> Void = { _ in },
+/// Both I/O backends: live tests run over each.
+let ioBackends = HTTPServerConfiguration.IOBackend.allCases
+typealias IOBackend = HTTPServerConfiguration.IOBackend
+
+/// Starts a server on 127.0.0.1:0 with `backend` for one test and always shuts it down.
+func withServer<R>(_ backend: IOBackend,
+                   _ configure: (inout HTTPServerConfiguration) -> Void = { _ in },
                    handler: any HTTPHandler = TestHandler(),
                    _ body: (HTTPServer) throws -> R) throws -> R {
     var configuration = HTTPServerConfiguration(host: "127.0.0.1", port: 0)
+    configuration.ioBackend = backend
     configure(&configuration)
     let server = HTTPServer(configuration: configuration, handler: handler)
     try server.start()

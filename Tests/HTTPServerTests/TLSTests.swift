@@ -30,10 +30,10 @@ private func run(_ tool: String, _ arguments: [String]) -> String? {
         return (certificate, key, directory)
     }
 
-    @Test func servesHTTPSWithKeepAlive() throws {
+    @Test(arguments: ioBackends) func servesHTTPSWithKeepAlive(backend: IOBackend) throws {
         guard let files = try makeCertificate() else { return } // no openssl tool here
         defer { try? FileManager.default.removeItem(at: files.directory) }
-        try withServer({ $0.tlsCertificatePath = files.certificate; $0.tlsKeyPath = files.key }) { server in
+        try withServer(backend, { $0.tlsCertificatePath = files.certificate; $0.tlsKeyPath = files.key }) { server in
             let base = "https://127.0.0.1:\(server.boundPort)"
             // Two URLs in one curl run share one TLS connection (keep-alive).
             let output = run("/usr/bin/curl", ["-sk", "--max-time", "5", "-d", "hello", "\(base)/one",
@@ -45,10 +45,10 @@ private func run(_ tool: String, _ arguments: [String]) -> String? {
         }
     }
 
-    @Test func plaintextAndSlowHandshakesAreClosed() throws {
+    @Test(arguments: ioBackends) func plaintextAndSlowHandshakesAreClosed(backend: IOBackend) throws {
         guard let files = try makeCertificate() else { return }
         defer { try? FileManager.default.removeItem(at: files.directory) }
-        try withServer({
+        try withServer(backend, {
             $0.tlsCertificatePath = files.certificate
             $0.tlsKeyPath = files.key
             $0.headerTimeout = .milliseconds(300)

@@ -246,6 +246,11 @@ private final class LoopThread {
         let context = Unmanaged.passRetained(self).toOpaque()
         let status = pthread_create(&thread, nil, { context in
             let loopThread = Unmanaged<LoopThread>.fromOpaque(context!).takeRetainedValue()
+            // Like Dispatch's own threads: process signals (SIGTERM for `stopOnSignals`, read
+            // by Dispatch through a signalfd) must never be delivered to a loop thread.
+            var signals = sigset_t()
+            sigfillset(&signals)
+            pthread_sigmask(SIG_BLOCK, &signals, nil)
             loopThread.name.withCString { cepoll_set_thread_name($0) }
             loopThread.body()
             return nil
