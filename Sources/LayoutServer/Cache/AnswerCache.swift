@@ -49,14 +49,22 @@ public final class AnswerCache: @unchecked Sendable {
         let entry: Entry
     }
 
-    /// Bytes an entry costs beyond its request and answer bytes: the two arrays' heap headers,
-    /// the tag string, the prebuilt header lists, the dictionary bucket and the slot. Rounded
-    /// up so the accounting errs on the side of using less memory.
-    public static let entryOverhead = 512
+    /// Bytes an entry costs beyond its request and answer arrays' storage: the quoted ETag
+    /// (a 53-byte native string, 96 with its header), the prebuilt header lists (three fields,
+    /// 144; one field, 80), and the LRU's slot and dictionary bucket at twice their size for
+    /// the tables' spare room (`HeapFootprint`).
+    public static let entryOverhead = 96 + 144 + 80 + HeapFootprint.lruBookkeeping(key: Key.self, value: Stored.self)
 
-    /// What an entry for `request` and `answer` bytes is charged against the budget.
+    /// What an entry for `request` and `answer` bytes, both stored without spare capacity, is
+    /// charged against the budget.
     public static func cost(requestBytes: Int, answerBytes: Int) -> Int {
-        requestBytes + answerBytes + entryOverhead
+        HeapFootprint.mallocChunk(32 + requestBytes) + HeapFootprint.mallocChunk(32 + answerBytes) + entryOverhead
+    }
+
+    /// What storing `request` and `answer` is charged: the arrays' real storage (capacity,
+    /// not count: an encoder's answer is written into a buffer reserved ahead) and bookkeeping.
+    static func cost(request: [UInt8], answer: [UInt8]) -> Int {
+        HeapFootprint.array(request) + HeapFootprint.array(answer) + entryOverhead
     }
 
     /// The byte budget across all shards.
@@ -89,7 +97,7 @@ public final class AnswerCache: @unchecked Sendable {
     /// Stores the 200 answer to `body`, evicting least recently used entries to make room.
     /// Entries larger than a shard's share are not stored.
     public func insert(_ body: [UInt8], key: Key, answer: [UInt8], entityTag: String) {
-        let cost = Self.cost(requestBytes: body.count, answerBytes: answer.count)
+        let cost = Self.cost(request: body, answer: answer)
         let stored = Stored(request: body, entry: Entry(body: answer, entityTag: entityTag))
         // The same body already stored means a racing request stored the same answer first;
         // another body under the same hash (a collision) is replaced by this one.

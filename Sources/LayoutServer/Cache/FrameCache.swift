@@ -10,14 +10,20 @@ public final class FrameCache: @unchecked Sendable {
     /// Counters and gauges across all shards.
     public typealias Statistics = CacheStatistics
 
-    /// Bytes an entry costs beyond its frames: the 16-byte key stored twice (dictionary and
-    /// slot), the dictionary bucket, the slot's links and bookkeeping, and the frame array's
-    /// heap header. Rounded up so the accounting errs on the side of using less memory.
-    public static let entryOverhead = 128
+    /// Bytes an entry costs beyond its frame array's storage: the LRU's slot (the 16-byte key,
+    /// the array reference, cost and links) and dictionary bucket (the key again and the slot
+    /// index), at twice their size for the tables' spare room (`HeapFootprint`).
+    public static let entryOverhead = HeapFootprint.lruBookkeeping(key: StructuralHash.self, value: [Frame].self)
 
-    /// What one entry of `frameCount` frames is charged against the budget.
+    /// What one entry of `frameCount` frames, stored without spare capacity, is charged.
     public static func cost(frameCount: Int) -> Int {
-        frameCount * MemoryLayout<Frame>.stride + entryOverhead
+        HeapFootprint.mallocChunk(32 + frameCount * MemoryLayout<Frame>.stride) + entryOverhead
+    }
+
+    /// What storing `frames` is charged: their array's real storage (capacity, header, malloc
+    /// rounding) and the entry's bookkeeping.
+    public static func cost(of frames: [Frame]) -> Int {
+        HeapFootprint.array(frames) + entryOverhead
     }
 
     /// The byte budget across all shards.
@@ -32,7 +38,7 @@ public final class FrameCache: @unchecked Sendable {
 
     /// The largest number of frames one entry may hold and still be stored.
     public var maxFramesPerEntry: Int {
-        max(0, (entries.shardCapacityBytes - Self.entryOverhead) / MemoryLayout<Frame>.stride)
+        max(0, (entries.shardCapacityBytes - Self.entryOverhead - 48) / MemoryLayout<Frame>.stride)
     }
 
     /// The frames stored under `key`, marking the entry most recently used; counts a hit or miss.
@@ -44,7 +50,7 @@ public final class FrameCache: @unchecked Sendable {
     /// larger than a shard's share are not stored.
     public func insert(_ frames: [Frame], for key: StructuralHash) {
         // Same structure, same layout: frames already stored (by a racing computation) will do.
-        entries.insert(frames, for: key, cost: Self.cost(frameCount: frames.count)) { _ in true }
+        entries.insert(frames, for: key, cost: Self.cost(of: frames)) { _ in true }
     }
 
     /// Drops every entry (statistics other than entries and bytes are kept).
