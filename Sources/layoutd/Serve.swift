@@ -33,6 +33,8 @@ struct Serve: ParsableCommand {
     @Option(name: .customLong("io-backend"), help: help("io-backend")) var ioBackend: String?
     @Option(name: .customLong("event-loops"), help: help("event-loops")) var eventLoops: String?
     @Option(name: .customLong("inline-compute-max-bytes"), help: help("inline-compute-max-bytes")) var inlineComputeMaxBytes: String?
+    @Option(name: .customLong("max-pending-compute-bytes"), help: help("max-pending-compute-bytes")) var maxPendingComputeBytes: String?
+    @Option(name: .customLong("answer-cache-bytes"), help: help("answer-cache-bytes")) var answerCacheBytes: String?
     @Option(name: .customLong("gzip"), help: help("gzip")) var gzip: String?
     @Option(name: .customLong("log-level"), help: help("log-level")) var logLevel: String?
 
@@ -53,6 +55,7 @@ struct Serve: ParsableCommand {
             ("body-timeout", bodyTimeout), ("idle-timeout", idleTimeout), ("write-timeout", writeTimeout),
             ("shutdown-timeout", shutdownTimeout), ("tls-cert", tlsCert), ("tls-key", tlsKey),
             ("io-backend", ioBackend), ("event-loops", eventLoops), ("inline-compute-max-bytes", inlineComputeMaxBytes),
+            ("max-pending-compute-bytes", maxPendingComputeBytes), ("answer-cache-bytes", answerCacheBytes),
             ("gzip", gzip), ("log-level", logLevel),
         ]
         return Dictionary(uniqueKeysWithValues: pairs.compactMap { name, value in value.map { (name, $0) } })
@@ -69,6 +72,9 @@ struct Serve: ParsableCommand {
         let level = configuration.logLevel
         LoggingSystem.bootstrap { label in LogfmtLogHandler(label: label, level: level) }
         let logger = Logger(label: "layoutd")
+        // Before the server starts any thread (arenas are made per thread).
+        let malloc = MallocTuning.apply(environment: SystemIO.environment())
+        logger.notice("malloc", metadata: malloc.mapValues { .string($0) })
 
         let host = ServiceHost(configuration: configuration, logger: logger)
         do {

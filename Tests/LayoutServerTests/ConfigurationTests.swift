@@ -6,7 +6,9 @@ import Testing
         let configuration = try ConfigurationSettings.resolve(commandLine: [:], environment: [:])
         #expect(configuration.host == "127.0.0.1")
         #expect(configuration.port == 8080)
-        #expect(configuration.cacheBytes == 64 << 20)
+        #expect(configuration.cacheBytes == 32 << 20)
+        #expect(configuration.answerCacheBytes == 8 << 20)
+        #expect(configuration.maxPendingComputeBytes == 24 << 20)
         #expect(configuration.logLevel == .info)
     }
 

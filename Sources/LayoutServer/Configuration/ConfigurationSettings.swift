@@ -72,6 +72,10 @@ public enum ConfigurationSettings {
         bytes("inline-compute-max-bytes", "Bodies up to this size are laid out without a thread hop (0: never).") {
             $1.inlineComputeMaxBytes = $0
         },
+        bytes("max-pending-compute-bytes",
+              "Request body bytes of layout work queued or running; beyond it /compute answers 503 with Retry-After.") {
+            $1.maxPendingComputeBytes = $0
+        },
         flag("gzip", "Gzip responses for clients that accept it (true/false).") { $1.http.responseCompression.enabled = $0 },
         text("log-level", "trace, debug, info (one line per request), notice, warning, error or critical.") {
             (value, config) throws(ConfigurationError) in

@@ -10,13 +10,16 @@ public struct ServiceConfiguration: Sendable {
     public var http: HTTPServerConfiguration
     /// Bounds on one layout request (nodes, depth, strings, document size); each answers 413.
     public var wire: WireLimits
-    /// Byte budget of the layout cache. Default 64 MiB; 0 turns caching off.
+    /// Byte budget of the layout cache. Default 32 MiB; 0 turns caching off. With the answer
+    /// cache and `maxPendingComputeBytes` full, plus ~20 MB of process and the connections'
+    /// buffers, this keeps `layoutd serve` under 100 MB resident at 256 busy connections
+    /// (Benchmarks/load). 32 MiB holds ~2,000 layouts of 1,000 nodes or ~100,000 small ones.
     public var cacheBytes: Int
     /// Independently locked parts of the cache (and of the answer cache). Default 8.
     public var cacheShards: Int
     /// Byte budget of the answer cache: complete `/compute` answers keyed by the exact request
     /// body (request bytes + answer bytes + overhead per entry), separate from `cacheBytes`.
-    /// Default 16 MiB; 0 turns it off.
+    /// Default 8 MiB (~1,800 answers to a 2 KB request); 0 turns it off.
     public var answerCacheBytes: Int
     /// Most requests in one `/compute/batch` array → 413 `too-many-items`. Default 256.
     public var maxBatchItems: Int
@@ -27,9 +30,17 @@ public struct ServiceConfiguration: Sendable {
     /// connections run on a concurrent queue (`http.eventLoopCount == 0`). Default 8 KiB;
     /// 0 sends everything to the compute queue.
     public var inlineComputeMaxBytes: Int
+    /// Budget of layout work waiting for or running on the compute queue, in request body
+    /// bytes (see `ComputeAdmission`); beyond it `/compute` and `/compute/batch` answer 503
+    /// `overloaded` with `Retry-After`. One request is always admitted when none is pending.
+    /// Default 24 MiB: about 300 of the 83 KB 1,000-node trees (~1 ms each, so some 300 ms of
+    /// work on one core; the load benchmark's 256 connections fit), or three bodies of the
+    /// largest size `http.maxBodyBytes` allows.
+    public var maxPendingComputeBytes: Int
 
-    public static let defaultCacheBytes = 64 << 20
-    public static let defaultAnswerCacheBytes = 16 << 20
+    public static let defaultCacheBytes = 32 << 20
+    public static let defaultAnswerCacheBytes = 8 << 20
+    public static let defaultMaxPendingComputeBytes = 24 << 20
 
     public init(http: HTTPServerConfiguration = HTTPServerConfiguration(),
                 wire: WireLimits = .default,
@@ -38,7 +49,8 @@ public struct ServiceConfiguration: Sendable {
                 answerCacheBytes: Int = ServiceConfiguration.defaultAnswerCacheBytes,
                 maxBatchItems: Int = 256,
                 logLevel: Logger.Level = .info,
-                inlineComputeMaxBytes: Int = 8 * 1024) {
+                inlineComputeMaxBytes: Int = 8 * 1024,
+                maxPendingComputeBytes: Int = ServiceConfiguration.defaultMaxPendingComputeBytes) {
         self.http = http
         self.wire = wire
         self.cacheBytes = cacheBytes
@@ -47,6 +59,7 @@ public struct ServiceConfiguration: Sendable {
         self.maxBatchItems = maxBatchItems
         self.logLevel = logLevel
         self.inlineComputeMaxBytes = inlineComputeMaxBytes
+        self.maxPendingComputeBytes = maxPendingComputeBytes
     }
 
     /// Listening address (shortcut for `http.host`).

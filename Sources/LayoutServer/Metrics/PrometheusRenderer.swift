@@ -10,16 +10,21 @@ public enum PrometheusRenderer {
         public var cacheCapacityBytes: Int
         public var answerCache: AnswerCache.Statistics
         public var answerCacheCapacityBytes: Int
+        public var admission: ComputeAdmission.Statistics
+        public var admissionLimitBytes: Int
         public var openConnections: Int
 
         public init(metrics: ServiceMetrics, cache: FrameCache.Statistics, cacheCapacityBytes: Int,
                     answerCache: AnswerCache.Statistics = .init(), answerCacheCapacityBytes: Int = 0,
+                    admission: ComputeAdmission.Statistics = .init(), admissionLimitBytes: Int = 0,
                     openConnections: Int) {
             self.metrics = metrics
             self.cache = cache
             self.cacheCapacityBytes = cacheCapacityBytes
             self.answerCache = answerCache
             self.answerCacheCapacityBytes = answerCacheCapacityBytes
+            self.admission = admission
+            self.admissionLimitBytes = admissionLimitBytes
             self.openConnections = openConnections
         }
     }
@@ -72,6 +77,15 @@ public enum PrometheusRenderer {
         sample(&out, "layoutd_answer_cache_bytes", "gauge", "Bytes charged to the answer cache's entries.", answers.bytes)
         sample(&out, "layoutd_answer_cache_capacity_bytes", "gauge", "The answer cache's byte budget.",
                inputs.answerCacheCapacityBytes)
+        let admission = inputs.admission
+        sample(&out, "layoutd_compute_rejected_total", "counter",
+               "Layout requests answered 503 overloaded: the pending compute budget was full.", admission.rejected)
+        sample(&out, "layoutd_compute_pending_requests", "gauge",
+               "Layout requests queued or running on the compute queue.", admission.pendingRequests)
+        sample(&out, "layoutd_compute_pending_bytes", "gauge",
+               "Request body bytes of the layout work queued or running.", admission.pendingBytes)
+        sample(&out, "layoutd_compute_pending_limit_bytes", "gauge",
+               "The pending compute budget (max-pending-compute-bytes).", inputs.admissionLimitBytes)
         sample(&out, "layoutd_open_connections", "gauge", "HTTP connections open now.", inputs.openConnections)
         return out
     }

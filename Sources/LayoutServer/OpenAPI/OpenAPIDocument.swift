@@ -107,6 +107,8 @@ paths:
           $ref: "#/components/responses/Unprocessable"
         "431":
           $ref: "#/components/responses/HeadersTooLarge"
+        "503":
+          $ref: "#/components/responses/Overloaded"
   /compute/batch:
     post:
       tags: [layout]
@@ -167,6 +169,8 @@ paths:
           $ref: "#/components/responses/Unprocessable"
         "431":
           $ref: "#/components/responses/HeadersTooLarge"
+        "503":
+          $ref: "#/components/responses/Overloaded"
   /healthz:
     get:
       tags: [operations]
@@ -354,6 +358,27 @@ components:
         application/json:
           schema:
             $ref: "#/components/schemas/ErrorResponse"
+    Overloaded:
+      description: |
+        The layout work already queued or running holds more request body bytes than the
+        server's budget (`--max-pending-compute-bytes`); nothing was computed. Retry after the
+        `Retry-After` seconds.
+      headers:
+        Retry-After:
+          description: Seconds to wait before retrying.
+          schema:
+            type: integer
+            minimum: 1
+      content:
+        application/json:
+          schema:
+            $ref: "#/components/schemas/ErrorResponse"
+          example:
+            error:
+              status: 503
+              code: overloaded
+              message: layout work pending exceeds 16777216 bytes of request bodies; retry later
+              pointer: ""
   schemas:
     LayoutRequest:
       type: object

@@ -12,6 +12,11 @@ public final class LayoutService: HTTPHandler, @unchecked Sendable {
     /// Whole `/compute` answers by exact request body, checked before decoding.
     public let answers: AnswerCache
     public let metrics = ServiceMetrics()
+    /// The budget of layout work on the compute queue; over it, 503 `overloaded`.
+    public let admission: ComputeAdmission
+    /// Runs on the compute queue before each admitted computation; tests set it (before the
+    /// first request) to hold work and fill the budget. nil in service.
+    var computeGate: (@Sendable () -> Void)?
     private let computer: LayoutComputer
     private let batch: BatchComputer
     private let logger: Logger
@@ -27,6 +32,7 @@ public final class LayoutService: HTTPHandler, @unchecked Sendable {
         self.answers = AnswerCache(capacityBytes: configuration.answerCacheBytes, shardCount: configuration.cacheShards)
         self.computer = LayoutComputer(cache: cache, limits: configuration.wire)
         self.batch = BatchComputer(computer: computer, maxItems: configuration.maxBatchItems)
+        self.admission = ComputeAdmission(limitBytes: configuration.maxPendingComputeBytes)
         // On an event loop nothing is laid out inline: a handler must not hold the loop.
         self.inlineLimit = configuration.http.ioBackend == .dispatchSources ? configuration.inlineComputeMaxBytes : -1
         var logger = logger ?? Logger(label: "layoutd")
@@ -64,8 +70,15 @@ public final class LayoutService: HTTPHandler, @unchecked Sendable {
                 return
             }
             if route == .computeBatch {
+                let bytes = request.body.count
+                guard admission.tryAdmit(bytes: bytes) else {
+                    finish(ServiceError.overloaded(pendingLimitBytes: admission.limitBytes), nil)
+                    return
+                }
                 work.async { [self] in
+                    computeGate?()
                     let (status, body) = batch.answer(body: request.body)
+                    admission.release(bytes: bytes)
                     finish(HTTPResponse(status: status, headers: Self.jsonHeaders, body: body), nil)
                 }
                 return
@@ -81,19 +94,30 @@ public final class LayoutService: HTTPHandler, @unchecked Sendable {
                 }
                 return
             }
-            let compute: @Sendable () -> Void = { [self] in
+            // `admittedBytes`: the budget to give back (before answering, so a client that has its
+            // answer finds the budget freed); nil when computed inline, outside the budget.
+            let compute: @Sendable (_ admittedBytes: Int?) -> Void = { [self] admittedBytes in
                 let answer = computer.answer(body: request.body, ifNoneMatch: request.headers["If-None-Match"])
                 if let answerKey, answer.status == 200, let tag = answer.entityTag {
                     answers.insert(request.body, key: answerKey, answer: answer.body, entityTag: tag)
                 }
+                if let admittedBytes { admission.release(bytes: admittedBytes) }
                 finish(Self.response(for: answer), answer.cache)
             }
             // Small bodies are small trees: cheaper to lay out here than to hop threads. On a
             // concurrent connection queue this holds only this connection.
             if request.body.count <= inlineLimit {
-                compute()
+                compute(nil)
             } else {
-                work.async(execute: compute)
+                let bytes = request.body.count
+                guard admission.tryAdmit(bytes: bytes) else {
+                    finish(ServiceError.overloaded(pendingLimitBytes: admission.limitBytes), nil)
+                    return
+                }
+                work.async { [self] in
+                    computeGate?()
+                    compute(bytes)
+                }
             }
         case .healthz:
             finish(HTTPResponse(status: 200, headers: Self.jsonHeaders, body: Self.healthyBytes), nil)
@@ -101,6 +125,7 @@ public final class LayoutService: HTTPHandler, @unchecked Sendable {
             let text = PrometheusRenderer.render(.init(
                 metrics: metrics, cache: cache.statistics, cacheCapacityBytes: cache.capacityBytes,
                 answerCache: answers.statistics, answerCacheCapacityBytes: answers.capacityBytes,
+                admission: admission.statistics, admissionLimitBytes: admission.limitBytes,
                 openConnections: connectionGauge.withLock { $0?() } ?? 0))
             finish(HTTPResponse(status: 200, headers: ["Content-Type": PrometheusRenderer.contentType],
                                 body: Array(text.utf8)), nil)

@@ -21,6 +21,19 @@ enum ServiceError {
                                   message: "the body must be application/json, \(given)"))
     }
 
+    /// Seconds a client is told to wait (`Retry-After`) after a 503 `overloaded`: about how
+    /// long a full compute budget takes to drain on a couple of cores.
+    static let overloadedRetryAfterSeconds = 1
+
+    /// 503: the compute budget (`--max-pending-compute-bytes`) is full; nothing was computed.
+    static func overloaded(pendingLimitBytes: Int) -> HTTPResponse {
+        var response = response(WireError(status: 503, code: "overloaded",
+                                          message: "layout work pending exceeds \(pendingLimitBytes) bytes of request bodies; retry later",
+                                          pointer: ""))
+        response.headers.add(name: "Retry-After", value: String(overloadedRetryAfterSeconds))
+        return response
+    }
+
     static func response(_ error: WireError) -> HTTPResponse {
         HTTPResponse(status: error.status, headers: LayoutService.jsonHeaders, body: error.jsonBytes())
     }
