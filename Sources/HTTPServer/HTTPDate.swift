@@ -10,15 +10,19 @@ enum HTTPDate {
 
     private static let cache = Locked(Cache())
 
-    /// The current date as bytes, e.g. "Sun, 06 Nov 1994 08:49:37 GMT".
-    static func now() -> [UInt8] {
+    /// Appends "Date: Sun, 06 Nov 1994 08:49:37 GMT\r\n" for now, without copying the cached
+    /// bytes out (once per response).
+    static func appendField(to out: inout [UInt8]) {
         let second = time(nil)
-        return cache.withLock { cache in
+        cache.withLock { cache in
             if cache.second != second {
                 cache.second = second
                 cache.bytes = format(second)
             }
-            return cache.bytes
+            out.append(contentsOf: "Date: ".utf8)
+            out.append(contentsOf: cache.bytes)
+            out.append(ASCII.cr)
+            out.append(ASCII.lf)
         }
     }
 

@@ -73,8 +73,10 @@ struct HeadBuilder {
     }
 
     private static func parseVersion(_ bytes: UnsafeBufferPointer<UInt8>) throws(HTTPParseError) -> HTTPVersion {
-        let prefix: [UInt8] = Array("HTTP/".utf8)
-        guard bytes.count == 8, Array(bytes[0..<5]) == prefix, bytes[6] == UInt8(ascii: "."),
+        // No arrays: this runs once per request.
+        guard bytes.count == 8, bytes[0] == UInt8(ascii: "H"), bytes[1] == UInt8(ascii: "T"),
+              bytes[2] == UInt8(ascii: "T"), bytes[3] == UInt8(ascii: "P"), bytes[4] == UInt8(ascii: "/"),
+              bytes[6] == UInt8(ascii: "."),
               let major = digit(bytes[5]), let minor = digit(bytes[7]) else {
             throw HTTPParseError(.invalidRequestLine, "The HTTP version is malformed.")
         }

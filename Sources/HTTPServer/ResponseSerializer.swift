@@ -34,22 +34,21 @@ enum ResponseSerializer {
         var hasDate = false
         var hasVary = false
         for field in response.headers {
-            if HTTPHeaders.equalsIgnoringCase(field.name, "Content-Length")
-                || HTTPHeaders.equalsIgnoringCase(field.name, "Transfer-Encoding")
-                || HTTPHeaders.equalsIgnoringCase(field.name, "Connection") { continue }
-            if HTTPHeaders.equalsIgnoringCase(field.name, "Date") { hasDate = true }
-            if compressed && HTTPHeaders.equalsIgnoringCase(field.name, "Vary") {
+            switch kind(of: field.name) {
+            case .framing:
+                continue
+            case .date:
+                hasDate = true
+            case .vary where compressed:
                 hasVary = true
                 appendField(field.name, field.value + ", Accept-Encoding", to: &out)
                 continue
+            case .vary, .other:
+                break
             }
             appendField(field.name, field.value, to: &out)
         }
-        if !hasDate {
-            out.append(contentsOf: "Date: ".utf8)
-            out.append(contentsOf: HTTPDate.now())
-            out.append(contentsOf: "\r\n".utf8)
-        }
+        if !hasDate { HTTPDate.appendField(to: &out) }
         if let server = configuration.serverName { appendField("Server", server, to: &out) }
         if compressed {
             out.append(contentsOf: "Content-Encoding: gzip\r\n".utf8)
@@ -67,6 +66,27 @@ enum ResponseSerializer {
         }
         out.append(contentsOf: "\r\n".utf8)
         if !context.isHead { out.append(contentsOf: body) }
+    }
+
+    /// The header fields the serializer treats specially.
+    private enum FieldKind { case other, framing, date, vary }
+
+    /// Which kind `name` is, by length first: most names need no comparison at all.
+    @inline(__always)
+    private static func kind(of name: String) -> FieldKind {
+        switch name.utf8.count {
+        case 4:
+            if HTTPHeaders.equalsIgnoringCase(name, "Date") { return .date }
+            return HTTPHeaders.equalsIgnoringCase(name, "Vary") ? .vary : .other
+        case 10:
+            return HTTPHeaders.equalsIgnoringCase(name, "Connection") ? .framing : .other
+        case 14:
+            return HTTPHeaders.equalsIgnoringCase(name, "Content-Length") ? .framing : .other
+        case 17:
+            return HTTPHeaders.equalsIgnoringCase(name, "Transfer-Encoding") ? .framing : .other
+        default:
+            return .other
+        }
     }
 
     /// Header names and values from handlers must not split the response: CR, LF and other
