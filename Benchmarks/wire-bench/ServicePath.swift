@@ -66,6 +66,7 @@ func runServicePath(file: String) {
     }
     add("service path (LayoutOnce)") { sink &+= LayoutOnce.answer(body: body).body.count }
     add("  decode") { sink &+= (try? LayoutWire.decodeRequest(bytes: body))?.tree.nodeCount ?? 0 }
+    add("    of which parse (tape)") { sink &+= (try? JSONValue.parse(bytes: body))?.count ?? 0 }
     add("  structural hash") {
         sink &+= Int(truncatingIfNeeded: decoded.tree.structuralHash(root: decoded.root, available: decoded.available,
                                                                      direction: decoded.direction).low)

@@ -67,8 +67,10 @@ extension RequestDecoder {
             return (id, node.children, node.childrenAreItems, nested)
         }
 
-        // Room for every node up front: the objects in the subtree bound the node count.
-        let reserve = min(limits.maxNodes, objectCount(in: index))
+        // Room for every node up front, and no more: an over-reserved tree (every object,
+        // styles included, is ~2x the nodes) is pushed into fresh `mmap`ed arrays and paid for
+        // in page faults.
+        let reserve = min(limits.maxNodes, nodeCountEstimate(at: index))
         tree.reserveCapacity(reserve)
         ids.reserveCapacity(reserve)
 
@@ -92,6 +94,36 @@ extension RequestDecoder {
             }
         }
         return root
+    }
+
+    /// The number of nodes under the node object at `index` when every node is a flexbox node
+    /// (a walk over `children` arrays); for other node kinds, or malformed input the decode
+    /// will refuse, the objects in the subtree (an upper bound).
+    private func nodeCountEstimate(at index: Int) -> Int {
+        var count = 0
+        var pending = [index]
+        while let node = pending.popLast() {
+            guard doc.tokens[node].kind == .object else { return objectCount(in: index) }
+            count += 1
+            if count > limits.maxNodes { return count }
+            var i = node + 1
+            for _ in 0..<doc.tokens[node].aux {
+                let value = i + 1
+                let keyLength = doc.tokens[i].aux
+                if keyLength == 8 && doc.equals(i, "children") {
+                    guard doc.tokens[value].kind == .array else { return objectCount(in: index) }
+                    var child = value + 1
+                    for _ in 0..<doc.tokens[value].aux {
+                        pending.append(child)
+                        child = doc.next(after: child)
+                    }
+                } else if keyLength == 4 && doc.equals(i, "type") && !doc.equals(value, "flex") {
+                    return objectCount(in: index)
+                }
+                i = doc.next(after: value)
+            }
+        }
+        return count
     }
 
     /// Objects in the value at `index`, found by scanning its stretch of the tape.

@@ -32,15 +32,21 @@ final class JSONDocument: @unchecked Sendable {
     init(tokens: GrowableBuffer<JSONToken>, strings: GrowableBuffer<UInt8>) {
         self.tokens = tokens.buffer
         self.strings = strings.buffer
+        tokenBase = tokens.base
+        tokenBytes = tokens.byteCapacity
         stringBase = strings.base
+        stringBytes = strings.byteCapacity
     }
 
-    /// The strings' allocation (kept apart: an empty buffer view has no base address).
+    /// The buffers' pool blocks (kept apart: an empty buffer view has no base address).
+    private let tokenBase: UnsafeMutablePointer<JSONToken>
+    private let tokenBytes: Int
     private let stringBase: UnsafeMutablePointer<UInt8>
+    private let stringBytes: Int
 
     deinit {
-        tokens.baseAddress?.deallocate()
-        stringBase.deallocate()
+        ScratchPool.release(UnsafeMutableRawPointer(tokenBase), bytes: tokenBytes)
+        ScratchPool.release(UnsafeMutableRawPointer(stringBase), bytes: stringBytes)
     }
 
     /// The index just after the value at `index` (its whole subtree for a container).

@@ -1,4 +1,5 @@
 /// Number parsing and formatting without Foundation.
+@usableFromInline
 enum JSONNumber {
     /// Exact powers of ten a Double holds (10^0 ... 10^22), for the fast path.
     private static let exactPowers: [Double] = {
@@ -100,27 +101,54 @@ enum JSONNumber {
 
     // MARK: Formatting
 
-    private static let pow10: [Double] = [1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9]
+    @usableFromInline static let pow10: [Double] = [1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9]
 
     /// Appends the shortest decimal that reads back as the same Float: integers without a
     /// fraction (`12`), others with the fewest digits (`12.5`, `0.333`). Non-finite values
     /// are written as `null`, since JSON has no literal for them; -0 as `0`.
     static func write(_ value: Float, to out: inout [UInt8]) {
         guard value.isFinite else { out.append(contentsOf: "null".utf8); return }
-        let magnitude = Double(value.magnitude)
-        if magnitude == 0 { out.append(UInt8(ascii: "0")); return }
-        if magnitude < 1e9 && magnitude >= 1e-3 {
-            // The fewest fraction digits that round-trip: frames are mostly whole or short.
-            for k in 0...9 {
-                let scaled = (magnitude * pow10[k]).rounded()
-                if Float(scaled / pow10[k]) == value.magnitude {
-                    if value < 0 { out.append(UInt8(ascii: "-")) }
-                    writeFixed(UInt64(scaled), fractionDigits: k, to: &out)
-                    return
-                }
-            }
+        var scratch: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+        let written = withUnsafeMutableBytes(of: &scratch) { raw in
+            writeFast(value, to: raw.baseAddress!.assumingMemoryBound(to: UInt8.self))
+        }
+        if let written {
+            withUnsafeBytes(of: &scratch) { raw in out.append(contentsOf: raw[0..<written]) }
+            return
         }
         out.append(contentsOf: value.description.utf8)
+    }
+
+    /// The most bytes `writeFast` writes.
+    @usableFromInline static let maxFastLength = 32
+
+    /// `write(_: Float)` for the common case, straight into memory with room for
+    /// `maxFastLength` bytes: returns the bytes written, or nil when the value needs the
+    /// general path (not finite, or outside 1e-3 ..< 1e9 without a short decimal form).
+    @inlinable @inline(__always)
+    static func writeFast(_ value: Float, to p: UnsafeMutablePointer<UInt8>) -> Int? {
+        guard value.isFinite else { return nil }
+        let magnitude = Double(value.magnitude)
+        if magnitude == 0 { p[0] = UInt8(ascii: "0"); return 1 }
+        guard magnitude < 1e9 && magnitude >= 1e-3 else { return nil }
+        var n = 0
+        // Whole numbers first: most frames. A truncating conversion instead of `rounded()`
+        // (a libm call on baseline x86-64); for a Float's value below 1e9 "its rounding reads
+        // back as itself" (k = 0 below) holds exactly when it is whole.
+        let whole = UInt64(magnitude)
+        if Double(whole) == magnitude {
+            if value < 0 { p[0] = UInt8(ascii: "-"); n = 1 }
+            return n + writeDigits(whole, fractionDigits: 0, to: p + n)
+        }
+        // The fewest fraction digits that round-trip: frames are mostly whole or short.
+        for k in 1...9 {
+            let scaled = (magnitude * pow10[k]).rounded()
+            if Float(scaled / pow10[k]) == value.magnitude {
+                if value < 0 { p[0] = UInt8(ascii: "-"); n = 1 }
+                return n + writeDigits(UInt64(scaled), fractionDigits: k, to: p + n)
+            }
+        }
+        return nil
     }
 
     /// Appends a Double the same way: integers exactly, others via the shortest round-trip text.
@@ -142,23 +170,36 @@ enum JSONNumber {
     /// `digits` with a decimal point `fractionDigits` from the right (and a leading `0.` when
     /// needed).
     private static func writeFixed(_ digits: UInt64, fractionDigits: Int, to out: inout [UInt8]) {
-        var buffer: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes of scratch on the stack
-        withUnsafeMutableBytes(of: &buffer) { raw in
-            var n = digits
-            var end = raw.count
-            var written = 0
-            repeat {
-                if written == fractionDigits && fractionDigits > 0 {
-                    end -= 1; raw[end] = UInt8(ascii: ".")
-                }
-                end -= 1
-                raw[end] = UInt8(ascii: "0") + UInt8(n % 10)
-                n /= 10
-                written += 1
-            } while n > 0 || written <= fractionDigits
-            // Byte by byte: numbers are a few digits, and a bulk append costs a memmove call.
-            for k in end..<raw.count { out.append(raw[k]) }
+        var buffer: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+        let n = withUnsafeMutableBytes(of: &buffer) { raw in
+            writeDigits(digits, fractionDigits: fractionDigits, to: raw.baseAddress!.assumingMemoryBound(to: UInt8.self))
         }
+        withUnsafeBytes(of: &buffer) { raw in out.append(contentsOf: raw[0..<n]) }
+    }
+
+    /// Writes `digits` with the decimal point at `p` (at most 22 bytes); returns the length.
+    /// (Not an overload of `writeFixed`: `&array` would convert to this pointer.)
+    @inlinable @inline(__always)
+    static func writeDigits(_ digits: UInt64, fractionDigits: Int, to p: UnsafeMutablePointer<UInt8>) -> Int {
+        // Count the characters first, then fill from the right: no scratch copy.
+        var length = 1
+        var t = digits
+        while t >= 10 { t /= 10; length += 1 }
+        if length <= fractionDigits { length = fractionDigits + 1 }  // leading zeros ("0.05")
+        let total = fractionDigits > 0 ? length + 1 : length
+        var n = digits
+        var end = total
+        var written = 0
+        repeat {
+            if written == fractionDigits && fractionDigits > 0 {
+                end -= 1; p[end] = UInt8(ascii: ".")
+            }
+            end -= 1
+            p[end] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: n % 10)
+            n /= 10
+            written += 1
+        } while n > 0 || written <= fractionDigits
+        return total
     }
 }
 

@@ -1,6 +1,8 @@
 /// A single-pass, non-recursive RFC 8259 parser that writes a token tape. Nesting is tracked
 /// on an explicit stack bounded by `WireLimits.maxNesting`, so no document can overflow the
-/// thread stack. Strings are unescaped and UTF-8 validated into one shared byte buffer; no
+/// thread stack. The string storage starts with a copy of the whole input, so a string without
+/// escapes (nearly all) is recorded as its place in that copy instead of being copied on its
+/// own; strings with escapes are unescaped after it. Everything is UTF-8 validated; no
 /// allocation happens per character or per value.
 struct JSONParser {
     private let input: UnsafeBufferPointer<UInt8>
@@ -8,10 +10,11 @@ struct JSONParser {
     private var pos = 0
     private var tokens: GrowableBuffer<JSONToken>
     private var strings: GrowableBuffer<UInt8>
-    private var stack: [Frame] = []
+    /// Open containers; manual memory, so updating the innermost costs no uniqueness check.
+    private var stack = GrowableBuffer<Frame>(capacity: 64)
 
     /// An open container.
-    private struct Frame {
+    private struct Frame: BitwiseCopyable {
         var token: Int32
         var count: UInt32
         var isObject: Bool
@@ -24,7 +27,10 @@ struct JSONParser {
         self.limits = limits
         // Generous guesses: untouched capacity costs address space, not memory.
         tokens = GrowableBuffer(capacity: bytes.count / 6 + 16)
-        strings = GrowableBuffer(capacity: bytes.count / 2 + 16)
+        // An unescaped string is never longer than its escaped text: the copy and every
+        // unescaped string fit in twice the input.
+        strings = GrowableBuffer(capacity: 2 * bytes.count + 16)
+        strings.append(contentsOf: bytes)
     }
 
     /// Parses the whole input. Call once.
@@ -36,8 +42,10 @@ struct JSONParser {
         } catch {
             tokens.free()
             strings.free()
+            stack.free()
             throw error
         }
+        stack.free()
         return JSONDocument(tokens: tokens, strings: strings)
     }
 
@@ -88,7 +96,8 @@ struct JSONParser {
     /// After a complete value: closes finished containers and consumes separators. Returns true
     /// when the top-level value is complete, false when another value is expected.
     private mutating func afterValue() throws(WireError) -> Bool {
-        while let top = stack.last {
+        while stack.count > 0 {
+            let top = stack[stack.count - 1]
             stack[stack.count - 1].count = top.count + 1
             skipWhitespace()
             guard pos < input.count else {
@@ -167,11 +176,13 @@ struct JSONParser {
         tokens.append(JSONToken(kind: .number, aux: 0, payload: value.bitPattern))
     }
 
-    /// Parses a string at `pos` (on its opening quote) into the string storage.
+    /// Parses a string at `pos` (on its opening quote): records its place in the input's copy,
+    /// or, when it has escapes, unescapes it into the string storage.
     private mutating func parseString() throws(WireError) {
         let start = pos
         pos += 1
-        let offset = strings.count
+        // Where the unescaped text starts in the storage; -1 until the first escape.
+        var offset = -1
         var runStart = pos
         while true {
             // Fast scan over plain ASCII: eight bytes at a time, then byte by byte.
@@ -184,6 +195,14 @@ struct JSONParser {
             guard pos < input.count else { throw .syntax("unterminated string", at: start) }
             let b = input[pos]
             if b == UInt8(ascii: "\"") {
+                if offset < 0 {
+                    // No escapes: the text as it stands in the input's copy.
+                    let length = pos - runStart
+                    pos += 1
+                    if length > limits.maxStringBytes { throw stringTooLong(start) }
+                    tokens.append(JSONToken(kind: .string, aux: UInt32(length), payload: UInt64(runStart)))
+                    return
+                }
                 flush(from: runStart)
                 pos += 1
                 break
@@ -197,7 +216,8 @@ struct JSONParser {
                 pos += length
                 continue
             }
-            // An escape.
+            // An escape: from here on, the string is built in the storage.
+            if offset < 0 { offset = strings.count }
             flush(from: runStart)
             try parseEscape()
             runStart = pos
@@ -367,7 +387,7 @@ struct JSONParser {
     /// The pointer of the open container at stack position `depth` (0 is the outermost).
     private func containerPointer(upTo depth: Int) -> String {
         var parts: [String] = []
-        for frame in stack[..<depth] {
+        for frame in UnsafeBufferPointer(rebasing: stack.buffer[..<depth]) {
             parts.append(frame.isObject ? (frame.key >= 0 ? keyString(Int(frame.key)) : "") : String(frame.count))
         }
         return JSONPointer.make(parts)

@@ -1,46 +1,104 @@
 /// Appends compact JSON to a byte buffer. The caller pairs `begin`/`end` calls; the writer
 /// inserts commas. Strings are escaped per RFC 8259: `"`, `\` and control characters.
 public struct JSONWriter {
-    public private(set) var bytes: [UInt8] = []
+    @usableFromInline var out: OutputBuffer
     /// Whether the innermost open container has a member or element already.
-    private var needsComma = false
+    @usableFromInline var needsComma = false
 
-    public init(capacity: Int = 256) { bytes.reserveCapacity(capacity) }
+    public init(capacity: Int = 256) { out = OutputBuffer(capacity: capacity) }
 
-    @inline(__always) private mutating func separator() {
-        if needsComma { bytes.append(UInt8(ascii: ",")) }
+    /// What has been written so far (a copy).
+    public var bytes: [UInt8] { out.array() }
+
+    /// Room for `extra` bytes in a buffer this writer alone holds.
+    @inlinable @inline(__always) mutating func reserve(_ extra: Int) -> UnsafeMutablePointer<UInt8> {
+        out.reserve(extra)
+    }
+
+    @inlinable @inline(__always) mutating func byte(_ b: UInt8) {
+        reserve(1).pointee = b
+        out.count += 1
+    }
+
+    @inline(__always) private mutating func raw(_ s: UnsafeBufferPointer<UInt8>) {
+        guard let source = s.baseAddress, s.count > 0 else { return }
+        let p = reserve(s.count)
+        if s.count < 32 {
+            for i in 0..<s.count { p[i] = source[i] }
+        } else {
+            p.update(from: source, count: s.count)
+        }
+        out.count += s.count
+    }
+
+    @inlinable @inline(__always) mutating func separator() {
+        if needsComma { byte(UInt8(ascii: ",")) }
         needsComma = true
     }
 
-    public mutating func beginObject() { separator(); bytes.append(UInt8(ascii: "{")); needsComma = false }
-    public mutating func endObject() { bytes.append(UInt8(ascii: "}")); needsComma = true }
-    public mutating func beginArray() { separator(); bytes.append(UInt8(ascii: "[")); needsComma = false }
-    public mutating func endArray() { bytes.append(UInt8(ascii: "]")); needsComma = true }
+    @inlinable public mutating func beginObject() { separator(); byte(UInt8(ascii: "{")); needsComma = false }
+    @inlinable public mutating func endObject() { byte(UInt8(ascii: "}")); needsComma = true }
+    @inlinable public mutating func beginArray() { separator(); byte(UInt8(ascii: "[")); needsComma = false }
+    @inlinable public mutating func endArray() { byte(UInt8(ascii: "]")); needsComma = true }
 
     /// A member name; the next call writes its value.
     public mutating func key(_ name: String) {
         separator()
         writeString(name)
-        bytes.append(UInt8(ascii: ":"))
+        byte(UInt8(ascii: ":"))
         needsComma = false
     }
 
     /// A member name known to need no escaping (a literal of the format).
-    public mutating func key(_ name: StaticString) {
-        separator()
-        bytes.append(UInt8(ascii: "\""))
-        bytes.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
-        bytes.append(UInt8(ascii: "\""))
-        bytes.append(UInt8(ascii: ":"))
+    @inlinable public mutating func key(_ name: StaticString) {
+        let n = name.utf8CodeUnitCount
+        let p = reserve(n + 4)
+        var k = 0
+        if needsComma { p[0] = UInt8(ascii: ","); k = 1 }
+        p[k] = UInt8(ascii: "\"")
+        let source = name.utf8Start
+        for i in 0..<n { p[k + 1 + i] = source[i] }
+        p[k + 1 + n] = UInt8(ascii: "\"")
+        p[k + 2 + n] = UInt8(ascii: ":")
+        out.count += k + 3 + n
         needsComma = false
     }
 
     public mutating func string(_ value: String) { separator(); writeString(value) }
-    public mutating func number(_ value: Float) { separator(); JSONNumber.write(value, to: &bytes) }
-    public mutating func number(_ value: Double) { separator(); JSONNumber.write(value, to: &bytes) }
-    public mutating func integer(_ value: Int) { separator(); JSONNumber.write(value, to: &bytes) }
-    public mutating func bool(_ value: Bool) { separator(); bytes.append(contentsOf: (value ? "true" : "false").utf8) }
-    public mutating func null() { separator(); bytes.append(contentsOf: "null".utf8) }
+
+    @inlinable public mutating func number(_ value: Float) {
+        separator()
+        let p = reserve(JSONNumber.maxFastLength)
+        if let n = JSONNumber.writeFast(value, to: p) { out.count += n; return }
+        numberSlowPath(value)
+    }
+
+    @usableFromInline mutating func numberSlowPath(_ value: Float) {
+        var text: [UInt8] = []
+        JSONNumber.write(value, to: &text)
+        text.withUnsafeBufferPointer { raw($0) }
+    }
+
+    public mutating func number(_ value: Double) {
+        separator()
+        var text: [UInt8] = []
+        JSONNumber.write(value, to: &text)
+        text.withUnsafeBufferPointer { raw($0) }
+    }
+
+    public mutating func integer(_ value: Int) {
+        separator()
+        var text: [UInt8] = []
+        JSONNumber.write(value, to: &text)
+        text.withUnsafeBufferPointer { raw($0) }
+    }
+
+    public mutating func bool(_ value: Bool) { separator(); raw(value ? "true" : "false") }
+    public mutating func null() { separator(); raw("null") }
+
+    private mutating func raw(_ literal: StaticString) {
+        raw(UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+    }
 
     /// Writes a parsed value, walking its tape without recursion.
     public mutating func value(_ value: JSONValue) {
@@ -58,7 +116,7 @@ public struct JSONWriter {
                 // Tokens inside an object alternate key, value.
                 separator()
                 writeBytes(doc.bytes(at: i))
-                bytes.append(UInt8(ascii: ":"))
+                byte(UInt8(ascii: ":"))
                 needsComma = false
                 i += 1
             }
@@ -88,27 +146,27 @@ public struct JSONWriter {
 
     /// A quoted string from UTF-8 bytes, escaping what RFC 8259 requires.
     private mutating func writeBytes(_ s: UnsafeBufferPointer<UInt8>) {
-        bytes.append(UInt8(ascii: "\""))
+        byte(UInt8(ascii: "\""))
         var runStart = 0
         for i in 0..<s.count {
             let b = s[i]
             guard b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") else { continue }
-            if i > runStart { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: s[runStart..<i])) }
+            if i > runStart { raw(UnsafeBufferPointer(rebasing: s[runStart..<i])) }
             runStart = i + 1
-            bytes.append(UInt8(ascii: "\\"))
+            byte(UInt8(ascii: "\\"))
             switch b {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes.append(b)
-            case 0x0A: bytes.append(UInt8(ascii: "n"))
-            case 0x0D: bytes.append(UInt8(ascii: "r"))
-            case 0x09: bytes.append(UInt8(ascii: "t"))
-            case 0x08: bytes.append(UInt8(ascii: "b"))
-            case 0x0C: bytes.append(UInt8(ascii: "f"))
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"): byte(b)
+            case 0x0A: byte(UInt8(ascii: "n"))
+            case 0x0D: byte(UInt8(ascii: "r"))
+            case 0x09: byte(UInt8(ascii: "t"))
+            case 0x08: byte(UInt8(ascii: "b"))
+            case 0x0C: byte(UInt8(ascii: "f"))
             default:
-                bytes.append(contentsOf: [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
-                                          Self.hexDigits[Int(b >> 4)], Self.hexDigits[Int(b & 0xF)]])
+                for c in [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
+                          Self.hexDigits[Int(b >> 4)], Self.hexDigits[Int(b & 0xF)]] { byte(c) }
             }
         }
-        if s.count > runStart { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: s[runStart..<s.count])) }
-        bytes.append(UInt8(ascii: "\""))
+        if s.count > runStart { raw(UnsafeBufferPointer(rebasing: s[runStart..<s.count])) }
+        byte(UInt8(ascii: "\""))
     }
 }
