@@ -401,7 +401,8 @@ final class Connection: @unchecked Sendable {
                 return
             }
         }
-        out.removeAll(keepingCapacity: out.capacity <= 256 * 1024)
+        // Kept only when small: hundreds of idle connections must not each hold a large answer's buffer.
+        out.removeAll(keepingCapacity: out.capacity <= 16 * 1024)
         outOffset = 0
         if !readWaitsForWritable { disarmWrite() }
         if closeAfterFlush {

@@ -111,6 +111,8 @@ public struct RequestParser {
                 let body = Array(buffer[readIndex..<(readIndex + length)])
                 readIndex += length
                 startHead()
+                // An idle keep-alive connection must not hold a large body's buffer.
+                compact()
                 return .end(body: body)
             case .chunked:
                 let done = try buffer.withUnsafeBufferPointer { bytes throws(HTTPParseError) in
@@ -120,6 +122,7 @@ public struct RequestParser {
                 let body = chunkedBody
                 chunkedBody = []
                 startHead()
+                compact()
                 return .end(body: body)
             }
         } catch {
