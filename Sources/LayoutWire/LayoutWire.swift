@@ -14,17 +14,27 @@ public enum LayoutWire {
 
     /// Parses and decodes a request body in one go.
     public static func decodeRequest(bytes: UnsafeRawBufferPointer, limits: WireLimits = .default) throws(WireError) -> LayoutRequest {
-        try decodeRequest(JSONValue.parse(bytes: bytes, limits: limits), limits: limits)
+        // The document reads its strings from `bytes` instead of copying them: it is decoded
+        // here and dropped before `bytes` can go (the request holds Strings of its own).
+        let document = try JSONValue.parseDocument(bytes: bytes, limits: limits, borrowingInput: true)
+        var decoder = RequestDecoder(doc: document, limits: limits)
+        return try decoder.decodeRequest(at: 0)
     }
 
     /// Parses and decodes a request body in one go.
     public static func decodeRequest(bytes: [UInt8], limits: WireLimits = .default) throws(WireError) -> LayoutRequest {
-        try decodeRequest(JSONValue.parse(bytes: bytes, limits: limits), limits: limits)
+        try bytes.withUnsafeBytes { raw in
+            Result { () throws(WireError) in try decodeRequest(bytes: raw, limits: limits) }
+        }.get()
     }
 
     /// Parses and decodes a request body held in any byte collection (`ArraySlice`, `Data`, ...).
     public static func decodeRequest<Bytes: Collection<UInt8>>(bytes: Bytes, limits: WireLimits = .default) throws(WireError) -> LayoutRequest {
-        try decodeRequest(JSONValue.parse(bytes: bytes, limits: limits), limits: limits)
+        let result: Result<LayoutRequest, WireError>? = bytes.withContiguousStorageIfAvailable { buffer in
+            Result { () throws(WireError) in try decodeRequest(bytes: UnsafeRawBufferPointer(buffer), limits: limits) }
+        }
+        if let result { return try result.get() }
+        return try decodeRequest(bytes: Array(bytes), limits: limits)
     }
 
     /// The frames of a laid-out request, in the shape of a case's `expected` under `"root"`.

@@ -1,4 +1,5 @@
 import Foundation
+import LayoutEngine
 import Testing
 @testable import LayoutWire
 
@@ -18,6 +19,31 @@ import Testing
         #expect(throws: WireError.self) { try JSONValue.parse(#"["abcd"]"#, limits: limits) }
         #expect(throws: WireError.self) { try JSONValue.parse(#"["ab\u0063d"]"#, limits: limits) }
         #expect((try? JSONValue.parse(#"["abc", "a\u0062c"]"#, limits: limits)) != nil)
+    }
+
+    /// `decodeRequest(bytes:)` parses without copying the input (plain strings are read in
+    /// place): escaped and plain strings, ids, keys and errors come out as from a parsed value.
+    @Test func decodingBorrowedBytesMatchesDecodingAParsedValue() throws {
+        let text = #"{"root": {"id": "r\u00e9", "style": {"width": 10, "fl\u0065xGrow": 1}, "children": [{"id": "plain", "measure": {"kind": "intrinsic-text", "text": "a\nb"}}, {"id": "x"}]}}"#
+        let bytes = Array(text.utf8)
+        let borrowed = try LayoutWire.decodeRequest(bytes: bytes)
+        let parsed = try LayoutWire.decodeRequest(JSONValue.parse(bytes: bytes))
+        #expect(borrowed.ids == ["r\u{e9}", "plain", "x"])
+        #expect(borrowed.ids == parsed.ids)
+        #expect(borrowed.tree.style(of: borrowed.root).flexGrow == 1)
+        if case .intrinsicText(let text) = borrowed.tree.content(of: NodeID(1)) {
+            #expect(text == "a\nb")
+        } else {
+            Issue.record("the measure was not decoded as intrinsic text")
+        }
+        let duplicate = #"{"root": {"style": {"width": 1, "wid\u0074h": 2}}}"#
+        do throws(WireError) {
+            _ = try LayoutWire.decodeRequest(bytes: Array(duplicate.utf8))
+            Issue.record("a duplicate key was accepted")
+        } catch {
+            #expect(error.code == "duplicate-key")
+            #expect(error.pointer == "/root/style/width")
+        }
     }
 
     /// A copied writer is a separate value: writes to one do not show in the other.

@@ -23,19 +23,28 @@ struct JSONToken: Sendable, BitwiseCopyable {
 /// The immutable storage of a parsed document: the token tape and the unescaped bytes of all
 /// strings, in buffers whose addresses stay fixed for the document's life, so decoders can
 /// walk them without copies or reference counting per value.
+///
+/// A string token's payload below `borrowedCount` is an offset into the borrowed input (a
+/// string without escapes, read where it stands); at or above it, `payload - borrowedCount`
+/// is an offset into the string storage. An owning document has no borrowed input: its
+/// storage starts with a copy of the input instead.
 @usableFromInline
 final class JSONDocument: @unchecked Sendable {
     let tokens: UnsafeMutableBufferPointer<JSONToken>
-    let strings: UnsafeMutableBufferPointer<UInt8>
+    /// The input bytes the document reads strings from without owning them (see
+    /// `JSONParser.init(bytes:limits:borrowingInput:)`), or nil.
+    private let borrowedBase: UnsafePointer<UInt8>?
+    private let borrowedCount: Int
 
     /// Takes ownership of both buffers' memory.
-    init(tokens: GrowableBuffer<JSONToken>, strings: GrowableBuffer<UInt8>) {
+    init(tokens: GrowableBuffer<JSONToken>, strings: GrowableBuffer<UInt8>, borrowing input: UnsafeBufferPointer<UInt8>?) {
         self.tokens = tokens.buffer
-        self.strings = strings.buffer
         tokenBase = tokens.base
         tokenBytes = tokens.byteCapacity
         stringBase = strings.base
         stringBytes = strings.byteCapacity
+        borrowedBase = input?.baseAddress
+        borrowedCount = input?.baseAddress == nil ? 0 : input!.count
     }
 
     /// The buffers' pool blocks (kept apart: an empty buffer view has no base address).
@@ -61,7 +70,11 @@ final class JSONDocument: @unchecked Sendable {
     /// The bytes of the string token at `index`.
     @inline(__always) func bytes(at index: Int) -> UnsafeBufferPointer<UInt8> {
         let token = tokens[index]
-        return UnsafeBufferPointer(start: stringBase + Int(token.payload), count: Int(token.aux))
+        let offset = Int(token.payload)
+        if offset < borrowedCount, let borrowedBase {
+            return UnsafeBufferPointer(start: borrowedBase + offset, count: Int(token.aux))
+        }
+        return UnsafeBufferPointer(start: stringBase + (offset - borrowedCount), count: Int(token.aux))
     }
 
     @inline(__always) func string(at index: Int) -> String {

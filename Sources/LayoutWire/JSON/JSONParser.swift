@@ -22,15 +22,29 @@ struct JSONParser {
         var key: Int32
     }
 
-    init(bytes: UnsafeBufferPointer<UInt8>, limits: WireLimits) {
+    /// Where string tokens without escapes point: the input (borrowed) or its copy at the
+    /// start of `strings` (owned). Offsets of unescaped strings are shifted by `sideOffset`.
+    private let borrowsInput: Bool
+    private let sideOffset: Int
+
+    /// With `borrowingInput`, the document reads plain strings from `bytes` and is valid only
+    /// while they are (the caller decodes it at once and drops it); otherwise it owns a copy.
+    init(bytes: UnsafeBufferPointer<UInt8>, limits: WireLimits, borrowingInput: Bool = false) {
         self.input = bytes
         self.limits = limits
+        borrowsInput = borrowingInput
         // Generous guesses: untouched capacity costs address space, not memory.
         tokens = GrowableBuffer(capacity: bytes.count / 6 + 16)
-        // An unescaped string is never longer than its escaped text: the copy and every
-        // unescaped string fit in twice the input.
-        strings = GrowableBuffer(capacity: 2 * bytes.count + 16)
-        strings.append(contentsOf: bytes)
+        if borrowingInput {
+            sideOffset = bytes.count
+            strings = GrowableBuffer(capacity: 256)
+        } else {
+            // An unescaped string is never longer than its escaped text: the copy and every
+            // unescaped string fit in twice the input.
+            sideOffset = 0
+            strings = GrowableBuffer(capacity: 2 * bytes.count + 16)
+            strings.append(contentsOf: bytes)
+        }
     }
 
     /// Parses the whole input. Call once.
@@ -46,7 +60,7 @@ struct JSONParser {
             throw error
         }
         stack.free()
-        return JSONDocument(tokens: tokens, strings: strings)
+        return JSONDocument(tokens: tokens, strings: strings, borrowing: borrowsInput ? input : nil)
     }
 
     // MARK: Structure
@@ -225,7 +239,7 @@ struct JSONParser {
         }
         let length = strings.count - offset
         if length > limits.maxStringBytes { throw stringTooLong(start) }
-        tokens.append(JSONToken(kind: .string, aux: UInt32(length), payload: UInt64(offset)))
+        tokens.append(JSONToken(kind: .string, aux: UInt32(length), payload: UInt64(sideOffset + offset)))
     }
 
     /// The first index at or after `start` whose 8-byte word holds a quote, a backslash, a
@@ -362,15 +376,23 @@ struct JSONParser {
 
     private func withKeyBytes<R>(_ token: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         let t = tokens[token]
-        return body(UnsafeBufferPointer(start: strings.base + Int(t.payload), count: Int(t.aux)))
+        return body(stringBytes(t))
+    }
+
+    /// A string token's bytes (see `JSONDocument.bytes(at:)`).
+    @inline(__always) private func stringBytes(_ t: JSONToken) -> UnsafeBufferPointer<UInt8> {
+        let offset = Int(t.payload)
+        if borrowsInput && offset < sideOffset {
+            return UnsafeBufferPointer(rebasing: input[offset..<(offset + Int(t.aux))])
+        }
+        return UnsafeBufferPointer(start: strings.base + (offset - sideOffset), count: Int(t.aux))
     }
 
     private func keyBytesEqual(_ a: Int, _ b: Int) -> Bool {
         let ta = tokens[a], tb = tokens[b]
         guard ta.aux == tb.aux else { return false }
-        let s = strings.base
-        let pa = Int(ta.payload), pb = Int(tb.payload)
-        for i in 0..<Int(ta.aux) where s[pa + i] != s[pb + i] { return false }
+        let sa = stringBytes(ta), sb = stringBytes(tb)
+        for i in 0..<sa.count where sa[i] != sb[i] { return false }
         return true
     }
 

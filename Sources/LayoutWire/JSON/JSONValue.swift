@@ -122,13 +122,19 @@ extension JSONValue {
     /// offset), 413 when a `limits` bound is exceeded, 422 `duplicate-key` for an object that
     /// repeats a key (with the pointer of the repeat).
     public static func parse(bytes: UnsafeRawBufferPointer, limits: WireLimits = .default) throws(WireError) -> JSONValue {
+        JSONValue(document: try parseDocument(bytes: bytes, limits: limits, borrowingInput: false), index: 0)
+    }
+
+    /// The document of `bytes`; with `borrowingInput` it reads strings from `bytes` and must
+    /// not outlive them (see `JSONParser`).
+    static func parseDocument(bytes: UnsafeRawBufferPointer, limits: WireLimits,
+                              borrowingInput: Bool) throws(WireError) -> JSONDocument {
         guard bytes.count <= limits.maxDocumentBytes else {
             throw .tooLarge("document-too-large",
                             "the document is \(bytes.count) bytes; the limit is \(limits.maxDocumentBytes)")
         }
-        var parser = JSONParser(bytes: bytes.bindMemory(to: UInt8.self), limits: limits)
-        let document = try parser.parse()
-        return JSONValue(document: document, index: 0)
+        var parser = JSONParser(bytes: bytes.bindMemory(to: UInt8.self), limits: limits, borrowingInput: borrowingInput)
+        return try parser.parse()
     }
 
     /// Parses one JSON document from contiguous bytes, or copies them first when they are not.
