@@ -102,6 +102,19 @@ private func expectServerStillServes(_ server: HTTPServer, sourceLocation: Sourc
         }
     }
 
+    /// A request followed at once by the client's FIN (one edge for both with epoll): the
+    /// answer goes out, then the server closes without waiting for the idle timeout.
+    @Test(arguments: ioBackends) func halfClosedClientIsAnsweredThenClosed(backend: IOBackend) throws {
+        try withServer(backend, { $0.idleTimeout = .seconds(30) }) { server in
+            let client = try RawClient(port: server.boundPort, timeoutSeconds: 3)
+            client.send("GET /last HTTP/1.1\r\nHost: t\r\n\r\n")
+            client.shutdownWrite()
+            #expect(client.readResponse()?.text == "GET /last ")
+            #expect(client.isClosedByPeer())
+            #expect(waitUntil { server.openConnections == 0 })
+        }
+    }
+
     @Test(arguments: ioBackends) func connectionCloseIsHonoured(backend: IOBackend) throws {
         try withServer(backend) { server in
             let client = try RawClient(port: server.boundPort)

@@ -10,6 +10,7 @@ import Glibc
 final class EventLoopConnectionIO: ConnectionIO, EventLoopRegistrant, @unchecked Sendable {
     private static let readEvents = EPOLLIN.rawValue | EPOLLRDHUP.rawValue | EPOLLHUP.rawValue | EPOLLERR.rawValue
     private static let writeEvents = EPOLLOUT.rawValue | EPOLLHUP.rawValue | EPOLLERR.rawValue
+    private static let hangUpEvents = EPOLLRDHUP.rawValue | EPOLLHUP.rawValue | EPOLLERR.rawValue
 
     let loop: EventLoop
     private let fd: Int32
@@ -72,7 +73,14 @@ final class EventLoopConnectionIO: ConnectionIO, EventLoopRegistrant, @unchecked
 
     func handle(events: UInt32) {
         if events & Self.readEvents != 0 {
-            if readInterest { connection?.readable() } else { readPending = true }
+            if readInterest {
+                connection?.readable()
+                // A hang-up is one edge, often with the last bytes: the short read that took
+                // them did not see the end of the stream, and no further edge will come.
+                if events & Self.hangUpEvents != 0 && !closed { readStoppedEarly() }
+            } else {
+                readPending = true
+            }
         }
         if events & Self.writeEvents != 0, writeInterest, !closed {
             connection?.writable()
