@@ -5,8 +5,9 @@ import Glibc
 
 /// The event-loop backend for one connection: its socket sits in the loop's edge-triggered
 /// epoll set from accept to close, and "interest" is only a flag here (no epoll_ctl per
-/// event). Because edges are not repeated, a readable edge that arrives while reading is off
-/// is remembered, and turning reading back on then reads at once.
+/// event). Edges are not repeated: a readable edge that arrives while reading is off is not
+/// lost, because turning reading back on always reads once (bytes or a hang-up whose edge
+/// passed meanwhile are found then).
 final class EventLoopConnectionIO: ConnectionIO, EventLoopRegistrant, @unchecked Sendable {
     private static let readEvents = EPOLLIN.rawValue | EPOLLRDHUP.rawValue | EPOLLHUP.rawValue | EPOLLERR.rawValue
     private static let writeEvents = EPOLLOUT.rawValue | EPOLLHUP.rawValue | EPOLLERR.rawValue
@@ -20,8 +21,6 @@ final class EventLoopConnectionIO: ConnectionIO, EventLoopRegistrant, @unchecked
     private var closed = false
     private var readInterest = true
     private var writeInterest = false
-    /// Bytes (or a hang-up) may wait that no future edge will announce.
-    private var readPending = false
     private var readScheduled = false
 
     init(fd: Int32, loop: EventLoop) {
@@ -41,11 +40,12 @@ final class EventLoopConnectionIO: ConnectionIO, EventLoopRegistrant, @unchecked
     func execute(_ work: @escaping @Sendable () -> Void) { loop.execute(work) }
 
     func setReadInterest(_ on: Bool) {
+        guard on != readInterest else { return }
         readInterest = on
-        if on && readPending {
-            readPending = false
-            scheduleRead()
-        }
+        // Bytes may wait that arrived (or were left) while reading was off, and their edge
+        // has passed: read once now. Reading is turned off only for backpressure or when
+        // intake ends, so this is not a per-request cost.
+        if on { scheduleRead() }
     }
 
     func setWriteInterest(_ on: Bool) {
@@ -53,7 +53,8 @@ final class EventLoopConnectionIO: ConnectionIO, EventLoopRegistrant, @unchecked
     }
 
     func readStoppedEarly() {
-        if readInterest { scheduleRead() } else { readPending = true }
+        // While reading is off, turning it on reads anyway.
+        if readInterest { scheduleRead() }
     }
 
     func schedule(deadline: DispatchTime) {
@@ -78,9 +79,8 @@ final class EventLoopConnectionIO: ConnectionIO, EventLoopRegistrant, @unchecked
                 // A hang-up is one edge, often with the last bytes: the short read that took
                 // them did not see the end of the stream, and no further edge will come.
                 if events & Self.hangUpEvents != 0 && !closed { readStoppedEarly() }
-            } else {
-                readPending = true
             }
+            // While reading is off the edge needs no note: turning reading on reads.
         }
         if events & Self.writeEvents != 0, writeInterest, !closed {
             connection?.writable()
@@ -98,7 +98,7 @@ final class EventLoopConnectionIO: ConnectionIO, EventLoopRegistrant, @unchecked
         loop.execute { [self] in
             readScheduled = false
             guard !closed else { return }
-            if readInterest { connection?.readable() } else { readPending = true }
+            if readInterest { connection?.readable() }
         }
     }
 }
