@@ -144,8 +144,52 @@ public struct JSONWriter {
 
     private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 
+    /// The index of the first byte of `s` that needs an escape (`"`, `\`, a control
+    /// character), or `s.count`: eight bytes at a time, then byte by byte.
+    @inline(__always)
+    private static func firstEscape(_ s: UnsafeBufferPointer<UInt8>) -> Int {
+        guard let base = s.baseAddress else { return 0 }
+        let raw = UnsafeRawPointer(base)
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        var i = 0
+        while i + 8 <= s.count {
+            let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            let quote = word ^ (ones &* 0x22)
+            let backslash = word ^ (ones &* 0x5C)
+            // High bit set in a byte that is `"`, `\` or below 0x20 (bytes >= 0x80 are left
+            // out with `& ~word`: UTF-8 needs no escapes).
+            let special = (((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)
+                | ((word &- ones &* 0x20) & ~word)) & highs
+            if special != 0 { break }
+            i += 8
+        }
+        while i < s.count {
+            let b = s[i]
+            if b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") { return i }
+            i += 1
+        }
+        return i
+    }
+
     /// A quoted string from UTF-8 bytes, escaping what RFC 8259 requires.
     private mutating func writeBytes(_ s: UnsafeBufferPointer<UInt8>) {
+        let plain = Self.firstEscape(s)
+        if plain == s.count {
+            // Nothing to escape (ids, keys): one copy between the quotes.
+            let p = reserve(s.count + 2)
+            p[0] = UInt8(ascii: "\"")
+            if let source = s.baseAddress {
+                if s.count < 32 {
+                    for i in 0..<s.count { p[1 + i] = source[i] }
+                } else {
+                    (p + 1).update(from: source, count: s.count)
+                }
+            }
+            p[s.count + 1] = UInt8(ascii: "\"")
+            out.count += s.count + 2
+            return
+        }
         byte(UInt8(ascii: "\""))
         var runStart = 0
         for i in 0..<s.count {
