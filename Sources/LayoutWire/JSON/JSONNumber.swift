@@ -77,6 +77,11 @@ enum JSONNumber {
             exponent += expNegative ? -e : e
         }
         exponent += dropped
+        if exact && mantissa < (1 << 53) && exponent == 0 {
+            // Integers, the common case: no table (each static access checks its lazy init).
+            let value = Double(mantissa)
+            return (negative ? -value : value, i)
+        }
         if exact && mantissa < (1 << 53) && exponent >= -22 && exponent <= 22 {
             var value = Double(mantissa)
             if exponent >= 0 { value *= exactPowers[exponent] } else { value /= exactPowers[-exponent] }
@@ -120,7 +125,7 @@ enum JSONNumber {
     }
 
     /// The most bytes `writeFast` writes.
-    @usableFromInline static let maxFastLength = 32
+    @inlinable static var maxFastLength: Int { 32 }
 
     /// `write(_: Float)` for the common case, straight into memory with room for
     /// `maxFastLength` bytes: returns the bytes written, or nil when the value needs the
