@@ -1,4 +1,5 @@
 import Foundation
+import HTTPServer
 import LayoutServer
 import LayoutWire
 import Testing
@@ -21,11 +22,14 @@ import Testing
             .replacingOccurrences(of: "\"label\"", with: "\"\(ids.2)\"")
     }
 
-    /// Each way a request can be run: on the connection's queue (small body), on the compute
-    /// queue, and with connections on serial event-loop queues.
-    @Test(arguments: [(8192, 0), (0, 0), (8192, 2)])
-    func computeAnswersFramesInTheRequestsShape(inlineLimit: Int, eventLoops: Int) throws {
+    /// Each way a request can be run: with Dispatch sources on the connection's queue (small
+    /// body) or on the compute queue, and on one or two event loops (always the compute queue).
+    @Test(arguments: [(HTTPServerConfiguration.IOBackend.dispatchSources, 8192, 0), (.dispatchSources, 0, 0),
+                      (.eventLoop, 8192, 1), (.eventLoop, 8192, 2)])
+    func computeAnswersFramesInTheRequestsShape(backend: HTTPServerConfiguration.IOBackend, inlineLimit: Int,
+                                                eventLoops: Int) throws {
         try LiveServer.with({
+            $0.http.ioBackend = backend
             $0.inlineComputeMaxBytes = inlineLimit
             $0.http.eventLoopCount = eventLoops
         }) { server in

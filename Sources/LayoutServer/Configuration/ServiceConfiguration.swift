@@ -26,8 +26,9 @@ public struct ServiceConfiguration: Sendable {
     /// The least severe level logged; request lines are `info`. Default info.
     public var logLevel: Logger.Level
     /// Bodies up to this size are laid out on the connection's own queue, saving a thread
-    /// hop; larger ones go to the compute queue so they never hold up I/O. Only applies when
-    /// connections run on a concurrent queue (`http.eventLoopCount == 0`). Default 8 KiB;
+    /// hop; larger ones go to the compute queue so they never hold up I/O. Only applies to the
+    /// Dispatch-source backend (`http.ioBackend == .dispatchSources`), where a connection's
+    /// queue holds only that connection; an event loop never lays out inline. Default 8 KiB;
     /// 0 sends everything to the compute queue.
     public var inlineComputeMaxBytes: Int
     /// Budget of layout work waiting for or running on the compute queue, in request body
