@@ -242,8 +242,11 @@ struct JSONParser {
         tokens.append(JSONToken(kind: .string, aux: UInt32(length), payload: UInt64(sideOffset + offset)))
     }
 
-    /// The first index at or after `start` whose 8-byte word holds a quote, a backslash, a
-    /// control character or a non-ASCII byte (SWAR: a word is tested with a few integer ops).
+    /// The first index at or after `start` that holds a quote, a backslash, a control
+    /// character or a non-ASCII byte, found eight bytes at a time (SWAR: a word is tested with
+    /// a few integer ops; the lowest flagged byte of a word is always a real hit, since the
+    /// borrows that cause false flags only run upward). Near the end of the input, it
+    /// returns where fewer than eight bytes remain.
     @inline(__always)
     private static func skipPlainASCII(_ input: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         guard let base = input.baseAddress else { return start }
@@ -252,13 +255,14 @@ struct JSONParser {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
         while i + 8 <= input.count {
-            let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            // Little-endian, so the lowest bits are the first byte on every platform.
+            let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
             let quote = word ^ (ones &* 0x22)
             let backslash = word ^ (ones &* 0x5C)
             // A byte is flagged when it is zero in `quote`/`backslash`, below 0x20, or >= 0x80.
-            let special = ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)
-                | (word &- ones &* 0x20) | word
-            if special & highs != 0 { break }
+            let special = (((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)
+                | (word &- ones &* 0x20) | word) & highs
+            if special != 0 { return i + special.trailingZeroBitCount / 8 }
             i += 8
         }
         return i

@@ -154,14 +154,15 @@ public struct JSONWriter {
         let highs: UInt64 = 0x8080_8080_8080_8080
         var i = 0
         while i + 8 <= s.count {
-            let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
             let quote = word ^ (ones &* 0x22)
             let backslash = word ^ (ones &* 0x5C)
             // High bit set in a byte that is `"`, `\` or below 0x20 (bytes >= 0x80 are left
             // out with `& ~word`: UTF-8 needs no escapes).
             let special = (((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)
                 | ((word &- ones &* 0x20) & ~word)) & highs
-            if special != 0 { break }
+            // The lowest flagged byte is a real hit (false flags only run upward).
+            if special != 0 { return i + special.trailingZeroBitCount / 8 }
             i += 8
         }
         while i < s.count {
