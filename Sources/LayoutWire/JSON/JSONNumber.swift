@@ -186,6 +186,17 @@ enum JSONNumber {
     /// (Not an overload of `writeFixed`: `&array` would convert to this pointer.)
     @inlinable @inline(__always)
     static func writeDigits(_ digits: UInt64, fractionDigits: Int, to p: UnsafeMutablePointer<UInt8>) -> Int {
+        if fractionDigits == 0 && digits < 10_000 {
+            // Most frame values: up to four digits, written without a loop.
+            let d = UInt8(truncatingIfNeeded: digits % 10), c = UInt8(truncatingIfNeeded: digits / 10 % 10)
+            let b = UInt8(truncatingIfNeeded: digits / 100 % 10), a = UInt8(truncatingIfNeeded: digits / 1000)
+            let zero = UInt8(ascii: "0")
+            if digits < 10 { p[0] = zero &+ d; return 1 }
+            if digits < 100 { p[0] = zero &+ c; p[1] = zero &+ d; return 2 }
+            if digits < 1000 { p[0] = zero &+ b; p[1] = zero &+ c; p[2] = zero &+ d; return 3 }
+            p[0] = zero &+ a; p[1] = zero &+ b; p[2] = zero &+ c; p[3] = zero &+ d
+            return 4
+        }
         // Count the characters first, then fill from the right: no scratch copy.
         var length = 1
         var t = digits
