@@ -5,9 +5,9 @@ import HTTPServer
 /// exact repeat skips decode, structural hash, ETag and encode. Bounded in bytes, least
 /// recently used first out, split into independently locked shards like `FrameCache`.
 ///
-/// Keys are a 64-bit hash of the body with Swift's `Hasher`, which is seeded per process, so a
-/// client cannot precompute colliding bodies; and a hit always compares the stored body byte
-/// for byte, so even a collision can never serve another body's answer. Only 200 answers are
+/// Keys are a 64-bit `BodyHash` of the body (a fast multiply-mix, seeded at random per process,
+/// so a client cannot precompute colliding bodies); and a hit always compares the stored body
+/// byte for byte, so even a collision can never serve another body's answer. Only 200 answers are
 /// stored.
 public final class AnswerCache: @unchecked Sendable {
     /// Counters and gauges across all shards.
@@ -83,9 +83,7 @@ public final class AnswerCache: @unchecked Sendable {
 
     /// The per-process-seeded hash of `body`.
     public func key(for body: [UInt8]) -> Key {
-        var hasher = Hasher()
-        body.withUnsafeBytes { hasher.combine(bytes: $0) }
-        return Key(hash: UInt64(UInt(bitPattern: hasher.finalize())))
+        Key(hash: body.withUnsafeBytes { BodyHash.process.hash($0) })
     }
 
     /// The answer stored for exactly these body bytes, marking it most recently used; counts a
