@@ -9,6 +9,12 @@
 // Default (relayout): each tree is built once, then laid out again and again, alternating the
 // owner direction LTR/RTL on every call so that every node is recomputed (as yoga_bench.c
 // does). --fresh: every timed call builds the tree anew and lays it out once (build + layout).
+//
+// Malloc: --fresh allocates every array of a tree per call, so glibc's dynamic mmap threshold
+// can turn it into a page-fault benchmark. To measure the engine as layoutd runs it, give it
+// layoutd's settings (its start-up `malloc` log line; Benchmarks/load/run.sh does this):
+//     GLIBC_TUNABLES=glibc.malloc.arena_max=2:glibc.malloc.mmap_threshold=33554432:glibc.malloc.trim_threshold=33554432
+// The settings in effect are printed as a `# malloc:` line.
 import LayoutEngine
 import LayoutWire
 
@@ -154,7 +160,11 @@ func dump(_ item: BenchCase) {
 
 let options = parseOptions()
 var allGood = true
-if !options.dump { print("# tree\tnodes\tns_per_layout\tns_per_node") }
+if !options.dump {
+    let tunables = getenv("GLIBC_TUNABLES").map { String(cString: $0) } ?? ""
+    print("# malloc: \(tunables.isEmpty ? "glibc defaults (no GLIBC_TUNABLES)" : "GLIBC_TUNABLES=" + tunables)")
+    print("# tree\tnodes\tns_per_layout\tns_per_node")
+}
 for path in options.paths {
     let cases: [BenchCase]
     do {

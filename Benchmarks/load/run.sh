@@ -12,7 +12,8 @@
 # 2. The cached cell against two peers answering the same response bytes: a Hummingbird 2
 #    server (Benchmarks/hummingbird-peer) and nginx (`return 200`), PEER_ROUNDS rounds at
 #    PEER_CONNECTIONS, the order of the servers rotating every round; ratios ours/peer.
-# 3. The uncached 1,000-node request against the engine alone (layout-bench on the same tree).
+# 3. The uncached 1,000-node request against the engine alone (layout-bench on the same tree,
+#    under the malloc settings layoutd logs at start); target: server CPU / engine fresh <= 2x.
 #
 # Per cell: requests/s, p50 and p99 latency, errors (non-2xx + socket errors), the server's
 # peak RSS during the cell (VmHWM, reset before each cell) and its CPU time per request.
@@ -332,21 +333,32 @@ for scenario in $scenarios; do
 done
 
 # --- 3. uncached 1,000-node request vs the engine alone -----------------------------------
+# The engine runs under the malloc settings layoutd applied at start (its "malloc" log line,
+# passed to layout-bench as GLIBC_TUNABLES): with glibc's dynamic mmap threshold the fresh
+# build's arrays are mmapped and page-faulted on every build, which measures malloc, not the
+# engine. The target ratio is server CPU per request / engine fresh (build + layout).
 echo
-echo "## uncached /compute of the 1,000-node tree vs the engine alone (target: within 2x)"
+echo "## uncached /compute of the 1,000-node tree vs the engine alone (target: server CPU / engine fresh <= 2x)"
 if [ -x "$layout_bench" ]; then
   if [ -z "$uncached_c1_p50" ]; then
     header
     measure engine uncached ours 1 "$duration"
     uncached_c1_p50=$last_p50; uncached_c1_cpu=$last_cpu_us
   fi
-  relayout=$(taskset -c 0 "$layout_bench" --rounds 5 "$work/tree1000.json" | awk -F'\t' '!/^#/ && !/^check/ {print $3}')
-  fresh=$(taskset -c 0 "$layout_bench" --fresh --rounds 5 "$work/tree1000.json" | awk -F'\t' '!/^#/ && !/^check/ {print $3}')
+  # "arena_max=2 mmap_threshold=33554432 ..." -> glibc.malloc.arena_max=2:...; knobs layoutd
+  # left to GLIBC_TUNABLES or glibc's default stay as this environment has them.
+  engine_tunables=$(grep -m1 'msg=malloc ' "$work/layoutd.log" | tr ' ' '\n' \
+    | awk -F= '$1 ~ /^(arena_max|mmap_threshold|trim_threshold)$/ && $2 ~ /^[0-9]+$/ {printf "%sglibc.malloc.%s=%s", sep, $1, $2; sep = ":"}')
+  engine_tunables=${GLIBC_TUNABLES:-}${GLIBC_TUNABLES:+${engine_tunables:+:}}$engine_tunables
+  echo "engine malloc: GLIBC_TUNABLES=${engine_tunables:-(glibc defaults)} (as layoutd's start-up malloc line)"
+  relayout=$(GLIBC_TUNABLES=$engine_tunables taskset -c 0 "$layout_bench" --rounds 5 "$work/tree1000.json" | awk -F'\t' '!/^#/ && !/^check/ {print $3}')
+  fresh=$(GLIBC_TUNABLES=$engine_tunables taskset -c 0 "$layout_bench" --fresh --rounds 5 "$work/tree1000.json" | awk -F'\t' '!/^#/ && !/^check/ {print $3}')
   awk -v rl="$relayout" -v fr="$fresh" -v p50="$uncached_c1_p50" -v cpu="$uncached_c1_cpu" 'BEGIN {
     printf "engine (layout-bench): relayout %.1f us, fresh build + layout %.1f us per 1,000-node tree\n", rl / 1000, fr / 1000
     printf "service, 1 connection: p50 latency %.1f us, server CPU %.1f us per request\n", p50 * 1000, cpu
-    printf "ratio service p50 / engine fresh: %.2fx; server CPU / engine fresh: %.2fx; server CPU / engine relayout: %.2fx (target <= 2x)\n",
-      p50 * 1e6 / fr, cpu * 1000 / fr, cpu * 1000 / rl }'
+    printf "ratio service p50 / engine fresh: %.2fx; server CPU / engine relayout: %.2fx\n", p50 * 1e6 / fr, cpu * 1000 / rl
+    r = cpu * 1000 / fr
+    printf "target ratio server CPU / engine fresh: %.2fx (target <= 2x): %s\n", r, (r <= 2 ? "met" : "MISSED") }'
 else
   echo "layout-bench not available: skipped"
 fi

@@ -6,6 +6,8 @@ import LayoutWire
 // `wire-bench --service FILE`: the in-process cost of an uncached `/compute` (decode, structural
 // hash, layout, encode through `LayoutOnce`, no HTTP) against the engine's own build + layout
 // of the same tree (as `layout-bench --fresh`), and each stage of the service path alone.
+// Both run under layoutd's malloc settings (`MallocTuning`, applied here as `layoutd serve`
+// does; `LAYOUTD_MALLOC_*=default` or GLIBC_TUNABLES override them the same way).
 
 /// Pre-order copy of a decoded tree, rebuilt through the public `addNode` as a Swift client would.
 struct Blueprint {
@@ -41,6 +43,8 @@ struct Blueprint {
 }
 
 func runServicePath(file: String) {
+    let malloc = MallocTuning.apply(environment: ProcessInfo.processInfo.environment)
+    print("malloc: " + malloc.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " "))
     guard let data = FileManager.default.contents(atPath: file) else { fatalError("cannot read \(file)") }
     let body = [UInt8](data)
     let decoded = try! LayoutWire.decodeRequest(bytes: body)
