@@ -20,6 +20,9 @@ public final class LayoutService: HTTPHandler, @unchecked Sendable {
     private let computer: LayoutComputer
     private let batch: BatchComputer
     private let logger: Logger
+    /// Whether a line per request is logged: read once, so a request filtered out by the level
+    /// never touches the logger (its handler is an existential; reading it costs a copy).
+    private let logsRequests: Bool
     private let work = DispatchQueue.global(qos: .userInitiated)
     /// Largest body computed on the connection's queue (-1: none).
     private let inlineLimit: Int
@@ -38,6 +41,7 @@ public final class LayoutService: HTTPHandler, @unchecked Sendable {
         var logger = logger ?? Logger(label: "layoutd")
         logger.logLevel = configuration.logLevel
         self.logger = logger
+        self.logsRequests = logger.logLevel <= .info
     }
 
     /// Tells `/metrics` how to read the open connection count.
@@ -59,7 +63,7 @@ public final class LayoutService: HTTPHandler, @unchecked Sendable {
             finish(ServiceError.notFound(path: request.path), nil)
             return
         }
-        guard route.methods.contains(request.method) else {
+        guard route.accepts(method: request.method) else {
             finish(ServiceError.methodNotAllowed(method: request.method, allowed: route.methods), nil)
             return
         }
@@ -177,7 +181,7 @@ public final class LayoutService: HTTPHandler, @unchecked Sendable {
 
     private func log(_ request: HTTPRequest, _ response: HTTPResponse, cache: LayoutComputer.CacheOutcome?,
                      seconds: Double) {
-        guard logger.logLevel <= .info else { return }
+        guard logsRequests else { return }
         var metadata: Logger.Metadata = [
             "method": "\(request.method)",
             "path": "\(request.path)",
@@ -188,5 +192,15 @@ public final class LayoutService: HTTPHandler, @unchecked Sendable {
         if let cache { metadata["cache"] = "\(cache.rawValue)" }
         if let remote = request.remoteAddress { metadata["remote"] = "\(remote)" }
         logger.info("request", metadata: metadata)
+    }
+}
+
+private extension Route {
+    /// `methods.contains(method)` without building the methods array on every request.
+    func accepts(method: String) -> Bool {
+        switch self {
+        case .compute, .computeBatch: return method == "POST"
+        case .healthz, .metrics, .openapi: return method == "GET" || method == "HEAD"
+        }
     }
 }
