@@ -13,8 +13,9 @@ public final class AnswerCache: @unchecked Sendable {
     /// Counters and gauges across all shards.
     public typealias Statistics = CacheStatistics
 
-    /// A stored 200 answer, with the response headers built once at insertion.
-    public struct Entry: Sendable {
+    /// A stored 200 answer, with the response headers built once at insertion. A class, so a
+    /// hit hands out one reference instead of retaining each of its arrays and strings.
+    public final class Entry: Sendable {
         /// The answer body (the frames JSON).
         public let body: [UInt8]
         /// The quoted ETag sent with the answer.
@@ -43,17 +44,26 @@ public final class AnswerCache: @unchecked Sendable {
         var shardSelector: Int { Int(truncatingIfNeeded: hash >> 7) }
     }
 
-    /// What a slot holds: the request body, compared on every hit, and its answer.
-    private struct Stored {
+    /// What a slot holds: the request body, compared on every hit, and its answer. A class:
+    /// the LRU copies a slot's value out on lookup, which is then a single retain.
+    private final class Stored {
         let request: [UInt8]
         let entry: Entry
+
+        init(request: [UInt8], entry: Entry) {
+            self.request = request
+            self.entry = entry
+        }
     }
 
     /// Bytes an entry costs beyond its request and answer arrays' storage: the quoted ETag
     /// (a 53-byte native string, 96 with its header), the prebuilt header lists (three fields,
-    /// 144; one field, 80), and the LRU's slot and dictionary bucket at twice their size for
-    /// the tables' spare room (`HeapFootprint`).
-    public static let entryOverhead = 96 + 144 + 80 + HeapFootprint.lruBookkeeping(key: Key.self, value: Stored.self)
+    /// 144; one field, 80), the `Entry` and `Stored` objects (16-byte object header plus their
+    /// fields), and the LRU's slot and dictionary bucket at twice their size for the tables'
+    /// spare room (`HeapFootprint`).
+    public static let entryOverhead = 96 + 144 + 80
+        + HeapFootprint.mallocChunk(16 + 8 + 16 + 8 + 8) + HeapFootprint.mallocChunk(16 + 8 + 8)
+        + HeapFootprint.lruBookkeeping(key: Key.self, value: Stored.self)
 
     /// What an entry for `request` and `answer` bytes, both stored without spare capacity, is
     /// charged against the budget.
