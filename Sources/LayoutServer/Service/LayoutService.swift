@@ -152,21 +152,24 @@ public final class LayoutService: HTTPHandler, @unchecked Sendable {
 
     /// `application/json`, with or without parameters, in any letter case.
     static func isJSON(_ contentType: String?) -> Bool {
-        guard var contentType else { return false }
-        // Compared on the UTF-8 bytes: no substring, no lowercased copy per request.
-        return contentType.withUTF8 { bytes in
-            var start = 0
-            var end = bytes.firstIndex(of: UInt8(ascii: ";")) ?? bytes.count
-            while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
-            while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
-            guard end - start == jsonMediaType.count else { return false }
-            for offset in 0..<jsonMediaType.count {
-                let byte = bytes[start + offset]
-                let lower = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
-                if lower != jsonMediaType[offset] { return false }
-            }
-            return true
+        guard let contentType else { return false }
+        // Compared on the UTF-8 bytes in place: no substring, no copy per request.
+        return contentType.utf8.withContiguousStorageIfAvailable(isJSON)
+            ?? Array(contentType.utf8).withUnsafeBufferPointer(isJSON)
+    }
+
+    private static func isJSON(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var start = 0
+        var end = bytes.firstIndex(of: UInt8(ascii: ";")) ?? bytes.count
+        while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
+        while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
+        guard end - start == jsonMediaType.count else { return false }
+        for offset in 0..<jsonMediaType.count {
+            let byte = bytes[start + offset]
+            let lower = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+            if lower != jsonMediaType[offset] { return false }
         }
+        return true
     }
 
     private static let jsonMediaType: [UInt8] = Array("application/json".utf8)
