@@ -16,8 +16,16 @@ public struct HTTPHeaders: Sequence, Sendable, ExpressibleByDictionaryLiteral, C
 
     /// The first value of the field `name` (case-insensitive), or nil.
     public subscript(name: String) -> String? {
-        for field in fields where Self.equalsIgnoringCase(field.name, name) { return field.value }
-        return nil
+        // Fields are read in place (no copy of each name and value), and names of another
+        // length are skipped before any byte is compared.
+        let length = name.utf8.count
+        return fields.withUnsafeBufferPointer { fields in
+            for index in fields.indices where fields[index].name.utf8.count == length
+                && Self.equalsIgnoringCase(fields[index].name, name) {
+                return fields[index].value
+            }
+            return nil
+        }
     }
 
     /// Every value of the field `name`, in order.
@@ -55,14 +63,20 @@ public struct HTTPHeaders: Sequence, Sendable, ExpressibleByDictionaryLiteral, C
 
     /// ASCII case-insensitive comparison without allocating.
     static func equalsIgnoringCase(_ a: String, _ b: String) -> Bool {
-        var a = a, b = b
-        return a.withUTF8 { ua in
-            b.withUTF8 { ub in
-                guard ua.count == ub.count else { return false }
-                for i in 0..<ua.count where asciiLower(ua[i]) != asciiLower(ub[i]) { return false }
-                return true
-            }
+        guard a.utf8.count == b.utf8.count else { return false }
+        // Native strings are read in place; only a bridged or foreign one takes the slow path.
+        let fast = a.utf8.withContiguousStorageIfAvailable { ua in
+            b.utf8.withContiguousStorageIfAvailable { ub in equalsIgnoringCase(ua, ub) }
         }
+        if let fast, let result = fast { return result }
+        return equalsIgnoringCase(a.utf8, b.utf8)
+    }
+
+    @inline(__always)
+    private static func equalsIgnoringCase<A: Collection<UInt8>, B: Collection<UInt8>>(_ a: A, _ b: B) -> Bool {
+        guard a.count == b.count else { return false }
+        for (x, y) in zip(a, b) where asciiLower(x) != asciiLower(y) { return false }
+        return true
     }
 }
 

@@ -33,20 +33,23 @@ enum ResponseSerializer {
         out.append(contentsOf: statusLines[status])
         var hasDate = false
         var hasVary = false
-        for field in response.headers {
-            switch kind(of: field.name) {
-            case .framing:
-                continue
-            case .date:
-                hasDate = true
-            case .vary where compressed:
-                hasVary = true
-                appendField(field.name, field.value + ", Accept-Encoding", to: &out)
-                continue
-            case .vary, .other:
-                break
+        // Fields are read in place: no copy (retain and release) of each name and value.
+        response.headers.fields.withUnsafeBufferPointer { fields in
+            for index in fields.indices {
+                switch kind(of: fields[index].name) {
+                case .framing:
+                    continue
+                case .date:
+                    hasDate = true
+                case .vary where compressed:
+                    hasVary = true
+                    appendField(fields[index].name, fields[index].value + ", Accept-Encoding", to: &out)
+                    continue
+                case .vary, .other:
+                    break
+                }
+                appendField(fields[index].name, fields[index].value, to: &out)
             }
-            appendField(field.name, field.value, to: &out)
         }
         if !hasDate { HTTPDate.appendField(to: &out) }
         if let server = configuration.serverName { appendField("Server", server, to: &out) }
@@ -99,6 +102,12 @@ enum ResponseSerializer {
     }
 
     private static func appendSanitized(_ text: String, to out: inout [UInt8]) {
+        let clean: Bool? = text.utf8.withContiguousStorageIfAvailable { bytes in
+            for byte in bytes where byte < 0x20 && byte != ASCII.tab { return false }
+            out.append(contentsOf: bytes)
+            return true
+        }
+        if clean == true { return }
         if text.utf8.contains(where: { $0 < 0x20 && $0 != ASCII.tab }) {
             out.append(contentsOf: text.utf8.map { $0 < 0x20 && $0 != ASCII.tab ? ASCII.space : $0 })
         } else {
