@@ -209,26 +209,27 @@ final class Connection: @unchecked Sendable {
         intakePaused = false
         while !stopParsing && !closed {
             if intakeFull { intakePaused = true; break }
-            let event: RequestParserEvent?
+            let next: RequestParserEvent?
             do {
-                event = try parser.next()
+                next = try parser.next()
             } catch {
                 refuse(ResponseSerializer.errorResponse(for: error), replacingLast: pending.last?.awaitingBody ?? false)
                 break
             }
-            guard let event else { break }
-            switch event {
+            // Events, heads and bodies are moved along, not copied (each copy retains every
+            // string and array inside).
+            guard let event = consume next else { break }
+            switch consume event {
             case .head(let head):
-                currentHead = head
                 continueNeeded = head.expectsContinue
                 bodyStartedAt = .now()
                 pending.append(Pending(
                     context: ResponseContext(isHead: head.method == "HEAD", version: head.version,
                                              acceptsGzip: head.headers["Accept-Encoding"].map(Gzip.accepts) ?? false),
                     closeAfter: !head.keepAlive, response: nil, awaitingBody: true))
+                currentHead = consume head
             case .end(let body):
-                guard let head = currentHead else { break }
-                currentHead = nil
+                guard let head = currentHead.take() else { break }
                 continueNeeded = false
                 pending[pending.count - 1].awaitingBody = false
                 if !head.keepAlive { stopParsing = true }
@@ -289,8 +290,7 @@ final class Connection: @unchecked Sendable {
         out.append(contentsOf: ResponseSerializer.continueBytes)
     }
 
-    private func dispatch(_ head: RequestHead, body: [UInt8], sequence: Int) {
-        var body = body
+    private func dispatch(_ head: consuming RequestHead, body: consuming [UInt8], sequence: Int) {
         if head.contentEncoding == .gzip && !body.isEmpty {
             do {
                 body = try Gzip.decompress(body, limit: configuration.maxInflatedBodyBytes)
@@ -350,9 +350,11 @@ final class Connection: @unchecked Sendable {
 
     /// Serialises responses that are next in order.
     private func writeReadyResponses() {
-        if pending.first?.response != nil { compactOutput() }
-        while let first = pending.first, let response = first.response {
-            pending.removeFirst()
+        if !pending.isEmpty && pending[0].response != nil { compactOutput() }
+        while !pending.isEmpty, pending[0].response != nil {
+            // Moved out of the queue: the response is not copied (retained) on the way.
+            let first = pending.removeFirst()
+            let response = first.response!
             nextToWrite += 1
             let close = first.closeAfter || (draining && pending.isEmpty)
             let start = out.count

@@ -46,7 +46,9 @@ struct HeadBuilder {
     private var expectations: [String] = []
     private var contentEncodings: [String] = []
 
-    init() { headers.fields.reserveCapacity(8) }
+    /// Allocates nothing: the parser makes a fresh builder after every head, and the field
+    /// list's storage is reserved by the first field line instead.
+    init() {}
 
     /// request-line = method SP request-target SP HTTP-version (single spaces, RFC 9112 §3).
     mutating func requestLine(_ line: UnsafeBufferPointer<UInt8>) throws(HTTPParseError) {
@@ -145,6 +147,7 @@ struct HeadBuilder {
         let nameBytes = UnsafeBufferPointer(rebasing: line[..<colon])
         let valueBytes = UnsafeBufferPointer(rebasing: line[start..<end])
         let value = String(decoding: valueBytes, as: UTF8.self)
+        if headers.fields.capacity == 0 { headers.fields.reserveCapacity(8) }
         headers.add(name: String(decoding: nameBytes, as: UTF8.self), value: value)
         try interpret(nameBytes, valueBytes, value)
     }
@@ -190,7 +193,9 @@ struct HeadBuilder {
     }
 
     /// Validates the whole head and decides framing (RFC 9112 §6.3, strictest reading).
-    func finish(maxBodyBytes: Int) throws(HTTPParseError) -> RequestHead {
+    /// Moves the fields and strings out into the head (the builder is spent afterwards), so
+    /// they are not retained for the head and released again with the builder.
+    mutating func finish(maxBodyBytes: Int) throws(HTTPParseError) -> RequestHead {
         let isHTTP11 = version == .http1_1
         if isHTTP11 && hostCount == 0 { throw HTTPParseError(.missingHost, "HTTP/1.1 requests need a Host header.") }
         if hostCount > 1 { throw HTTPParseError(.duplicateHost, "More than one Host header.") }
@@ -230,10 +235,18 @@ struct HeadBuilder {
             throw HTTPParseError(.unsupportedContentEncoding, "Only gzip request bodies are supported.")
         }
         return RequestHead(
-            method: method, target: target, path: path, query: query, version: version,
-            headers: headers, framing: framing,
+            method: Self.take(&method), target: Self.take(&target), path: Self.take(&path), query: query.take(),
+            version: version, headers: Self.take(&headers), framing: framing,
             keepAlive: isHTTP11 ? !connectionClose : (connectionKeepAlive && !connectionClose),
             expectsContinue: expectsContinue && framing != .none, contentEncoding: coding)
+    }
+
+    /// The value, leaving an empty one behind: a move without a retain.
+    @inline(__always)
+    private static func take<T: EmptyInitializable>(_ value: inout T) -> T {
+        let taken = value
+        value = T()
+        return taken
     }
 
     /// Transfer-Encoding must be exactly "chunked"; other codings are not implemented (501).
@@ -259,3 +272,9 @@ struct HeadBuilder {
         return .chunked
     }
 }
+
+
+/// Types `HeadBuilder.take` can leave empty.
+protocol EmptyInitializable { init() }
+extension String: EmptyInitializable {}
+extension HTTPHeaders: EmptyInitializable {}
