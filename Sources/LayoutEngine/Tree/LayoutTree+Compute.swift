@@ -2,14 +2,17 @@
 // FlexLayout-style layout modes, and running deep trees on a thread with a large stack.
 
 extension LayoutTree {
-    mutating func nodeAdded(_ id: NodeID, style: Style, content: NodeContent) {
+    /// Appends the layout state of `id`, whose style and content are stored.
+    mutating func nodeAdded(_ id: NodeID) {
+        let i = Int(id.index)
         layouts.append(NodeLayout())
         // A plain loop: `append(contentsOf: repeatElement(...))` goes through a generic
         // iterator copy that cost ~5 % of an uncached request.
         let entry = CacheEntry()
         for _ in 0..<maxCachedMeasurements { measureCaches.append(entry) }
-        measuredFlags.append(content.isMeasured)
-        styleFlags.append(StyleFlags(style))
+        measuredFlags.append(contents.withUnsafeBufferPointer { $0[i].isMeasured })
+        // Read in place: a Style is a few hundred bytes.
+        styleFlags.append(styles.withUnsafeBufferPointer { StyleFlags($0[i]) })
     }
 
     /// Marks `id` and its ancestors for relayout (Yoga's `markDirtyAndPropagate`).

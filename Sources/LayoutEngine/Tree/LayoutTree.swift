@@ -94,17 +94,45 @@ public struct LayoutTree {
         return appendNode(style: style, content: content)
     }
 
+    /// `addNode(prevalidatedStyle:content:)` for a decoder that writes the style and content
+    /// straight into the tree's storage: `base` is stored, then `fill` edits it in place (a
+    /// `Style` is a few hundred bytes; this saves copying it through a scratch node). When
+    /// `fill` throws, the tree is left as it was.
+    @_spi(Decoding)
+    public mutating func addNode<E: Error>(
+        base: Style, prevalidatedBy fill: (inout Style, inout NodeContent) throws(E) -> Void
+    ) throws(E) -> NodeID {
+        let index = styles.count
+        styles.append(base)
+        contents.append(.none)
+        do {
+            try fill(&styles[index], &contents[index])
+        } catch {
+            styles.removeLast()
+            contents.removeLast()
+            throw error
+        }
+        assert((try? styles[index].validate()) != nil && (try? Self.validate(contents[index])) != nil,
+               "a prevalidated node failed validation")
+        return nodeStored()
+    }
+
     /// Stores a node whose values have been checked.
     private mutating func appendNode(style: Style, content: NodeContent) -> NodeID {
-        let id = NodeID(styles.count)
         styles.append(style)
         contents.append(content)
+        return nodeStored()
+    }
+
+    /// Adds the links and layout state of the node whose style and content were just appended.
+    private mutating func nodeStored() -> NodeID {
+        let id = NodeID(styles.count - 1)
         parents.append(.none)
         firstChildren.append(.none)
         lastChildren.append(.none)
         nextSiblings.append(.none)
         childCounts.append(0)
-        nodeAdded(id, style: style, content: content)
+        nodeAdded(id)
         return id
     }
 

@@ -49,12 +49,25 @@ extension RequestDecoder {
                 throw .tooLarge("too-deep", "the tree nests deeper than \(limits.maxDepth) nodes", pointer: pointer(stack))
             }
             var nested = false
+            var direct: NodeID? = nil
             do {
                 if stack.last?.items == true { nested = try decodeConstraintItemChild(at: index, into: &node) }
-                else { try decodeNode(at: index, into: &node) }
+                else if try modelType(at: index) < 0 {
+                    // A flexbox node (most nodes): its style and content are decoded straight
+                    // into the tree's storage, not through the scratch node.
+                    var members = FlexMembers()
+                    direct = try tree.addNode(base: baseStyle) { (style, content) throws(WireError) in
+                        try decodeFlexMembers(at: index, style: &style, content: &content, members: &members)
+                    }
+                    node.id = members.id
+                    node.children = members.children
+                    node.childrenAreItems = false
+                } else { try decodeNode(at: index, into: &node) }
             } catch { throw error.prefixed(by: pointer(stack)) }
             let id: NodeID
-            if node.prevalidated {
+            if let direct {
+                id = direct
+            } else if node.prevalidated {
                 id = tree.addNode(prevalidatedStyle: node.style, content: node.content)
             } else {
                 do { id = try tree.addNode(style: node.style, content: node.content) } catch {
@@ -137,6 +150,17 @@ extension RequestDecoder {
     /// means a flexbox node). Another model adds its kind here with a decoder in its own file;
     /// every kind fills a `DecodedNode` (style, content, children), resetting all of it.
     func decodeNode(at index: Int, into node: inout DecodedNode) throws(WireError) {
+        let type = try modelType(at: index)
+        if type < 0 { return try decodeFlexNode(at: index, into: &node) }
+        if let model = try decodeModelNode(type: type, at: index) { node = model; return } // Models/
+        throw WireError.invalid("unknown-value", "unknown node type \"\(doc.string(at: type))\"; expected \"flex\", \(Self.modelNodeKinds)",
+                                pointer: "/type")
+    }
+
+    /// For the node object at `index`: -1 for a flexbox node (no `"type"` member, or
+    /// `"flex"`), else the token of its `"type"` string. Throws unless it is an object whose
+    /// first `type` member (if any) is a string.
+    func modelType(at index: Int) throws(WireError) -> Int {
         try expect(index, .object, "a node", "")
         var i = index + 1
         for _ in 0..<doc.tokens[index].aux {
@@ -145,36 +169,49 @@ extension RequestDecoder {
                 guard doc.tokens[type].kind == .string else {
                     throw wrongType(type, "type must be a string", pointer: "/type")
                 }
-                if doc.equals(type, "flex") { return try decodeFlexNode(at: index, into: &node) }
-                if let model = try decodeModelNode(type: type, at: index) { node = model; return } // Models/
-                throw WireError.invalid("unknown-value", "unknown node type \"\(doc.string(at: type))\"; expected \"flex\", \(Self.modelNodeKinds)",
-                                        pointer: "/type")
+                return doc.equals(type, "flex") ? -1 : type
             }
             i = doc.next(after: i + 1)
         }
-        try decodeFlexNode(at: index, into: &node)
+        return -1
     }
 
     /// A flexbox node: `id`, `style`, `children`, `measure` (and `type: "flex"`).
     func decodeFlexNode(at index: Int, into node: inout DecodedNode) throws(WireError) {
-        node.id = nil
         node.style = baseStyle
         node.content = .none
-        node.children = -1
+        var members = FlexMembers()
+        try decodeFlexMembers(at: index, style: &node.style, content: &node.content, members: &members)
+        node.id = members.id
+        node.children = members.children
         node.childrenAreItems = false
-        node.prevalidated = false
+        // decodeStyle and decodeMeasure check every value as `Style.validate` does.
+        node.prevalidated = true
+    }
+
+    /// What a flexbox node holds besides its style and content.
+    struct FlexMembers {
+        var id: String? = nil
+        /// Token of the `children` array, or -1.
+        var children = -1
+    }
+
+    /// The members of the flexbox node at `index`, applied to `style` (which starts as the
+    /// base style) and `content` (`.none`); every value is checked as `Style.validate` does.
+    func decodeFlexMembers(at index: Int, style: inout Style, content: inout NodeContent,
+                           members: inout FlexMembers) throws(WireError) {
         var measure = -1
         var i = index + 1
         for _ in 0..<doc.tokens[index].aux {
             let value = i + 1
             if doc.equals(i, "style") {
-                do { try decodeStyle(at: value, into: &node.style) } catch { throw error.prefixed(by: "/style") }
+                do { try decodeStyle(at: value, into: &style) } catch { throw error.prefixed(by: "/style") }
             } else if doc.equals(i, "children") {
                 try expect(value, .array, "children", "/children")
-                node.children = value
+                members.children = value
             } else if doc.equals(i, "id") {
                 guard doc.tokens[value].kind == .string else { throw wrongType(value, "id must be a string", pointer: "/id") }
-                node.id = doc.string(at: value)
+                members.id = doc.string(at: value)
             } else if doc.equals(i, "measure") {
                 measure = value
             } else if !doc.equals(i, "type") {
@@ -183,14 +220,12 @@ extension RequestDecoder {
             i = doc.next(after: value)
         }
         if measure >= 0 {
-            if node.children >= 0 && doc.tokens[node.children].aux > 0 {
+            if members.children >= 0 && doc.tokens[members.children].aux > 0 {
                 throw WireError.invalid("measure-with-children", "a node with measure is a leaf; it cannot have children",
                                         pointer: "/measure")
             }
-            node.content = try within("/measure") { () throws(WireError) in try decodeMeasure(at: measure) }
+            content = try within("/measure") { () throws(WireError) in try decodeMeasure(at: measure) }
         }
-        // decodeStyle and decodeMeasure check every value as `Style.validate` does.
-        node.prevalidated = true
     }
 
     /// `{"kind": "fixed" | "intrinsic-text" | "benchmark-leaf", ...}`.
