@@ -1,3 +1,5 @@
+import Glibc
+
 /// How the body of a request is delimited (RFC 9112 §6.3).
 public enum BodyFraming: Sendable, Equatable {
     case none
@@ -68,10 +70,52 @@ struct HeadBuilder {
         for byte in targetBytes where byte <= 0x20 || byte >= 0x7F || byte == UInt8(ascii: "#") {
             throw HTTPParseError(.invalidTarget, "The request target contains a character that is not allowed.")
         }
-        method = String(decoding: UnsafeBufferPointer(rebasing: line[..<firstSpace]), as: UTF8.self)
+        method = Self.commonMethod(UnsafeBufferPointer(rebasing: line[..<firstSpace]))
+            ?? String(decoding: UnsafeBufferPointer(rebasing: line[..<firstSpace]), as: UTF8.self)
         target = String(decoding: targetBytes, as: UTF8.self)
-        (path, query) = try Self.splitTarget(target, method: method)
+        if targetBytes.first == UInt8(ascii: "/") {
+            // Origin form, nearly every request: split on the bytes, no Substring index walk.
+            if let questionMark = targetBytes.firstIndex(of: UInt8(ascii: "?")) {
+                path = String(decoding: UnsafeBufferPointer(rebasing: targetBytes[..<questionMark]), as: UTF8.self)
+                query = String(decoding: UnsafeBufferPointer(rebasing: targetBytes[(questionMark + 1)...]), as: UTF8.self)
+            } else {
+                path = target
+                query = nil
+            }
+        } else {
+            (path, query) = try Self.splitTarget(target, method: method)
+        }
         sawRequestLine = true
+    }
+
+    /// The usual methods as string literals: no allocation, and no reference counting later.
+    private static func commonMethod(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        switch bytes.count {
+        case 3 where asciiEqualsCaseSensitive(bytes, "GET"): return "GET"
+        case 4 where asciiEqualsCaseSensitive(bytes, "POST"): return "POST"
+        case 4 where asciiEqualsCaseSensitive(bytes, "HEAD"): return "HEAD"
+        default: return nil
+        }
+    }
+
+    /// Field values that many clients send, as string literals: a literal needs no heap
+    /// storage and no reference counting, while a value of 16 bytes or more built from the
+    /// wire would take both (shorter ones are stored inline in the string anyway).
+    private static func fieldValue(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        switch bytes.count {
+        case 16 where asciiEqualsCaseSensitive(bytes, "application/json"): return "application/json"
+        case 17 where asciiEqualsCaseSensitive(bytes, "gzip, deflate, br"): return "gzip, deflate, br"
+        case 23 where asciiEqualsCaseSensitive(bytes, "gzip, deflate, br, zstd"): return "gzip, deflate, br, zstd"
+        case 31 where asciiEqualsCaseSensitive(bytes, "application/json; charset=utf-8"):
+            return "application/json; charset=utf-8"
+        default: return String(decoding: bytes, as: UTF8.self)
+        }
+    }
+
+    @inline(__always)
+    private static func asciiEqualsCaseSensitive(_ bytes: UnsafeBufferPointer<UInt8>, _ text: StaticString) -> Bool {
+        bytes.count == text.utf8CodeUnitCount
+            && memcmp(bytes.baseAddress!, text.utf8Start, bytes.count) == 0
     }
 
     private static func parseVersion(_ bytes: UnsafeBufferPointer<UInt8>) throws(HTTPParseError) -> HTTPVersion {
@@ -146,7 +190,7 @@ struct HeadBuilder {
         }
         let nameBytes = UnsafeBufferPointer(rebasing: line[..<colon])
         let valueBytes = UnsafeBufferPointer(rebasing: line[start..<end])
-        let value = String(decoding: valueBytes, as: UTF8.self)
+        let value = Self.fieldValue(valueBytes)
         if headers.fields.capacity == 0 { headers.fields.reserveCapacity(8) }
         headers.add(name: String(decoding: nameBytes, as: UTF8.self), value: value)
         try interpret(nameBytes, valueBytes, value)

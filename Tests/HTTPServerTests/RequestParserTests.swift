@@ -234,4 +234,25 @@ private func head(_ text: String) throws -> RequestHead {
         #expect(last.count == 1)
         #expect(parser.phase == .idle)
     }
+
+    @Test func commonAndUncommonValuesAndTargetsParseExactly() throws {
+        // Values the parser hands out as literals, their near misses, and each target shape.
+        let values = ["application/json", "application/JSON", "application/json; charset=utf-8",
+                      "gzip, deflate, br", "gzip, deflate, bx", "gzip, deflate, br, zstd", "text/plain"]
+        for value in values {
+            for (target, path, query) in [("/p", "/p", nil), ("/p?a=1", "/p", "a=1"), ("/p?", "/p", ""),
+                                          ("http://h/x?y", "/x", "y"), ("http://h", "/", nil)] as [(String, String, String?)] {
+                for method in ["POST", "GET", "HEAD", "PUT", "POSTX"] {
+                    let parsed = try head("\(method) \(target) HTTP/1.1\r\nHost: h\r\nX-Value: \(value)\r\n\r\n")
+                    #expect(parsed.method == method)
+                    #expect(parsed.target == target)
+                    #expect(parsed.path == path)
+                    #expect(parsed.query == query)
+                    #expect(parsed.headers["x-value"] == value)
+                    #expect(parsed.headers["X-VALUE"] == value)
+                    #expect(parsed.headers["X-Valu"] == nil)
+                }
+            }
+        }
+    }
 }
