@@ -57,3 +57,23 @@ import Testing
         #expect(EntityTag(structure: .init(high: 1, low: 2), ids: ["", nil]) != EntityTag(structure: .init(high: 1, low: 2), ids: [nil, nil]))
     }
 }
+
+@Suite struct ServiceMetricsTableTests {
+    @Test func countsByRouteAndStatusIncludingUnusualStatuses() {
+        let metrics = ServiceMetrics()
+        metrics.record(route: .compute, status: 200, seconds: 0.001)
+        metrics.record(route: .compute, status: 200, seconds: 0.002)
+        metrics.record(route: .healthz, status: 404, seconds: 0.001)
+        metrics.record(route: .other, status: 799, seconds: 0.001)
+        #expect(metrics.requestCount(route: .compute, status: 200) == 2)
+        #expect(metrics.requestCount(route: .compute, status: 404) == 0)
+        #expect(metrics.requestCount(route: .healthz, status: 404) == 1)
+        #expect(metrics.requestCount(route: .other, status: 799) == 1)
+        let snapshot = metrics.snapshot()
+        #expect(snapshot.requests[.compute] == [200: 2])
+        #expect(snapshot.requests[.other] == [799: 1])
+        #expect(snapshot.requests[.metrics] == nil)
+        #expect(snapshot.latency[.compute]?.count == 2)
+        #expect(snapshot.latency[.openapi] == nil)
+    }
+}

@@ -39,16 +39,38 @@ public final class ServiceMetrics: @unchecked Sendable {
     }
 
     private let lock = Mutex()
-    private var requests: [RouteLabel: [Int: Int]] = [:]
-    private var latency: [RouteLabel: Histogram] = [:]
+    /// Counts by route and status in flat tables indexed by route and status (statuses
+    /// 0..<600; any other lands in `unusualStatuses`): no dictionary hashing per request.
+    private var statusCounts = [Int](repeating: 0, count: RouteLabel.allCases.count * statusSlots)
+    private var unusualStatuses: [RouteLabel: [Int: Int]] = [:]
+    private var latency = [Histogram](repeating: Histogram(), count: RouteLabel.allCases.count)
+    private static let statusSlots = 600
 
     public init() {}
 
+    /// The row of `route` in the tables.
+    @inline(__always)
+    private static func index(_ route: RouteLabel) -> Int {
+        switch route {
+        case .compute: return 0
+        case .computeBatch: return 1
+        case .healthz: return 2
+        case .metrics: return 3
+        case .openapi: return 4
+        case .other: return 5
+        }
+    }
+
     /// Counts one answered request.
     public func record(route: RouteLabel, status: Int, seconds: Double) {
+        let row = Self.index(route)
         lock.lock()
-        requests[route, default: [:]][status, default: 0] += 1
-        latency[route, default: Histogram()].observe(seconds)
+        if status >= 0 && status < Self.statusSlots {
+            statusCounts[row * Self.statusSlots + status] += 1
+        } else {
+            unusualStatuses[route, default: [:]][status, default: 0] += 1
+        }
+        latency[row].observe(seconds)
         lock.unlock()
     }
 
@@ -56,12 +78,23 @@ public final class ServiceMetrics: @unchecked Sendable {
     public func requestCount(route: RouteLabel, status: Int) -> Int {
         lock.lock()
         defer { lock.unlock() }
-        return requests[route]?[status] ?? 0
+        if status >= 0 && status < Self.statusSlots { return statusCounts[Self.index(route) * Self.statusSlots + status] }
+        return unusualStatuses[route]?[status] ?? 0
     }
 
+    /// Only routes that answered something appear.
     func snapshot() -> Snapshot {
         lock.lock()
         defer { lock.unlock() }
-        return Snapshot(requests: requests, latency: latency)
+        var requests = unusualStatuses
+        var byRoute: [RouteLabel: Histogram] = [:]
+        for route in RouteLabel.allCases {
+            let row = Self.index(route)
+            for status in 0..<Self.statusSlots where statusCounts[row * Self.statusSlots + status] > 0 {
+                requests[route, default: [:]][status] = statusCounts[row * Self.statusSlots + status]
+            }
+            if latency[row].count > 0 { byRoute[route] = latency[row] }
+        }
+        return Snapshot(requests: requests, latency: byRoute)
     }
 }
