@@ -67,6 +67,14 @@ final class Connection: @unchecked Sendable {
     private var lastWriteProgress = DispatchTime.now()
     private var lingerDeadline = DispatchTime.now()
     private var deadline: DispatchTime?
+    /// The time of the event being handled, read once when a socket event, timer or answer
+    /// arrives (`tick()`) instead of at every step of it: a clock read is not free.
+    private var now = DispatchTime.now()
+    private let idleTimeout: DispatchTimeInterval
+    private let headerTimeout: DispatchTimeInterval
+    private let bodyTimeout: DispatchTimeInterval
+    private let writeTimeout: DispatchTimeInterval
+    private let lingerTimeout: DispatchTimeInterval
     private var armedDeadline: DispatchTime?
 
     init(fd: Int32, remoteAddress: String?, configuration: HTTPServerConfiguration, handler: any HTTPHandler,
@@ -80,12 +88,21 @@ final class Connection: @unchecked Sendable {
         self.tls = tls?.makeSession(fd: fd)
         self.usesTLS = tls != nil
         self.io = io
+        idleTimeout = .nanoseconds(Int(configuration.idleTimeout.nanoseconds))
+        headerTimeout = .nanoseconds(Int(configuration.headerTimeout.nanoseconds))
+        bodyTimeout = .nanoseconds(Int(configuration.bodyTimeout.nanoseconds))
+        writeTimeout = .nanoseconds(Int(configuration.writeTimeout.nanoseconds))
+        lingerTimeout = .nanoseconds(Int(configuration.lingerTimeout.nanoseconds))
     }
+
+    @inline(__always)
+    private func tick() { now = .now() }
 
     /// Starts reading; called once after accept.
     func start() {
         io.execute { [self] in
             guard io.activate(self), !(usesTLS && tls == nil) else { closeNow(); return }
+            tick()
             updateDeadline()
         }
     }
@@ -116,6 +133,7 @@ final class Connection: @unchecked Sendable {
 
     func readable() {
         guard !closed else { return }
+        tick()
         if lingering { discardInput(); return }
         if let tls, !tls.handshakeDone {
             guard continueHandshake(tls) else { return }
@@ -153,7 +171,7 @@ final class Connection: @unchecked Sendable {
             // OpenSSL holds decrypted bytes the socket will not signal again.
             io.execute { [self] in if !closed && !readSuspended { readable() } }
         }
-        if received > 0 { lastActivity = .now() }
+        if received > 0 { lastActivity = now }
         if peerClosed { suspendReading() }
         processRequests()
         if peerClosed && !closed && !intakePaused && pending.allSatisfy({ $0.awaitingBody }) && outOffset >= out.count {
@@ -222,7 +240,7 @@ final class Connection: @unchecked Sendable {
             switch consume event {
             case .head(let head):
                 continueNeeded = head.expectsContinue
-                bodyStartedAt = .now()
+                bodyStartedAt = now
                 pending.append(Pending(
                     context: ResponseContext(isHead: head.method == "HEAD", version: head.version,
                                              acceptsGzip: head.headers["Accept-Encoding"].map(Gzip.accepts) ?? false),
@@ -277,7 +295,7 @@ final class Connection: @unchecked Sendable {
             intakeResumeScheduled = true
             io.execute { [self] in
                 intakeResumeScheduled = false
-                if !closed { processRequests(); updateDeadline() }
+                if !closed { tick(); processRequests(); updateDeadline() }
             }
         }
     }
@@ -344,6 +362,9 @@ final class Connection: @unchecked Sendable {
         guard !closed, index >= 0, index < pending.count, pending[index].response == nil,
               !pending[index].awaitingBody else { return }
         pending[index].response = response
+        // An answer from another queue arrives on its own; one given inside `processRequests`
+        // shares that event's time.
+        if processingDepth == 0 { tick() }
         writeReadyResponses()
         if processingDepth == 0 { flush() }
     }
@@ -392,7 +413,7 @@ final class Connection: @unchecked Sendable {
             switch result {
             case .bytes(let sent):
                 outOffset += sent
-                if sent > 0 { lastWriteProgress = .now() }
+                if sent > 0 { lastWriteProgress = now }
             case .wantWrite, .wantRead:
                 armWrite()
                 updateIntake()
@@ -416,13 +437,14 @@ final class Connection: @unchecked Sendable {
             closeNow()
             return
         }
-        if hadOutput && pending.isEmpty { lastActivity = .now() }
+        if hadOutput && pending.isEmpty { lastActivity = now }
         updateIntake()
         updateDeadline()
     }
 
     func writable() {
         guard !closed else { return }
+        tick()
         if let tls, !tls.handshakeDone {
             if continueHandshake(tls) { readable() }
             return
@@ -455,7 +477,7 @@ final class Connection: @unchecked Sendable {
         lingering = true
         tls?.shutdown()
         shutdown(fd, Int32(SHUT_WR))
-        lingerDeadline = .now() + .nanoseconds(Int(configuration.lingerTimeout.nanoseconds))
+        lingerDeadline = now + lingerTimeout
         resumeReading()
         updateDeadline()
     }
@@ -503,7 +525,6 @@ final class Connection: @unchecked Sendable {
     /// deadline moves earlier; a later deadline is picked up when the timer fires.
     private func updateDeadline() {
         guard !closed else { return }
-        let now = DispatchTime.now()
         let phase = parser.phase
         if phase != .head { headStartedAt = nil } else if headStartedAt == nil { headStartedAt = now }
         let handlersRunning = pending.contains { !$0.awaitingBody }
@@ -511,18 +532,17 @@ final class Connection: @unchecked Sendable {
         if lingering {
             next = lingerDeadline
         } else if outOffset < out.count {
-            next = lastWriteProgress + .nanoseconds(Int(configuration.writeTimeout.nanoseconds))
+            next = lastWriteProgress + writeTimeout
         } else if handlersRunning || stopParsing {
             next = nil
         } else {
             switch phase {
             case .idle:
-                next = servedAny ? lastActivity + .nanoseconds(Int(configuration.idleTimeout.nanoseconds))
-                    : openedAt + .nanoseconds(Int(configuration.headerTimeout.nanoseconds))
+                next = servedAny ? lastActivity + idleTimeout : openedAt + headerTimeout
             case .head:
-                next = (servedAny ? headStartedAt ?? now : openedAt) + .nanoseconds(Int(configuration.headerTimeout.nanoseconds))
+                next = (servedAny ? headStartedAt ?? now : openedAt) + headerTimeout
             case .body:
-                next = (bodyStartedAt ?? now) + .nanoseconds(Int(configuration.bodyTimeout.nanoseconds))
+                next = (bodyStartedAt ?? now) + bodyTimeout
             case .failed:
                 next = nil
             }
@@ -536,6 +556,7 @@ final class Connection: @unchecked Sendable {
 
     func timerFired() {
         guard !closed else { return }
+        tick()
         armedDeadline = nil
         // Bytes that reached the socket before the deadline but whose read event has not run
         // yet count as received: take them first, so the outcome does not depend on scheduling.
@@ -544,7 +565,7 @@ final class Connection: @unchecked Sendable {
             if closed { return }
         }
         guard let deadline else { return }
-        if DispatchTime.now() < deadline {
+        if now < deadline {
             armedDeadline = deadline
             io.schedule(deadline: deadline)
             return
