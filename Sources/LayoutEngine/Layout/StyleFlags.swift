@@ -13,15 +13,22 @@
     static let verticalMarginPercentOfHeight = StyleFlags(rawValue: 1 << 5)
 
     init(_ style: Style) {
+        self = withUnsafePointer(to: style) { StyleFlags(at: $0) }
+    }
+
+    /// The flags of the style at `style`, read in place: only the fields it looks at are
+    /// loaded, not a copy of the whole (few hundred byte) style.
+    init(at style: UnsafePointer<Style>) {
         var flags: StyleFlags = []
-        if !Self.isEmpty(style.margin) { flags.insert(.margin) }
-        if style.percentVerticalMarginsAgainstHeight && !Self.isEmpty(style.margin) {
+        let marginEmpty = Self.isEmpty(style.pointee.margin)
+        if !marginEmpty { flags.insert(.margin) }
+        if style.pointee.percentVerticalMarginsAgainstHeight && !marginEmpty {
             flags.insert(.verticalMarginPercentOfHeight)
         }
-        if !Self.isEmpty(style.padding) || !Self.isEmpty(style.border) { flags.insert(.paddingOrBorder) }
-        if !style.maxWidth.isUndefined || !style.maxHeight.isUndefined { flags.insert([.max, .minOrMax]) }
-        if !Self.isEmpty(style.position) { flags.insert(.insets) }
-        if !style.minWidth.isUndefined || !style.minHeight.isUndefined { flags.insert(.minOrMax) }
+        if !Self.isEmpty(style.pointee.padding) || !Self.isEmpty(style.pointee.border) { flags.insert(.paddingOrBorder) }
+        if !style.pointee.maxWidth.isUndefined || !style.pointee.maxHeight.isUndefined { flags.insert([.max, .minOrMax]) }
+        if !Self.isEmpty(style.pointee.position) { flags.insert(.insets) }
+        if !style.pointee.minWidth.isUndefined || !style.pointee.minHeight.isUndefined { flags.insert(.minOrMax) }
         self = flags
     }
 

@@ -12,7 +12,7 @@ extension LayoutTree {
         for _ in 0..<maxCachedMeasurements { measureCaches.append(entry) }
         measuredFlags.append(contents.withUnsafeBufferPointer { $0[i].isMeasured })
         // Read in place: a Style is a few hundred bytes.
-        styleFlags.append(styles.withUnsafeBufferPointer { StyleFlags($0[i]) })
+        styleFlags.append(styles.withUnsafeBufferPointer { StyleFlags(at: $0.baseAddress! + i) })
     }
 
     /// Marks `id` and its ancestors for relayout (Yoga's `markDirtyAndPropagate`).

@@ -41,6 +41,8 @@ extension RequestDecoder {
         }
         // One scratch node reused for every node, so a Style is not copied around per node.
         var node = DecodedNode(id: nil, style: baseStyle, content: .none)
+        // A local: passed on by address, where `self.baseStyle` was copied to the stack per node.
+        let base = baseStyle
         func add(_ index: Int, parent: NodeID?, stack: [Frame]) throws(WireError) -> (NodeID, children: Int, items: Bool, nested: Bool) {
             guard tree.nodeCount < limits.maxNodes else {
                 throw .tooLarge("too-many-nodes", "the tree has more than \(limits.maxNodes) nodes", pointer: pointer(stack))
@@ -56,7 +58,7 @@ extension RequestDecoder {
                     // A flexbox node (most nodes): its style and content are decoded straight
                     // into the tree's storage, not through the scratch node.
                     var members = FlexMembers()
-                    direct = try tree.addNode(base: baseStyle) { (style, content) throws(WireError) in
+                    direct = try tree.addNode(base: base) { (style, content) throws(WireError) in
                         try decodeFlexMembers(at: index, style: &style, content: &content, members: &members)
                     }
                     node.id = members.id
