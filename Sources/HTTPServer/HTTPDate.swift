@@ -20,7 +20,7 @@ enum HTTPDate {
                 cache.bytes = format(second)
             }
             out.append(contentsOf: "Date: ".utf8)
-            out.append(contentsOf: cache.bytes)
+            cache.bytes.withUnsafeBufferPointer { out.append(contentsOf: $0) }
             out.append(ASCII.cr)
             out.append(ASCII.lf)
         }

@@ -17,20 +17,21 @@ enum ResponseSerializer {
     static func serialize(_ response: HTTPResponse, context: ResponseContext, close: Bool,
                           configuration: HTTPServerConfiguration, into out: inout [UInt8]) {
         let status = (100...599).contains(response.status) ? response.status : 500
-        var body = response.body
         let bodyAllowed = status >= 200 && status != 204 && status != 304
-        if !bodyAllowed { body = [] }
-        var compressed = false
+        // The handler's body is read in place; only a compressed one is a new array.
+        var gzipped: [UInt8]?
         let compression = configuration.responseCompression
-        if compression.enabled, context.acceptsGzip, bodyAllowed, body.count >= compression.minimumBytes,
-           !response.headers.contains("Content-Encoding"),
-           let gzipped = Gzip.compress(body, level: compression.level) {
-            body = gzipped
-            compressed = true
+        if compression.enabled, context.acceptsGzip, bodyAllowed, response.body.count >= compression.minimumBytes,
+           !response.headers.contains("Content-Encoding") {
+            gzipped = Gzip.compress(response.body, level: compression.level)
         }
+        let compressed = gzipped != nil
+        let bodyCount = bodyAllowed ? gzipped?.count ?? response.body.count : 0
 
-        out.reserveCapacity(out.count + 256 + (context.isHead ? 0 : body.count))
-        out.append(contentsOf: statusLines[status])
+        out.reserveCapacity(out.count + 256 + (context.isHead ? 0 : bodyCount))
+        statusLines.withUnsafeBufferPointer { lines in
+            lines[status].withUnsafeBufferPointer { out.append(contentsOf: $0) }
+        }
         var hasDate = false
         var hasVary = false
         // Fields are read in place: no copy (retain and release) of each name and value.
@@ -59,7 +60,7 @@ enum ResponseSerializer {
         }
         if bodyAllowed {
             out.append(contentsOf: "Content-Length: ".utf8)
-            appendDecimal(body.count, to: &out)
+            appendDecimal(bodyCount, to: &out)
             out.append(contentsOf: "\r\n".utf8)
         }
         if close {
@@ -68,7 +69,13 @@ enum ResponseSerializer {
             out.append(contentsOf: "Connection: keep-alive\r\n".utf8)
         }
         out.append(contentsOf: "\r\n".utf8)
-        if !context.isHead { out.append(contentsOf: body) }
+        if !context.isHead && bodyAllowed {
+            if let gzipped {
+                out.append(contentsOf: gzipped)
+            } else {
+                response.body.withUnsafeBufferPointer { out.append(contentsOf: $0) }
+            }
+        }
     }
 
     /// The header fields the serializer treats specially.
