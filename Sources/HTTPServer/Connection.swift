@@ -361,11 +361,23 @@ final class Connection: @unchecked Sendable {
         let index = sequence - nextToWrite
         guard !closed, index >= 0, index < pending.count, pending[index].response == nil,
               !pending[index].awaitingBody else { return }
-        pending[index].response = response
         // An answer from another queue arrives on its own; one given inside `processRequests`
         // shares that event's time.
         if processingDepth == 0 { tick() }
-        writeReadyResponses()
+        if index == 0 {
+            // Next in order (the usual case): serialised straight from the handler's value,
+            // never stored in the queue (which would retain its headers and body).
+            compactOutput()
+            let first = pending.removeFirst()
+            if write(response, context: first.context, closeAfter: first.closeAfter) {
+                writeReadyResponses()
+            } else {
+                sendContinueIfDue()
+            }
+        } else {
+            pending[index].response = response
+            writeReadyResponses()
+        }
         if processingDepth == 0 { flush() }
     }
 
@@ -374,23 +386,30 @@ final class Connection: @unchecked Sendable {
         if !pending.isEmpty && pending[0].response != nil { compactOutput() }
         while !pending.isEmpty, pending[0].response != nil {
             // Moved out of the queue: the response is not copied (retained) on the way.
+            let response = pending[0].response.take()!
             let first = pending.removeFirst()
-            let response = first.response!
-            nextToWrite += 1
-            let close = first.closeAfter || (draining && pending.isEmpty)
-            let start = out.count
-            ResponseSerializer.serialize(response, context: first.context, close: close,
-                                         configuration: configuration, into: &out)
-            responseBytesEstimate = out.count - start
-            if close {
-                closeAfterFlush = true
-                stopParsing = true
-                pending.removeAll()
-                break
-            }
+            guard write(response, context: first.context, closeAfter: first.closeAfter) else { break }
         }
         sendContinueIfDue()
         // Reading resumes (if it may) in `flush`, once the unsent output is known.
+    }
+
+    /// Serialises the response that is next in order (already taken off `pending`); false
+    /// when it closes the connection, so nothing after it is written.
+    private func write(_ response: HTTPResponse, context: ResponseContext, closeAfter: Bool) -> Bool {
+        nextToWrite += 1
+        let close = closeAfter || (draining && pending.isEmpty)
+        let start = out.count
+        ResponseSerializer.serialize(response, context: context, close: close,
+                                     configuration: configuration, into: &out)
+        responseBytesEstimate = out.count - start
+        if close {
+            closeAfterFlush = true
+            stopParsing = true
+            pending.removeAll()
+            return false
+        }
+        return true
     }
 
     /// Drops bytes already sent before more are appended, so `out` holds only unsent output
