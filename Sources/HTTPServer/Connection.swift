@@ -141,7 +141,8 @@ final class Connection: @unchecked Sendable {
         var failed = false
         var received = 0
         var stoppedEarly = false
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.readChunk) { buffer in
+        // The loop's shared scratch when there is one: no 16 KiB allocation per read pass.
+        func readPass(_ buffer: UnsafeMutableBufferPointer<UInt8>) {
             for _ in 0..<(usesTLS ? 16 : 4) {
                 switch receive(into: buffer) {
                 case .bytes(let count):
@@ -164,6 +165,11 @@ final class Connection: @unchecked Sendable {
             }
             // Every read filled the buffer: the socket may hold more.
             stoppedEarly = true
+        }
+        if let scratch = io.readScratch {
+            readPass(scratch)
+        } else {
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.readChunk, readPass)
         }
         if failed { closeNow(); return }
         if stoppedEarly { io.readStoppedEarly() }

@@ -25,6 +25,13 @@ protocol ConnectionIO: AnyObject {
     func schedule(deadline: DispatchTime)
     /// Stops every event and timer, then closes the descriptor.
     func close()
+    /// Scratch memory for one `readable` pass, shared by every connection on the context
+    /// (which runs one at a time); nil when each read pass allocates its own.
+    var readScratch: UnsafeMutableBufferPointer<UInt8>? { get }
+}
+
+extension ConnectionIO {
+    var readScratch: UnsafeMutableBufferPointer<UInt8>? { nil }
 }
 
 /// The Dispatch backend: a read source, a write source and a timer per connection, on a

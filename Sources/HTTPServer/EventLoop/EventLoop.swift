@@ -45,6 +45,11 @@ final class EventLoop: @unchecked Sendable {
     private var deadlines = DeadlineHeap()
     private var localTasks: [@Sendable () -> Void] = []
     private var runningTasks: [@Sendable () -> Void] = []
+    /// Where connections on this loop read socket bytes before parsing: one buffer for all of
+    /// them (they run one at a time on the loop's thread), not an allocation per read. Exists
+    /// while `run` does; only touched on the loop's thread.
+    private(set) var readScratch: UnsafeMutableBufferPointer<UInt8>?
+    static let readScratchBytes = 16 * 1024
 
     /// Starts the loop's thread; it runs until `stop()`.
     init(name: String) throws {
@@ -158,7 +163,10 @@ final class EventLoop: @unchecked Sendable {
 
     private func run() {
         let events = UnsafeMutablePointer<epoll_event>.allocate(capacity: Self.eventBatch)
+        readScratch = .allocate(capacity: Self.readScratchBytes)
         defer {
+            readScratch?.deallocate()
+            readScratch = nil
             events.deallocate()
             Glibc.close(wakeFD)
             Glibc.close(epollFD)

@@ -37,6 +37,8 @@ final class EventLoopConnectionIO: ConnectionIO, EventLoopRegistrant, @unchecked
 
     var inContext: Bool { loop.inEventLoop }
 
+    var readScratch: UnsafeMutableBufferPointer<UInt8>? { loop.readScratch }
+
     func execute(_ work: @escaping @Sendable () -> Void) { loop.execute(work) }
 
     func setReadInterest(_ on: Bool) {
