@@ -124,6 +124,33 @@ import Testing
         #expect(try hash { $0.width = .auto } == variants[0]) // the default, written out
     }
 
+    /// The hash skips edge groups whose `StyleFlags` say "all undefined": an edge with the
+    /// undefined unit but another value is still streamed (the format hashes its word), in
+    /// every group, whether the style came in through `addNode` or `setStyle`.
+    @Test func undefinedEdgesWithValuesStillHash() throws {
+        var odd = StyleValue.undefined
+        odd.value = 5  // the initializer would normalise it to 0; the public field does not
+        func hash(_ change: (inout Style) -> Void, viaSetStyle: Bool = false) throws -> StructuralHash {
+            var tree = LayoutTree()
+            var style = Style()
+            change(&style)
+            let root = try tree.addNode(style: viaSetStyle ? Style() : style)
+            if viaSetStyle { try tree.setStyle(style, for: root) }
+            return tree.structuralHash(root: root)
+        }
+        let plain = try hash { _ in }
+        let variants: [StructuralHash] = [
+            plain,
+            try hash { $0.margin.left = odd },
+            try hash { $0.position.top = odd },
+            try hash { $0.padding.right = odd },
+            try hash { $0.border.all = odd },
+        ]
+        #expect(Set(variants).count == variants.count)
+        #expect(try hash({ $0.margin.left = odd }, viaSetStyle: true) == variants[1])
+        #expect(try hash({ $0.margin.left = .undefined }) == plain)
+    }
+
     @Test func deepTreesHashWithoutRecursion() throws {
         var tree = LayoutTree()
         let root = try tree.addNode()

@@ -32,9 +32,16 @@
         self = flags
     }
 
+    /// Every edge is exactly `.undefined` (value 0; an undefined unit carrying another value
+    /// counts as set). The structural hash relies on this: it skips the edges of a group whose
+    /// flag is clear, which must be the edges it would find equal to `.undefined`.
     private static func isEmpty(_ edges: Edges) -> Bool {
-        edges.left.isUndefined && edges.top.isUndefined && edges.right.isUndefined && edges.bottom.isUndefined
-            && edges.start.isUndefined && edges.end.isUndefined && edges.horizontal.isUndefined
-            && edges.vertical.isUndefined && edges.all.isUndefined
+        isUnset(edges.left) && isUnset(edges.top) && isUnset(edges.right) && isUnset(edges.bottom)
+            && isUnset(edges.start) && isUnset(edges.end) && isUnset(edges.horizontal)
+            && isUnset(edges.vertical) && isUnset(edges.all)
+    }
+
+    @inline(__always) private static func isUnset(_ value: StyleValue) -> Bool {
+        value.unit == .undefined && value.value == 0
     }
 }

@@ -25,7 +25,7 @@ extension LayoutTree {
         var isRoot = true
         while let node = stack.popLast() {
             let i = Int(node.index)
-            hasher.combine(style: styles[i])
+            hasher.combine(style: styles[i], flags: styleFlags[i])
             hasher.combine(content: contents[i], childCount: childCounts[i])
             if isRoot {
                 isRoot = false // the root's own siblings are not part of its subtree
@@ -45,8 +45,10 @@ extension StructuralHasher {
     /// `undefined`) and those edges' words. Most nodes set a handful of the 50 numeric fields,
     /// so this streams ~7 words where format 1 streamed 55.
     // Inlined into the walk, so the hasher's state stays in registers.
+    // `flags` (the node's `StyleFlags`) only skips reading edges known to be all undefined:
+    // the words streamed are the same.
     @inline(__always)
-    mutating func combine(style: Style) {
+    mutating func combine(style: Style, flags: StyleFlags) {
         // Keywords packed into one word; each field has its own 4 bits.
         var head = UInt64(style.direction.rawValue)
         head |= UInt64(style.flexDirection.rawValue) << 4
@@ -101,8 +103,11 @@ extension StructuralHasher {
             if mask & (1 << 12) != 0 { combine(words.12) }
             if mask & (1 << 13) != 0 { combine(words.13) }
         }
-        let margin = Self.setMask(style.margin), position = Self.setMask(style.position)
-        let padding = Self.setMask(style.padding), border = Self.setMask(style.border)
+        let margin = flags.contains(.margin) ? Self.setMask(style.margin) : 0
+        let position = flags.contains(.insets) ? Self.setMask(style.position) : 0
+        let paddingOrBorder = flags.contains(.paddingOrBorder)
+        let padding = paddingOrBorder ? Self.setMask(style.padding) : 0
+        let border = paddingOrBorder ? Self.setMask(style.border) : 0
         combine(margin | position << 9 | padding << 18 | border << 27)
         combine(edges: style.margin, mask: margin)
         combine(edges: style.position, mask: position)
