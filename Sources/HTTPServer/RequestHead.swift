@@ -112,6 +112,22 @@ struct HeadBuilder {
         }
     }
 
+    /// Field names as usually spelled, as literals: no UTF-8 validation or string building.
+    /// Names keep their spelling as sent; any other spelling is built from the bytes.
+    private static func fieldName(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        switch bytes.count {
+        case 4 where asciiEqualsCaseSensitive(bytes, "Host"): return "Host"
+        case 6 where asciiEqualsCaseSensitive(bytes, "Accept"): return "Accept"
+        case 10 where asciiEqualsCaseSensitive(bytes, "User-Agent"): return "User-Agent"
+        case 10 where asciiEqualsCaseSensitive(bytes, "Connection"): return "Connection"
+        case 12 where asciiEqualsCaseSensitive(bytes, "Content-Type"): return "Content-Type"
+        case 13 where asciiEqualsCaseSensitive(bytes, "If-None-Match"): return "If-None-Match"
+        case 14 where asciiEqualsCaseSensitive(bytes, "Content-Length"): return "Content-Length"
+        case 15 where asciiEqualsCaseSensitive(bytes, "Accept-Encoding"): return "Accept-Encoding"
+        default: return String(decoding: bytes, as: UTF8.self)
+        }
+    }
+
     @inline(__always)
     private static func asciiEqualsCaseSensitive(_ bytes: UnsafeBufferPointer<UInt8>, _ text: StaticString) -> Bool {
         bytes.count == text.utf8CodeUnitCount
@@ -192,7 +208,7 @@ struct HeadBuilder {
         let valueBytes = UnsafeBufferPointer(rebasing: line[start..<end])
         let value = Self.fieldValue(valueBytes)
         if headers.fields.capacity == 0 { headers.fields.reserveCapacity(8) }
-        headers.add(name: String(decoding: nameBytes, as: UTF8.self), value: value)
+        headers.add(name: Self.fieldName(nameBytes), value: value)
         try interpret(nameBytes, valueBytes, value)
     }
 

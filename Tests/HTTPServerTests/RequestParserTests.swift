@@ -255,4 +255,18 @@ private func head(_ text: String) throws -> RequestHead {
             }
         }
     }
+
+    @Test func fieldNamesKeepTheirSpellingAsSent() throws {
+        let names = ["Host", "host", "Content-Type", "content-type", "Content-Typf", "If-None-Match",
+                     "Accept-Encoding", "ACCEPT-ENCODING", "User-Agent", "Accept", "X-Other"]
+        var text = "GET / HTTP/1.1\r\n"
+        for name in names where name.lowercased() != "host" { text += "\(name): v-\(name)\r\n" }
+        text += "Host: h\r\n\r\n"
+        let parsed = try head(text)
+        let sent = parsed.headers.map(\.name)
+        #expect(sent == names.filter { $0.lowercased() != "host" } + ["Host"])
+        for name in names where name.lowercased() != "host" {
+            #expect(parsed.headers.values(for: name).contains("v-\(name)"))
+        }
+    }
 }
