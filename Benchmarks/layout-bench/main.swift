@@ -38,7 +38,7 @@ struct Options {
 
 func usage() -> Never {
     print("""
-        usage: layout-bench [--fresh] [--rounds R] [--round-seconds S] [--iterations N] \
+        usage: layout-bench [--fresh] [--cpu-time] [--rounds R] [--round-seconds S] [--iterations N] \
         [--tree NAME] FILE.json...
                layout-bench --dump FILE.json...   (name<TAB>frames in pre-order, no timing)
         """)
@@ -55,6 +55,7 @@ func parseOptions() -> Options {
     while let arg = args.popFirst() {
         switch arg {
         case "--fresh": options.fresh = true
+        case "--cpu-time": benchClock = CLOCK_THREAD_CPUTIME_ID
         case "--dump": options.dump = true
         case "--rounds": guard let n = Int(value()) else { usage() }; options.rounds = max(1, n)
         case "--round-seconds": guard let s = Double(value()) else { usage() }; options.roundSeconds = s
@@ -162,7 +163,8 @@ let options = parseOptions()
 var allGood = true
 if !options.dump {
     let tunables = getenv("GLIBC_TUNABLES").map { String(cString: $0) } ?? ""
-    print("# malloc: \(tunables.isEmpty ? "glibc defaults (no GLIBC_TUNABLES)" : "GLIBC_TUNABLES=" + tunables)")
+    print("# malloc: \(tunables.isEmpty ? "glibc defaults (no GLIBC_TUNABLES)" : "GLIBC_TUNABLES=" + tunables)"
+          + "; clock: \(benchClock == CLOCK_MONOTONIC ? "wall (monotonic)" : "thread CPU time")")
     print("# tree\tnodes\tns_per_layout\tns_per_node")
 }
 for path in options.paths {
