@@ -42,6 +42,8 @@ final class Connection: @unchecked Sendable {
     private var continueNeeded = false
 
     private var out: [UInt8] = []
+    /// The header lines of the last response, reused when a handler sends the same list again.
+    private var headerMemo = HeaderLinesMemo()
     private var outOffset = 0
     /// Bytes of the latest serialized response: what a request still in its handler is
     /// expected to add to `out`. Until one is known, one request's answer is assumed to take
@@ -407,7 +409,7 @@ final class Connection: @unchecked Sendable {
         let close = closeAfter || (draining && pending.isEmpty)
         let start = out.count
         ResponseSerializer.serialize(response, context: context, close: close,
-                                     configuration: configuration, into: &out)
+                                     configuration: configuration, memo: &headerMemo, into: &out)
         responseBytesEstimate = out.count - start
         if close {
             closeAfterFlush = true
@@ -524,6 +526,7 @@ final class Connection: @unchecked Sendable {
         closed = true
         pending.removeAll()
         out = []
+        headerMemo = HeaderLinesMemo()
         tls = nil // SSL_free before the descriptor closes
         io.close()
         onClose(self)

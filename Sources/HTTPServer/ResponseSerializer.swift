@@ -5,6 +5,24 @@ struct ResponseContext {
     var acceptsGzip: Bool
 }
 
+/// The handler's header lines of the last response a connection sent, as wire bytes. A
+/// handler that answers from a cache hands the same header list (the same array storage) again
+/// and again; its lines are then copied, not rebuilt field by field. Holding the list keeps
+/// its storage alive and unchanged (copy on write), so equal storage means equal fields.
+struct HeaderLinesMemo {
+    fileprivate var fields: [HTTPHeaders.Element] = []
+    fileprivate var lines: [UInt8] = []
+    fileprivate var hasDate = false
+    fileprivate var compressed = false
+
+    init() {}
+
+    fileprivate func matches(_ other: [HTTPHeaders.Element], compressed: Bool) -> Bool {
+        guard !other.isEmpty, other.count == fields.count, compressed == self.compressed else { return false }
+        return other.withUnsafeBufferPointer { a in fields.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress } }
+    }
+}
+
 /// Turns responses into wire bytes: head and body in one buffer so they leave in one write.
 enum ResponseSerializer {
     static let continueBytes: [UInt8] = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)
@@ -16,6 +34,14 @@ enum ResponseSerializer {
     /// Appends the complete response to `out`. `close` adds `Connection: close`.
     static func serialize(_ response: HTTPResponse, context: ResponseContext, close: Bool,
                           configuration: HTTPServerConfiguration, into out: inout [UInt8]) {
+        var memo = HeaderLinesMemo()
+        serialize(response, context: context, close: close, configuration: configuration, memo: &memo, into: &out)
+    }
+
+    /// As above, reusing (and updating) `memo`, the connection's last header lines.
+    static func serialize(_ response: HTTPResponse, context: ResponseContext, close: Bool,
+                          configuration: HTTPServerConfiguration, memo: inout HeaderLinesMemo,
+                          into out: inout [UInt8]) {
         let status = (100...599).contains(response.status) ? response.status : 500
         let bodyAllowed = status >= 200 && status != 204 && status != 304
         // The handler's body is read in place; only a compressed one is a new array.
@@ -34,22 +60,19 @@ enum ResponseSerializer {
         }
         var hasDate = false
         var hasVary = false
-        // Fields are read in place: no copy (retain and release) of each name and value.
-        response.headers.fields.withUnsafeBufferPointer { fields in
-            for index in fields.indices {
-                switch kind(of: fields[index].name) {
-                case .framing:
-                    continue
-                case .date:
-                    hasDate = true
-                case .vary where compressed:
-                    hasVary = true
-                    appendField(fields[index].name, fields[index].value + ", Accept-Encoding", to: &out)
-                    continue
-                case .vary, .other:
-                    break
-                }
-                appendField(fields[index].name, fields[index].value, to: &out)
+        if memo.matches(response.headers.fields, compressed: compressed) {
+            hasDate = memo.hasDate
+            memo.lines.withUnsafeBufferPointer { out.append(contentsOf: $0) }
+        } else {
+            let linesStart = out.count
+            appendHandlerFields(response.headers, compressed: compressed, hasDate: &hasDate, hasVary: &hasVary, to: &out)
+            // A list with Vary is rare; its lines depend on more than the list, so not kept.
+            if !hasVary {
+                memo.fields = response.headers.fields
+                memo.lines.removeAll(keepingCapacity: memo.lines.capacity <= 4096)
+                memo.lines.append(contentsOf: out[linesStart...])
+                memo.hasDate = hasDate
+                memo.compressed = compressed
             }
         }
         if !hasDate { HTTPDate.appendField(to: &out) }
@@ -74,6 +97,29 @@ enum ResponseSerializer {
                 out.append(contentsOf: gzipped)
             } else {
                 response.body.withUnsafeBufferPointer { out.append(contentsOf: $0) }
+            }
+        }
+    }
+
+    /// The handler's fields, minus those the server owns (framing), sanitised.
+    private static func appendHandlerFields(_ headers: HTTPHeaders, compressed: Bool, hasDate: inout Bool,
+                                            hasVary: inout Bool, to out: inout [UInt8]) {
+        // Fields are read in place: no copy (retain and release) of each name and value.
+        headers.fields.withUnsafeBufferPointer { fields in
+            for index in fields.indices {
+                switch kind(of: fields[index].name) {
+                case .framing:
+                    continue
+                case .date:
+                    hasDate = true
+                case .vary where compressed:
+                    hasVary = true
+                    appendField(fields[index].name, fields[index].value + ", Accept-Encoding", to: &out)
+                    continue
+                case .vary, .other:
+                    break
+                }
+                appendField(fields[index].name, fields[index].value, to: &out)
             }
         }
     }
