@@ -332,9 +332,10 @@ final class Connection: @unchecked Sendable {
             }
         }
         servedAny = true
-        let request = HTTPRequest(method: head.method, target: head.target, path: head.path, query: head.query,
-                                  version: head.version, headers: head.headers, body: body,
-                                  remoteAddress: remoteAddress)
+        // The head's strings and fields move into the request (the head is spent here).
+        let request = HTTPRequest(method: takeValue(&head.method), target: takeValue(&head.target),
+                                  path: takeValue(&head.path), query: head.query.take(), version: head.version,
+                                  headers: takeValue(&head.headers), body: body, remoteAddress: remoteAddress)
         // A strong capture: no weak side-table load per answer. The connection lives until its
         // handler answers (which it must, once); `complete` ignores answers after a close.
         handler.handle(request) { [self] response in

@@ -295,18 +295,10 @@ struct HeadBuilder {
             throw HTTPParseError(.unsupportedContentEncoding, "Only gzip request bodies are supported.")
         }
         return RequestHead(
-            method: Self.take(&method), target: Self.take(&target), path: Self.take(&path), query: query.take(),
-            version: version, headers: Self.take(&headers), framing: framing,
+            method: takeValue(&method), target: takeValue(&target), path: takeValue(&path), query: query.take(),
+            version: version, headers: takeValue(&headers), framing: framing,
             keepAlive: isHTTP11 ? !connectionClose : (connectionKeepAlive && !connectionClose),
             expectsContinue: expectsContinue && framing != .none, contentEncoding: coding)
-    }
-
-    /// The value, leaving an empty one behind: a move without a retain.
-    @inline(__always)
-    private static func take<T: EmptyInitializable>(_ value: inout T) -> T {
-        let taken = value
-        value = T()
-        return taken
     }
 
     /// Transfer-Encoding must be exactly "chunked"; other codings are not implemented (501).
@@ -334,7 +326,15 @@ struct HeadBuilder {
 }
 
 
-/// Types `HeadBuilder.take` can leave empty.
+/// The value, leaving an empty one behind: a move without a retain.
+@inline(__always)
+func takeValue<T: EmptyInitializable>(_ value: inout T) -> T {
+    let taken = value
+    value = T()
+    return taken
+}
+
+/// Types `takeValue` can leave empty.
 protocol EmptyInitializable { init() }
 extension String: EmptyInitializable {}
 extension HTTPHeaders: EmptyInitializable {}
