@@ -81,6 +81,18 @@ import Testing
         #expect(String(decoding: writer.bytes, as: UTF8.self) == "[null,\(Float(1e20).description)]")
     }
 
+    /// Whole numbers below 10,000 take a digit-pair path: every one of them, and the values
+    /// around its edges, must read as the general path writes them.
+    @Test func wholeNumbersBelowTenThousandAsIntegers() {
+        var writer = JSONWriter()
+        writer.beginArray()
+        for n in 0..<10_000 { writer.number(Float(n)) }
+        for value: Float in [-0.0, -1, -9999, 9999.5, 10_000, 10_001, 0.5, 99.25, .nan] { writer.number(value) }
+        writer.endArray()
+        let expected = (0..<10_000).map(String.init) + ["0", "-1", "-9999", "9999.5", "10000", "10001", "0.5", "99.25", "null"]
+        #expect(String(decoding: writer.bytes, as: UTF8.self) == "[" + expected.joined(separator: ",") + "]")
+    }
+
     @Test func scratchPoolKeepsABoundedNumberOfBlocks() throws {
         for _ in 0..<(ScratchPool.maxBlocks * 2) {
             _ = try JSONValue.parse(#"{"a": [1, 2, "three"]}"#)

@@ -124,6 +124,29 @@ enum JSONNumber {
         out.append(contentsOf: value.description.utf8)
     }
 
+    /// "00" "01" ... "99": two digits per lookup.
+    @usableFromInline static let digitPairs: StaticString =
+        "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
+
+    /// `n` (below 10,000) in decimal at `p`; returns the length (1 to 4).
+    @inlinable @inline(__always)
+    static func writeSmall(_ n: UInt32, to p: UnsafeMutablePointer<UInt8>) -> Int {
+        let pairs = digitPairs.utf8Start
+        if n < 10 { p[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: n); return 1 }
+        if n < 100 {
+            let k = Int(n) &* 2
+            p[0] = pairs[k]; p[1] = pairs[k &+ 1]
+            return 2
+        }
+        let high = Int(n / 100) &* 2, low = Int(n % 100) &* 2
+        if n < 1000 {
+            p[0] = pairs[high &+ 1]; p[1] = pairs[low]; p[2] = pairs[low &+ 1]
+            return 3
+        }
+        p[0] = pairs[high]; p[1] = pairs[high &+ 1]; p[2] = pairs[low]; p[3] = pairs[low &+ 1]
+        return 4
+    }
+
     /// The most bytes `writeFast` writes.
     @inlinable static var maxFastLength: Int { 32 }
 

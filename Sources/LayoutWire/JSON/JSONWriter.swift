@@ -69,6 +69,12 @@ public struct JSONWriter {
     @inlinable public mutating func number(_ value: Float) {
         separator()
         let p = reserve(JSONNumber.maxFastLength)
+        // Whole numbers from 0 to 9,999 (most frame values): one conversion and a digit-pair
+        // table. -0 writes "0", as `writeFast` does; NaN fails the range test.
+        if value >= 0 && value < 10_000 {
+            let whole = UInt32(value)
+            if Float(whole) == value { out.count += JSONNumber.writeSmall(whole, to: p); return }
+        }
         if let n = JSONNumber.writeFast(value, to: p) { out.count += n; return }
         numberSlowPath(value)
     }
