@@ -13,7 +13,29 @@ enum HTTPDate {
     /// Appends "Date: Sun, 06 Nov 1994 08:49:37 GMT\r\n" for now, without copying the cached
     /// bytes out (once per response).
     static func appendField(to out: inout [UInt8]) {
+        appendField(second: time(nil), to: &out)
+    }
+
+    /// A connection's own copy of the field line, refreshed from the shared one when the
+    /// second changes: no lock per response.
+    struct Memo {
+        fileprivate var second: time_t = -1
+        fileprivate var line: [UInt8] = []
+        init() {}
+    }
+
+    /// Appends the field for now through `memo`.
+    static func appendField(to out: inout [UInt8], memo: inout Memo) {
         let second = time(nil)
+        if memo.second != second {
+            memo.line.removeAll(keepingCapacity: true)
+            appendField(second: second, to: &memo.line)
+            memo.second = second
+        }
+        memo.line.withUnsafeBufferPointer { out.append(contentsOf: $0) }
+    }
+
+    private static func appendField(second: time_t, to out: inout [UInt8]) {
         cache.withLock { cache in
             if cache.second != second {
                 cache.second = second

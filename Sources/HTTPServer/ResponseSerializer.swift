@@ -14,6 +14,8 @@ struct HeaderLinesMemo {
     fileprivate var lines: [UInt8] = []
     fileprivate var hasDate = false
     fileprivate var compressed = false
+    /// The connection's copy of the Date line (also per connection, so no lock per response).
+    fileprivate var date = HTTPDate.Memo()
 
     init() {}
 
@@ -75,7 +77,7 @@ enum ResponseSerializer {
                 memo.compressed = compressed
             }
         }
-        if !hasDate { HTTPDate.appendField(to: &out) }
+        if !hasDate { HTTPDate.appendField(to: &out, memo: &memo.date) }
         if let server = configuration.serverName { appendField("Server", server, to: &out) }
         if compressed {
             out.append(contentsOf: "Content-Encoding: gzip\r\n".utf8)

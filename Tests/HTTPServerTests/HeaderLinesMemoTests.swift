@@ -59,4 +59,22 @@ import Testing
         let plainAgain = Self.wire(HTTPResponse(status: 200, headers: varying, body: body), memo: &memo)
         #expect(Self.withoutDate(plainAgain) == Self.withoutDate(plain))
     }
+
+    @Test func theConnectionsDateLineMatchesTheSharedOne() {
+        var memo = HTTPDate.Memo()
+        for _ in 0..<3 {
+            var shared: [UInt8] = []
+            var own: [UInt8] = []
+            HTTPDate.appendField(to: &shared)
+            HTTPDate.appendField(to: &own, memo: &memo)
+            // Equal unless the second turned between the two calls; then the next round agrees.
+            if shared == own {
+                let text = String(decoding: own, as: UTF8.self)
+                #expect(text.hasPrefix("Date: ") && text.hasSuffix(" GMT\r\n"))
+                #expect(own.count == 6 + 29 + 2)
+                return
+            }
+        }
+        Issue.record("the memoised Date line never matched the shared one")
+    }
 }
