@@ -87,8 +87,10 @@ if [ -n "${1:-}" ]; then
   layoutd=$1
   bin_dir=$(dirname "$layoutd")
 else
-  log "building layoutd (release, $scratch)"
+  log "building layoutd and layout-bench (release, $scratch)"
   build --product layoutd
+  # Always rebuilt (incremental): a layout-bench left from older sources may lack flags used below.
+  build --product layout-bench || log "layout-bench did not build: no engine comparison"
   bin_dir=$(swift build -c release --scratch-path "$scratch" --show-bin-path)
   layoutd=$bin_dir/layoutd
 fi
