@@ -75,12 +75,7 @@ public final class LayoutService: HTTPHandler, @unchecked Sendable {
             }
             if route == .computeBatch {
                 let bytes = request.body.count
-                guard admission.tryAdmit(bytes: bytes) else {
-                    finish(ServiceError.overloaded(pendingLimitBytes: admission.limitBytes), nil)
-                    return
-                }
-                work.async { [self] in
-                    computeGate?()
+                runAdmitted(bytes, orElse: finish) { [self] in
                     let (status, body) = batch.answer(body: request.body)
                     admission.release(bytes: bytes)
                     finish(HTTPResponse(status: status, headers: Self.jsonHeaders, body: body), nil)
@@ -114,14 +109,7 @@ public final class LayoutService: HTTPHandler, @unchecked Sendable {
                 compute(nil)
             } else {
                 let bytes = request.body.count
-                guard admission.tryAdmit(bytes: bytes) else {
-                    finish(ServiceError.overloaded(pendingLimitBytes: admission.limitBytes), nil)
-                    return
-                }
-                work.async { [self] in
-                    computeGate?()
-                    compute(bytes)
-                }
+                runAdmitted(bytes, orElse: finish) { compute(bytes) }
             }
         case .healthz:
             finish(HTTPResponse(status: 200, headers: Self.jsonHeaders, body: Self.healthyBytes), nil)
@@ -136,6 +124,20 @@ public final class LayoutService: HTTPHandler, @unchecked Sendable {
         case .openapi:
             finish(HTTPResponse(status: 200, headers: ["Content-Type": "application/yaml; charset=utf-8"],
                                 body: Self.openapiBytes), nil)
+        }
+    }
+
+    /// Runs `job` on the compute queue when the pending-work budget admits `bytes` (the job
+    /// gives them back); otherwise answers 503 `overloaded` at once.
+    private func runAdmitted(_ bytes: Int, orElse finish: (HTTPResponse, LayoutComputer.CacheOutcome?) -> Void,
+                             _ job: @escaping @Sendable () -> Void) {
+        guard admission.tryAdmit(bytes: bytes) else {
+            finish(ServiceError.overloaded(pendingLimitBytes: admission.limitBytes), nil)
+            return
+        }
+        work.async { [self] in
+            computeGate?()
+            job()
         }
     }
 
