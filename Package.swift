@@ -33,7 +33,10 @@ let package = Package(
         .target(name: "LayoutServer", dependencies: [
             "HTTPServer", "LayoutWire", "LayoutEngine",
             .product(name: "Logging", package: "swift-log"),
-        ]),
+        ], plugins: ["EmbedOpenAPI"]),
+        // openapi.yaml compiled into LayoutServer (served at /openapi.yaml), at build time.
+        .plugin(name: "EmbedOpenAPI", capability: .buildTool(), dependencies: ["embed-text"]),
+        .executableTarget(name: "embed-text"),
         .executableTarget(name: "layoutd", dependencies: [
             "LayoutServer", "LayoutWire", "LayoutEngine",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -142,7 +142,7 @@ public final class LayoutService: HTTPHandler, @unchecked Sendable {
     }
 
     static let jsonHeaders: HTTPHeaders = ["Content-Type": "application/json"]
-    private static let openapiBytes = Array(OpenAPIDocument.yaml.utf8)
+    private static let openapiBytes = Array(OpenAPIDocument.text.utf8)
     private static let healthyBytes = Array(#"{"status":"ok"}"#.utf8)
 
     private static func response(for answer: LayoutComputer.Answer) -> HTTPResponse {
