@@ -237,6 +237,21 @@ import Testing
         }
     }
 
+    /// Every metric family /metrics renders is named in the spec's description of /metrics.
+    @Test func everyMetricIsDocumentedInTheSpec() throws {
+        try LiveServer.with { server in
+            let families = try server.get("/metrics").text.split(separator: "\n")
+                .filter { $0.hasPrefix("# TYPE ") }.map { String($0.split(separator: " ")[2]) }
+            let spec = try server.get("/openapi.yaml").text
+            #expect(families.count >= 20)
+            for family in families {
+                let documented = spec.contains("`\(family)`") || spec.contains("`\(family){")
+                    || (family.hasPrefix("layoutd_answer_cache_") && spec.contains("`layoutd_answer_cache_*`"))
+                #expect(documented, "\(family) is not in openapi.yaml's /metrics description")
+            }
+        }
+    }
+
     @Test func openapiIsServedAsEmbedded() throws {
         try LiveServer.with { server in
             let response = try server.get("/openapi.yaml")
@@ -245,7 +260,7 @@ import Testing
             let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
                 .deletingLastPathComponent().appendingPathComponent("openapi.yaml")
             let onDisk = try String(contentsOf: file, encoding: .utf8)
-            #expect(response.text == onDisk, "openapi.yaml changed: run Tests/Scripts/embed-openapi.sh")
+            #expect(response.text == onDisk, "the binary serves a different openapi.yaml than the one on disk")
         }
     }
 
