@@ -170,6 +170,16 @@ extension LayoutPass {
                               containingBlockWidth, containingBlockHeight)
     }
 
+    /// §4.1 for a laid-out container: when it is a containing block (positioned, or the root)
+    /// it lays out its absolute descendants, through its `position: static` children.
+    @inline(__always) func layoutAbsoluteChildren(_ flex: FlexContainer) {
+        let node = flex.node
+        if styles[node].positionType != .static || flex.depth == 1 {
+            layoutAbsoluteDescendants(node, node, flex.widthMode, flex.direction, flex.depth,
+                                      0, 0, flex.availableInnerWidth, flex.availableInnerHeight)
+        }
+    }
+
     /// Lays out the absolute children of `currentNode` against `containingNode`, descending
     /// through `position: static` children, which form no containing block.
     func layoutAbsoluteDescendants(_ containingNode: Int, _ currentNode: Int, _ widthMode: SizingMode,

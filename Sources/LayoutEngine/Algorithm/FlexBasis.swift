@@ -122,11 +122,35 @@ extension LayoutPass {
         cl.pointee.computedFlexBasisGeneration = generation
     }
 
-    /// Computes every in-flow child's flex basis; returns the sum of bases plus margins.
-    func computeFlexBasisForChildren(_ node: Int, _ availableInnerWidth: Float, _ availableInnerHeight: Float,
-                                     _ widthMode: SizingMode, _ heightMode: SizingMode,
-                                     _ direction: Direction, _ mainAxis: FlexDirection,
-                                     _ performLayout: Bool, _ depth: Int) -> Float {
+    /// §9.2 step 3: every in-flow item's flex base size (its hypothetical main size is the
+    /// base clamped by min/max, taken where lines are collected). When the items' outer bases
+    /// overflow a wrapping container offered a fit-content main size, Yoga lays it out as if
+    /// that size were imposed.
+    func determineFlexBaseSizes(_ flex: inout FlexContainer) {
+        let node = flex.node
+        var totalMainDim = computeFlexBasisForChildren(flex)
+        let childCount = layoutChildCount(node)
+        if childCount > 1 {
+            totalMainDim += style(node).pointee.gapForAxis(flex.mainAxis, flex.availableInnerMainDim) * Float(childCount - 1)
+        }
+        flex.mainAxisOverflows = flex.mainMode != .maxContent && totalMainDim > flex.availableInnerMainDim
+        if flex.isWrap && flex.mainAxisOverflows && flex.mainMode == .fitContent {
+            flex.mainMode = .stretchFit
+        }
+    }
+
+    /// Computes every in-flow child's flex basis (and, when laying out, its initial position);
+    /// returns the sum of the bases plus margins.
+    func computeFlexBasisForChildren(_ flex: FlexContainer) -> Float {
+        let node = flex.node
+        let availableInnerWidth = flex.availableInnerWidth
+        let availableInnerHeight = flex.availableInnerHeight
+        let widthMode = flex.widthMode
+        let heightMode = flex.heightMode
+        let direction = flex.direction
+        let mainAxis = flex.mainAxis
+        let performLayout = flex.performLayout
+        let depth = flex.depth
         var totalOuterFlexBasis: Float = 0
         var singleFlexChild = -1
         let mainMode = mainAxis.isRow ? widthMode : heightMode

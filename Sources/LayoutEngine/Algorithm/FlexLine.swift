@@ -1,5 +1,5 @@
-// §9.3 collecting items into flex lines, §9.7 resolving flexible lengths and §9.5 main-axis
-// alignment (Yoga's FlexLine.cpp, resolveFlexibleLength and justifyMainAxis).
+// §9.3 step 5, collecting items into flex lines (Yoga's FlexLine.cpp), and §9.4 step 8, the
+// cross size of a line.
 
 /// One flex line: a run of the container's layout children plus its running totals.
 /// Items are the in-flow children from `first` up to (not including) `end`.
@@ -35,16 +35,21 @@ extension LayoutPass {
         return -1
     }
 
-    /// §9.3 step 5: collect items into a line until the next one would overflow (when wrapping).
-    func calculateFlexLine(_ node: Int, _ ownerDirection: Direction, _ ownerWidth: Float,
-                           _ mainAxisOwnerSize: Float, _ availableInnerWidth: Float,
-                           _ availableInnerMainDim: Float, _ start: Int, _ lineCount: Int) -> FlexLine {
+    /// §9.3 step 5: collect items from `start` into line `lineCount` until the next one would
+    /// overflow (when wrapping), adding up their outer hypothetical main sizes and flex factors.
+    func collectFlexLine(_ flex: FlexContainer, from start: Int, index lineCount: Int) -> FlexLine {
         var line = FlexLine(first: start)
+        let node = flex.node
         let ns = style(node)
         var sizeConsumedIncludingMinConstraint: Float = 0
-        let direction = resolveDirection(node, ownerDirection)
-        let mainAxis = ns.pointee.flexDirection.resolved(direction)
-        let isNodeFlexWrap = ns.pointee.flexWrap != .noWrap
+        let direction = flex.direction
+        let ownerDirection = flex.ownerDirection
+        let ownerWidth = flex.ownerWidth
+        let mainAxis = flex.mainAxis
+        let mainAxisOwnerSize = flex.mainAxisOwnerSize
+        let availableInnerWidth = flex.availableInnerWidth
+        let availableInnerMainDim = flex.availableInnerMainDim
+        let isNodeFlexWrap = flex.isWrap
         let gap = ns.pointee.gapForAxis(mainAxis, availableInnerMainDim)
 
         var c = start
@@ -88,157 +93,27 @@ extension LayoutPass {
         return line
     }
 
-    /// §9.7 steps 1–4 (first pass): freeze items whose min/max clamp triggers and take their
-    /// size out of the free space.
-    func distributeFreeSpaceFirstPass(_ line: inout FlexLine, _ direction: Direction, _ mainAxis: FlexDirection,
-                                      _ ownerWidth: Float, _ mainAxisOwnerSize: Float,
-                                      _ availableInnerMainDim: Float, _ availableInnerWidth: Float, _ node: Int) {
-        var deltaFreeSpace: Float = 0
-        var c = nextItem(line, after: -1, node)
-        while c >= 0 {
-            defer { c = nextItem(line, after: c, node) }
-            let childFlexBasis = boundAxisWithinMinAndMax(c, direction, mainAxis, layouts[c].computedFlexBasis,
-                                                          mainAxisOwnerSize, ownerWidth)
-            if line.remainingFreeSpace < 0 {
-                let flexShrinkScaledFactor = -resolveFlexShrink(c) * childFlexBasis
-                if !flexShrinkScaledFactor.isNaN && flexShrinkScaledFactor != 0 {
-                    let baseMainSize = childFlexBasis
-                        + line.remainingFreeSpace / line.totalFlexShrinkScaledFactors * flexShrinkScaledFactor
-                    let boundMainSize = boundAxis(c, mainAxis, direction, baseMainSize, availableInnerMainDim, availableInnerWidth)
-                    if !baseMainSize.isNaN && !boundMainSize.isNaN && baseMainSize != boundMainSize {
-                        // Exclude this item's size and factor so the second pass clamps it the same way.
-                        deltaFreeSpace += boundMainSize - childFlexBasis
-                        line.totalFlexShrinkScaledFactors -= -resolveFlexShrink(c) * layouts[c].computedFlexBasis
-                    }
-                }
-            } else if !line.remainingFreeSpace.isNaN && line.remainingFreeSpace > 0 {
-                let flexGrowFactor = resolveFlexGrow(c)
-                if !flexGrowFactor.isNaN && flexGrowFactor != 0 {
-                    let baseMainSize = childFlexBasis + line.remainingFreeSpace / line.totalFlexGrowFactors * flexGrowFactor
-                    let boundMainSize = boundAxis(c, mainAxis, direction, baseMainSize, availableInnerMainDim, availableInnerWidth)
-                    if !baseMainSize.isNaN && !boundMainSize.isNaN && baseMainSize != boundMainSize {
-                        deltaFreeSpace += boundMainSize - childFlexBasis
-                        line.totalFlexGrowFactors -= flexGrowFactor
-                    }
-                }
-            }
+    /// §9.4 step 8: the cross size of `line`. A single-line container with an imposed cross
+    /// size gives it to its line; a single line is clamped by the container's min/max. Returns
+    /// the cross size items align in: for a content-sized container Yoga uses the line's own
+    /// (clamped) size here, not the container's final one.
+    @inline(__always) func determineLineCrossSize(_ flex: FlexContainer, _ line: inout FlexLine) -> Float {
+        let node = flex.node
+        let crossAxis = flex.crossAxis
+        let paddingAndBorderCross = flex.paddingAndBorderCross
+        var alignmentCrossSize = flex.availableInnerCrossDim
+        if flex.crossMode == .maxContent || flex.crossMode == .fitContent {
+            // The cross size comes from the largest item.
+            alignmentCrossSize = boundAxis(node, crossAxis, flex.direction, line.crossDim + paddingAndBorderCross,
+                                           flex.crossAxisOwnerSize, flex.ownerWidth) - paddingAndBorderCross
         }
-        line.remainingFreeSpace -= deltaFreeSpace
-    }
-
-    /// §9.7 step 5 (second pass): size every item and lay it out with its final main size.
-    /// Returns the space actually distributed.
-    func distributeFreeSpaceSecondPass(_ line: inout FlexLine, _ node: Int, _ mainAxis: FlexDirection,
-                                       _ crossAxis: FlexDirection, _ direction: Direction,
-                                       _ ownerWidth: Float, _ mainAxisOwnerSize: Float,
-                                       _ availableInnerMainDim: Float, _ availableInnerCrossDim: Float,
-                                       _ availableInnerWidth: Float, _ availableInnerHeight: Float,
-                                       _ mainAxisOverflows: Bool, _ crossMode: SizingMode,
-                                       _ performLayout: Bool, _ depth: Int) -> Float {
-        var deltaFreeSpace: Float = 0
-        let isMainAxisRow = mainAxis.isRow
-        let ns = style(node)
-        let isNodeFlexWrap = ns.pointee.flexWrap != .noWrap
-        let crossIsRow = crossAxis.isRow
-
-        var c = nextItem(line, after: -1, node)
-        while c >= 0 {
-            defer { c = nextItem(line, after: c, node) }
-            let cs = style(c)
-            let childFlexBasis = boundAxisWithinMinAndMax(c, direction, mainAxis, layouts[c].computedFlexBasis,
-                                                          mainAxisOwnerSize, ownerWidth)
-            var updatedMainSize = childFlexBasis
-
-            if !line.remainingFreeSpace.isNaN && line.remainingFreeSpace < 0 {
-                let flexShrinkScaledFactor = -resolveFlexShrink(c) * childFlexBasis
-                if flexShrinkScaledFactor != 0 {
-                    let childSize: Float
-                    if !line.totalFlexShrinkScaledFactors.isNaN && line.totalFlexShrinkScaledFactors == 0 {
-                        childSize = childFlexBasis + flexShrinkScaledFactor
-                    } else {
-                        childSize = childFlexBasis
-                            + (line.remainingFreeSpace / line.totalFlexShrinkScaledFactors) * flexShrinkScaledFactor
-                    }
-                    updatedMainSize = boundAxis(c, mainAxis, direction, childSize, availableInnerMainDim, availableInnerWidth)
-                }
-            } else if !line.remainingFreeSpace.isNaN && line.remainingFreeSpace > 0 {
-                let flexGrowFactor = resolveFlexGrow(c)
-                if !flexGrowFactor.isNaN && flexGrowFactor != 0 {
-                    updatedMainSize = boundAxis(
-                        c, mainAxis, direction,
-                        childFlexBasis + line.remainingFreeSpace / line.totalFlexGrowFactors * flexGrowFactor,
-                        availableInnerMainDim, availableInnerWidth)
-                }
-            }
-            deltaFreeSpace += updatedMainSize - childFlexBasis
-
-            let marginMain = marginForAxis(c, mainAxis, availableInnerWidth)
-            let marginCross = marginForAxis(c, crossAxis, availableInnerWidth)
-            var childCrossSize: Float = .nan
-            var childMainSize = updatedMainSize + marginMain
-            var childCrossMode: SizingMode
-            var childMainMode = SizingMode.stretchFit
-
-            let aspectRatio = cs.pointee.resolvedAspectRatio
-            let crossDefinite = cs.pointee.hasDefiniteLength(crossIsRow, availableInnerCrossDim)
-            let stretches = childAlignment(node, c) == .stretch
-                && !cs.pointee.flexStartMarginIsAuto(crossAxis, direction)
-                && !cs.pointee.flexEndMarginIsAuto(crossAxis, direction)
-            if !aspectRatio.isNaN {
-                childCrossSize = isMainAxisRow ? (childMainSize - marginMain) / aspectRatio
-                                               : (childMainSize - marginMain) * aspectRatio
-                childCrossMode = .stretchFit
-                childCrossSize += marginCross
-            } else if !availableInnerCrossDim.isNaN && !crossDefinite && crossMode == .stretchFit
-                        && !(isNodeFlexWrap && mainAxisOverflows) && stretches {
-                // §9.4 step 11 ahead of time: a stretched item takes the line's cross size.
-                childCrossSize = availableInnerCrossDim
-                childCrossMode = .stretchFit
-            } else if !crossDefinite {
-                childCrossSize = availableInnerCrossDim
-                childCrossMode = childCrossSize.isNaN ? .maxContent : .fitContent
-            } else {
-                childCrossSize = cs.pointee.resolvedDimension(crossIsRow, direction, availableInnerCrossDim, availableInnerWidth)
-                    + marginCross
-                let isLoosePercentageMeasurement = cs.pointee.processedDimension(crossIsRow).unit == .percent
-                    && crossMode != .stretchFit
-                childCrossMode = childCrossSize.isNaN || isLoosePercentageMeasurement ? .maxContent : .stretchFit
-            }
-
-            constrainMaxSizeForMode(c, direction, mainAxis, availableInnerMainDim, availableInnerWidth,
-                                    &childMainMode, &childMainSize)
-            constrainMaxSizeForMode(c, direction, crossAxis, availableInnerCrossDim, availableInnerWidth,
-                                    &childCrossMode, &childCrossSize)
-
-            let requiresStretchLayout = !crossDefinite && stretches
-            let childWidth = isMainAxisRow ? childMainSize : childCrossSize
-            let childHeight = !isMainAxisRow ? childMainSize : childCrossSize
-            let childWidthMode = isMainAxisRow ? childMainMode : childCrossMode
-            let childHeightMode = !isMainAxisRow ? childMainMode : childCrossMode
-            let isLayoutPass = performLayout && !requiresStretchLayout
-            // Lay the item out with its resolved main size.
-            calculateLayoutInternal(c, childWidth, childHeight, layouts[node].direction, childWidthMode, childHeightMode,
-                                    availableInnerWidth, availableInnerHeight, isLayoutPass, depth)
-            if layouts[c].hadOverflow { layouts[node].hadOverflow = true }
+        if !flex.isWrap && flex.crossMode == .stretchFit {
+            line.crossDim = flex.availableInnerCrossDim
         }
-        return deltaFreeSpace
-    }
-
-    /// §9.7: Yoga's two-pass approximation of resolving flexible lengths.
-    func resolveFlexibleLength(_ node: Int, _ line: inout FlexLine, _ mainAxis: FlexDirection,
-                               _ crossAxis: FlexDirection, _ direction: Direction,
-                               _ ownerWidth: Float, _ mainAxisOwnerSize: Float,
-                               _ availableInnerMainDim: Float, _ availableInnerCrossDim: Float,
-                               _ availableInnerWidth: Float, _ availableInnerHeight: Float,
-                               _ mainAxisOverflows: Bool, _ crossMode: SizingMode,
-                               _ performLayout: Bool, _ depth: Int) {
-        let originalFreeSpace = line.remainingFreeSpace
-        distributeFreeSpaceFirstPass(&line, direction, mainAxis, ownerWidth, mainAxisOwnerSize,
-                                     availableInnerMainDim, availableInnerWidth, node)
-        let distributed = distributeFreeSpaceSecondPass(
-            &line, node, mainAxis, crossAxis, direction, ownerWidth, mainAxisOwnerSize,
-            availableInnerMainDim, availableInnerCrossDim, availableInnerWidth, availableInnerHeight,
-            mainAxisOverflows, crossMode, performLayout, depth)
-        line.remainingFreeSpace = originalFreeSpace - distributed
+        if !flex.isWrap {
+            line.crossDim = boundAxis(node, crossAxis, flex.direction, line.crossDim + paddingAndBorderCross,
+                                      flex.crossAxisOwnerSize, flex.ownerWidth) - paddingAndBorderCross
+        }
+        return alignmentCrossSize
     }
 }

@@ -2,12 +2,21 @@
 // from its items (§9.4 step 8), including baseline-aligned items (Yoga's justifyMainAxis).
 
 extension LayoutPass {
-    func justifyMainAxis(_ node: Int, _ line: inout FlexLine, _ mainAxis: FlexDirection,
-                         _ crossAxis: FlexDirection, _ direction: Direction,
-                         _ mainMode: SizingMode, _ crossMode: SizingMode,
-                         _ mainAxisOwnerSize: Float, _ ownerWidth: Float,
-                         _ availableInnerMainDim: Float, _ availableInnerCrossDim: Float,
-                         _ availableInnerWidth: Float, _ performLayout: Bool) {
+    /// §9.5 step 12 for one line: places its items along the main axis (adding to the
+    /// positions step 3 set) and measures the line: `mainDim` (padding and border included)
+    /// and `crossDim`, the largest outer cross size of its items (§9.4 step 8).
+    func justifyMainAxis(_ flex: FlexContainer, _ line: inout FlexLine) {
+        let node = flex.node
+        let mainAxis = flex.mainAxis
+        let crossAxis = flex.crossAxis
+        let direction = flex.direction
+        let mainMode = flex.mainMode
+        let mainAxisOwnerSize = flex.mainAxisOwnerSize
+        let ownerWidth = flex.ownerWidth
+        let availableInnerMainDim = flex.availableInnerMainDim
+        let availableInnerCrossDim = flex.availableInnerCrossDim
+        let availableInnerWidth = flex.availableInnerWidth
+        let performLayout = flex.performLayout
         let ns = style(node)
         let hasPaddingOrBorder = flags[node].contains(.paddingOrBorder)
         let leadingPaddingAndBorderMain = hasPaddingOrBorder ? ns.pointee.flexStartPaddingAndBorder(mainAxis, direction, ownerWidth) : 0
@@ -63,7 +72,7 @@ extension LayoutPass {
         var maxDescent: Float = 0
         let isNodeBaselineLayout = isBaselineLayout(node)
         let startEdge = mainAxis.flexStartEdge
-        let canSkipFlex = !performLayout && crossMode == .stretchFit
+        let canSkipFlex = flex.canSkipFlex
 
         // Yoga counts auto margins under the owner's direction but applies them under the
         // node's; when the two disagree the count can be 0 here, and Yoga divides by it.

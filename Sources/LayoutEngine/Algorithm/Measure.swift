@@ -2,11 +2,39 @@
 // size is already fixed by their constraints (Yoga's measureNode* functions).
 
 extension LayoutPass {
+    /// Sizes a node that is no flex container and returns true: one with content (measured by
+    /// its hook, its children placed by the model's placement hook), one without layout
+    /// children, or, when only measuring, one whose size its constraints fix. Returns false
+    /// for a container the flex algorithm must lay out.
+    @inline(__always) func sizeWithoutFlexLayout(_ request: LayoutInput, _ direction: Direction) -> Bool {
+        let node = request.node
+        if hasMeasureFunc(node) {
+            measureNodeWithMeasureFunc(request, direction)
+            cleanupContentsNodesRecursively(node)
+            if request.performLayout && firstChildren[node].index >= 0 {
+                placeChildrenOfMeasuredNode(node, direction, request.depth)
+            }
+            return true
+        }
+        if firstLayoutChild(node) < 0 {
+            measureNodeWithoutChildren(request, direction)
+            cleanupContentsNodesRecursively(node)
+            return true
+        }
+        // When only measuring, a container whose size is already known need not be visited.
+        if !request.performLayout && measureNodeWithFixedSize(request, direction) {
+            cleanupContentsNodesRecursively(node)
+            return true
+        }
+        return false
+    }
+
     /// Sizes a node with content through its measure hook.
-    func measureNodeWithMeasureFunc(_ n: Int, _ direction: Direction,
-                                    _ availableWidthIn: Float, _ availableHeightIn: Float,
-                                    _ widthMode: SizingMode, _ heightMode: SizingMode,
-                                    _ ownerWidth: Float, _ ownerHeight: Float) {
+    func measureNodeWithMeasureFunc(_ request: LayoutInput, _ direction: Direction) {
+        let (n, widthMode, heightMode) = (request.node, request.widthMode, request.heightMode)
+        let (ownerWidth, ownerHeight) = (request.ownerWidth, request.ownerHeight)
+        let availableWidthIn = request.availableWidth
+        let availableHeightIn = request.availableHeight
         let availableWidth: Float = widthMode == .maxContent ? .nan : availableWidthIn
         let availableHeight: Float = heightMode == .maxContent ? .nan : availableHeightIn
         let l = layouts + n
@@ -66,10 +94,10 @@ extension LayoutPass {
     }
 
     /// A node with no children: padding and border, or the imposed size.
-    func measureNodeWithoutChildren(_ n: Int, _ direction: Direction,
-                                    _ availableWidth: Float, _ availableHeight: Float,
-                                    _ widthMode: SizingMode, _ heightMode: SizingMode,
-                                    _ ownerWidth: Float, _ ownerHeight: Float) {
+    func measureNodeWithoutChildren(_ request: LayoutInput, _ direction: Direction) {
+        let (n, widthMode, heightMode) = (request.node, request.widthMode, request.heightMode)
+        let (ownerWidth, ownerHeight) = (request.ownerWidth, request.ownerHeight)
+        let (availableWidth, availableHeight) = (request.availableWidth, request.availableHeight)
         let l = layouts + n
         var width = availableWidth
         if widthMode == .maxContent || widthMode == .fitContent {
@@ -88,10 +116,10 @@ extension LayoutPass {
     }
 
     /// When only measuring and both sizes are fixed, the children need not be visited.
-    func measureNodeWithFixedSize(_ n: Int, _ direction: Direction,
-                                  _ availableWidth: Float, _ availableHeight: Float,
-                                  _ widthMode: SizingMode, _ heightMode: SizingMode,
-                                  _ ownerWidth: Float, _ ownerHeight: Float) -> Bool {
+    func measureNodeWithFixedSize(_ request: LayoutInput, _ direction: Direction) -> Bool {
+        let (n, widthMode, heightMode) = (request.node, request.widthMode, request.heightMode)
+        let (ownerWidth, ownerHeight) = (request.ownerWidth, request.ownerHeight)
+        let (availableWidth, availableHeight) = (request.availableWidth, request.availableHeight)
         guard Self.isFixedSize(availableWidth, widthMode) && Self.isFixedSize(availableHeight, heightMode) else {
             return false
         }

@@ -1,0 +1,159 @@
+// §9.6 step 16, align-content: distributes the lines of a container on the cross axis,
+// with §9.4 step 9 (align-content: stretch) and baseline alignment across a line, and aligns
+// each line's items again within their final line (Yoga's STEP 8).
+
+extension LayoutPass {
+    /// §9.6 step 16: distributes the lines by align-content and aligns the items within each
+    /// line again. Yoga re-aligns every item here (overwriting the cross positions of step 14)
+    /// and re-measures stretched items against their line's final cross size.
+    func alignFlexLines(_ flex: FlexContainer, _ lines: FlexLineTotals) {
+        let node = flex.node
+        let lineCount = lines.count
+        let crossMode = flex.crossMode
+        let leadingPaddingAndBorderCross = flex.leadingPaddingAndBorderCross
+        let paddingAndBorderAxisCross = flex.paddingAndBorderCross
+        let crossAxisOwnerSize = flex.crossAxisOwnerSize
+        let ownerWidth = flex.ownerWidth
+        let totalLineCrossDim = lines.crossDim
+        let crossAxisGap = lines.crossGap
+        let depth = flex.depth
+        let ns = style(node)
+        let crossAxis = flex.crossAxis
+        let direction = flex.direction
+        let isMainAxisRow = flex.mainAxis.isRow
+        let crossIsRow = crossAxis.isRow
+        var leadPerLine: Float = 0
+        var currentLead = leadingPaddingAndBorderCross
+        var extraSpacePerLine: Float = 0
+
+        let unclampedCrossDim: Float
+        if crossMode == .stretchFit {
+            unclampedCrossDim = flex.availableInnerCrossDim + paddingAndBorderAxisCross
+        } else if ns.pointee.hasDefiniteLength(crossIsRow, crossAxisOwnerSize) {
+            unclampedCrossDim = ns.pointee.resolvedDimension(crossIsRow, direction, crossAxisOwnerSize, ownerWidth)
+        } else {
+            unclampedCrossDim = totalLineCrossDim + paddingAndBorderAxisCross
+        }
+        let innerCrossDim = boundAxis(node, crossAxis, direction, unclampedCrossDim, crossAxisOwnerSize, ownerWidth)
+            - paddingAndBorderAxisCross
+        let remaining = innerCrossDim - totalLineCrossDim
+        var alignContent = ns.pointee.alignContent
+        if remaining < 0 {
+            switch alignContent {
+            case .spaceBetween, .stretch, .spaceAround, .spaceEvenly: alignContent = .flexStart
+            default: break
+            }
+        }
+        let lines = Float(lineCount)
+        switch alignContent {
+        case .flexEnd: currentLead += remaining
+        case .center: currentLead += remaining / 2
+        case .stretch: extraSpacePerLine = remaining / lines
+        case .spaceAround:
+            currentLead += remaining / (2 * lines)
+            leadPerLine = remaining / lines
+        case .spaceEvenly:
+            currentLead += remaining / (lines + 1)
+            leadPerLine = remaining / (lines + 1)
+        case .spaceBetween:
+            if lineCount > 1 { leadPerLine = remaining / (lines - 1) }
+        case .auto, .flexStart, .baseline: break
+        }
+
+        let crossStart = crossAxis.flexStartEdge
+        var endChild = firstLayoutChild(node)
+        for i in 0..<lineCount {
+            let startChild = endChild
+            var c = startChild
+            // Find the line's height and its end.
+            var lineHeight: Float = 0
+            var maxAscent: Float = 0
+            var maxDescent: Float = 0
+            while c >= 0 {
+                defer { c = nextLayoutChild(c, node) }
+                let cs = style(c)
+                if cs.pointee.display == .none { continue }
+                if cs.pointee.positionType == .absolute { continue }
+                if layouts[c].lineIndex != Int32(truncatingIfNeeded: i) { break }
+                if isLayoutDimensionDefined(c, crossAxis) {
+                    lineHeight = maxOrDefined(lineHeight, layouts[c].measured(crossAxis)
+                        + marginForAxis(c, crossAxis, flex.availableInnerWidth))
+                }
+                if childAlignment(node, c) == .baseline {
+                    let ascent = calculateBaseline(c) + cs.pointee.flexStartMargin(.column, direction, marginReference(c, .column, flex.availableInnerWidth))
+                    let descent = layouts[c].measuredHeight + marginForAxis(c, .column, flex.availableInnerWidth) - ascent
+                    maxAscent = maxOrDefined(maxAscent, ascent)
+                    maxDescent = maxOrDefined(maxDescent, descent)
+                    lineHeight = maxOrDefined(lineHeight, maxAscent + maxDescent)
+                }
+            }
+            // The loop above advanced one past the breaking child; step back to it.
+            endChild = lineEnd(startChild, node, i)
+            currentLead += i != 0 ? crossAxisGap : 0
+            lineHeight += extraSpacePerLine
+
+            c = startChild
+            while c >= 0 && c != endChild {
+                defer { c = nextLayoutChild(c, node) }
+                let cs = style(c)
+                if cs.pointee.display == .none || cs.pointee.positionType == .absolute { continue }
+                let cl = layouts + c
+                switch childAlignment(node, c) {
+                case .flexStart:
+                    cl.pointee.position[crossStart] = currentLead
+                        + cs.pointee.flexStartPositionForAlign(crossAxis, direction, flex.availableInnerWidth)
+                case .flexEnd:
+                    cl.pointee.position[crossStart] = currentLead + lineHeight
+                        - cs.pointee.flexEndMargin(crossAxis, direction, marginReference(c, crossAxis, flex.availableInnerWidth))
+                        - cl.pointee.measured(crossAxis)
+                case .center:
+                    let childHeight = cl.pointee.measured(crossAxis)
+                    cl.pointee.position[crossStart] = currentLead + (lineHeight - childHeight) / 2
+                case .stretch:
+                    cl.pointee.position[crossStart] = currentLead
+                        + cs.pointee.flexStartMargin(crossAxis, direction, marginReference(c, crossAxis, flex.availableInnerWidth))
+                    // Re-measure with the line's cross size: it was measured against the owner's.
+                    if !cs.pointee.hasDefiniteLength(crossIsRow, flex.availableInnerCrossDim) {
+                        let childWidth = isMainAxisRow
+                            ? cl.pointee.measuredWidth + marginForAxis(c, flex.mainAxis, flex.availableInnerWidth)
+                            : leadPerLine + lineHeight
+                        let childHeight = !isMainAxisRow
+                            ? cl.pointee.measuredHeight + marginForAxis(c, crossAxis, flex.availableInnerWidth)
+                            : leadPerLine + lineHeight
+                        if !(inexactEquals(childWidth, cl.pointee.measuredWidth)
+                             && inexactEquals(childHeight, cl.pointee.measuredHeight)) {
+                            calculateLayoutInternal(c, childWidth, childHeight, direction, .stretchFit, .stretchFit,
+                                                    flex.availableInnerWidth, flex.availableInnerHeight, true, depth)
+                        }
+                    }
+                case .baseline:
+                    cl.pointee.position.top = currentLead + maxAscent - calculateBaseline(c)
+                        + cs.pointee.position(PhysicalEdge.top, direction, flex.availableInnerCrossDim)
+                case .auto, .spaceBetween, .spaceAround, .spaceEvenly:
+                    break
+                }
+            }
+            currentLead = currentLead + leadPerLine + lineHeight
+        }
+    }
+
+    /// The first layout child after line `i` that starts another line (-1 at the end).
+    private func lineEnd(_ start: Int, _ node: Int, _ i: Int) -> Int {
+        var c = start
+        while c >= 0 {
+            let s = style(c)
+            if s.pointee.display != .none && s.pointee.positionType != .absolute && layouts[c].lineIndex != Int32(truncatingIfNeeded: i) {
+                return c
+            }
+            c = nextLayoutChild(c, node)
+        }
+        return -1
+    }
+}
+
+extension Style {
+    /// Yoga's `computeFlexStartPosition`: the inset on the flex-start edge (0 when unset).
+    @inline(__always) func flexStartPositionForAlign(_ axis: FlexDirection, _ direction: Direction, _ axisSize: Float) -> Float {
+        position(axis.flexStartEdge, direction, axisSize)
+    }
+}
