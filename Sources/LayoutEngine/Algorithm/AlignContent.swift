@@ -8,35 +8,24 @@ extension LayoutPass {
     /// and re-measures stretched items against their line's final cross size.
     func alignFlexLines(_ flex: FlexContainer, _ lines: FlexLineTotals) {
         let node = flex.node
-        let lineCount = lines.count
-        let crossMode = flex.crossMode
-        let leadingPaddingAndBorderCross = flex.leadingPaddingAndBorderCross
-        let paddingAndBorderAxisCross = flex.paddingAndBorderCross
-        let crossAxisOwnerSize = flex.crossAxisOwnerSize
-        let ownerWidth = flex.ownerWidth
-        let totalLineCrossDim = lines.crossDim
-        let crossAxisGap = lines.crossGap
-        let depth = flex.depth
         let ns = style(node)
-        let crossAxis = flex.crossAxis
-        let direction = flex.direction
         let isMainAxisRow = flex.mainAxis.isRow
-        let crossIsRow = crossAxis.isRow
+        let crossIsRow = flex.crossAxis.isRow
         var leadPerLine: Float = 0
-        var currentLead = leadingPaddingAndBorderCross
+        var currentLead = flex.leadingPaddingAndBorderCross
         var extraSpacePerLine: Float = 0
 
         let unclampedCrossDim: Float
-        if crossMode == .stretchFit {
-            unclampedCrossDim = flex.availableInnerCrossDim + paddingAndBorderAxisCross
-        } else if ns.pointee.hasDefiniteLength(crossIsRow, crossAxisOwnerSize) {
-            unclampedCrossDim = ns.pointee.resolvedDimension(crossIsRow, direction, crossAxisOwnerSize, ownerWidth)
+        if flex.crossMode == .stretchFit {
+            unclampedCrossDim = flex.availableInnerCrossDim + flex.paddingAndBorderCross
+        } else if ns.pointee.hasDefiniteLength(crossIsRow, flex.crossAxisOwnerSize) {
+            unclampedCrossDim = ns.pointee.resolvedDimension(crossIsRow, flex.direction, flex.crossAxisOwnerSize, flex.ownerWidth)
         } else {
-            unclampedCrossDim = totalLineCrossDim + paddingAndBorderAxisCross
+            unclampedCrossDim = lines.crossDim + flex.paddingAndBorderCross
         }
-        let innerCrossDim = boundAxis(node, crossAxis, direction, unclampedCrossDim, crossAxisOwnerSize, ownerWidth)
-            - paddingAndBorderAxisCross
-        let remaining = innerCrossDim - totalLineCrossDim
+        let innerCrossDim = boundAxis(node, flex.crossAxis, flex.direction, unclampedCrossDim, flex.crossAxisOwnerSize, flex.ownerWidth)
+            - flex.paddingAndBorderCross
+        let remaining = innerCrossDim - lines.crossDim
         var alignContent = ns.pointee.alignContent
         if remaining < 0 {
             switch alignContent {
@@ -44,25 +33,25 @@ extension LayoutPass {
             default: break
             }
         }
-        let lines = Float(lineCount)
+        let lineCount = Float(lines.count)
         switch alignContent {
         case .flexEnd: currentLead += remaining
         case .center: currentLead += remaining / 2
-        case .stretch: extraSpacePerLine = remaining / lines
+        case .stretch: extraSpacePerLine = remaining / lineCount
         case .spaceAround:
-            currentLead += remaining / (2 * lines)
-            leadPerLine = remaining / lines
+            currentLead += remaining / (2 * lineCount)
+            leadPerLine = remaining / lineCount
         case .spaceEvenly:
-            currentLead += remaining / (lines + 1)
-            leadPerLine = remaining / (lines + 1)
+            currentLead += remaining / (lineCount + 1)
+            leadPerLine = remaining / (lineCount + 1)
         case .spaceBetween:
-            if lineCount > 1 { leadPerLine = remaining / (lines - 1) }
+            if lines.count > 1 { leadPerLine = remaining / (lineCount - 1) }
         case .auto, .flexStart, .baseline: break
         }
 
-        let crossStart = crossAxis.flexStartEdge
+        let crossStart = flex.crossAxis.flexStartEdge
         var endChild = firstLayoutChild(node)
-        for i in 0..<lineCount {
+        for i in 0..<lines.count {
             let startChild = endChild
             var c = startChild
             // Find the line's height and its end.
@@ -75,12 +64,12 @@ extension LayoutPass {
                 if cs.pointee.display == .none { continue }
                 if cs.pointee.positionType == .absolute { continue }
                 if layouts[c].lineIndex != Int32(truncatingIfNeeded: i) { break }
-                if isLayoutDimensionDefined(c, crossAxis) {
-                    lineHeight = maxOrDefined(lineHeight, layouts[c].measured(crossAxis)
-                        + marginForAxis(c, crossAxis, flex.availableInnerWidth))
+                if isLayoutDimensionDefined(c, flex.crossAxis) {
+                    lineHeight = maxOrDefined(lineHeight, layouts[c].measured(flex.crossAxis)
+                        + marginForAxis(c, flex.crossAxis, flex.availableInnerWidth))
                 }
                 if childAlignment(node, c) == .baseline {
-                    let ascent = calculateBaseline(c) + cs.pointee.flexStartMargin(.column, direction, marginReference(c, .column, flex.availableInnerWidth))
+                    let ascent = calculateBaseline(c) + cs.pointee.flexStartMargin(.column, flex.direction, marginReference(c, .column, flex.availableInnerWidth))
                     let descent = layouts[c].measuredHeight + marginForAxis(c, .column, flex.availableInnerWidth) - ascent
                     maxAscent = maxOrDefined(maxAscent, ascent)
                     maxDescent = maxOrDefined(maxDescent, descent)
@@ -89,7 +78,7 @@ extension LayoutPass {
             }
             // The loop above advanced one past the breaking child; step back to it.
             endChild = lineEnd(startChild, node, i)
-            currentLead += i != 0 ? crossAxisGap : 0
+            currentLead += i != 0 ? lines.crossGap : 0
             lineHeight += extraSpacePerLine
 
             c = startChild
@@ -101,34 +90,34 @@ extension LayoutPass {
                 switch childAlignment(node, c) {
                 case .flexStart:
                     cl.pointee.position[crossStart] = currentLead
-                        + cs.pointee.flexStartPositionForAlign(crossAxis, direction, flex.availableInnerWidth)
+                        + cs.pointee.flexStartPositionForAlign(flex.crossAxis, flex.direction, flex.availableInnerWidth)
                 case .flexEnd:
                     cl.pointee.position[crossStart] = currentLead + lineHeight
-                        - cs.pointee.flexEndMargin(crossAxis, direction, marginReference(c, crossAxis, flex.availableInnerWidth))
-                        - cl.pointee.measured(crossAxis)
+                        - cs.pointee.flexEndMargin(flex.crossAxis, flex.direction, marginReference(c, flex.crossAxis, flex.availableInnerWidth))
+                        - cl.pointee.measured(flex.crossAxis)
                 case .center:
-                    let childHeight = cl.pointee.measured(crossAxis)
+                    let childHeight = cl.pointee.measured(flex.crossAxis)
                     cl.pointee.position[crossStart] = currentLead + (lineHeight - childHeight) / 2
                 case .stretch:
                     cl.pointee.position[crossStart] = currentLead
-                        + cs.pointee.flexStartMargin(crossAxis, direction, marginReference(c, crossAxis, flex.availableInnerWidth))
+                        + cs.pointee.flexStartMargin(flex.crossAxis, flex.direction, marginReference(c, flex.crossAxis, flex.availableInnerWidth))
                     // Re-measure with the line's cross size: it was measured against the owner's.
                     if !cs.pointee.hasDefiniteLength(crossIsRow, flex.availableInnerCrossDim) {
                         let childWidth = isMainAxisRow
                             ? cl.pointee.measuredWidth + marginForAxis(c, flex.mainAxis, flex.availableInnerWidth)
                             : leadPerLine + lineHeight
                         let childHeight = !isMainAxisRow
-                            ? cl.pointee.measuredHeight + marginForAxis(c, crossAxis, flex.availableInnerWidth)
+                            ? cl.pointee.measuredHeight + marginForAxis(c, flex.crossAxis, flex.availableInnerWidth)
                             : leadPerLine + lineHeight
                         if !(inexactEquals(childWidth, cl.pointee.measuredWidth)
                              && inexactEquals(childHeight, cl.pointee.measuredHeight)) {
-                            calculateLayoutInternal(c, childWidth, childHeight, direction, .stretchFit, .stretchFit,
-                                                    flex.availableInnerWidth, flex.availableInnerHeight, true, depth)
+                            calculateLayoutInternal(c, childWidth, childHeight, flex.direction, .stretchFit, .stretchFit,
+                                                    flex.availableInnerWidth, flex.availableInnerHeight, true, flex.depth)
                         }
                     }
                 case .baseline:
                     cl.pointee.position.top = currentLead + maxAscent - calculateBaseline(c)
-                        + cs.pointee.position(PhysicalEdge.top, direction, flex.availableInnerCrossDim)
+                        + cs.pointee.position(PhysicalEdge.top, flex.direction, flex.availableInnerCrossDim)
                 case .auto, .spaceBetween, .spaceAround, .spaceEvenly:
                     break
                 }

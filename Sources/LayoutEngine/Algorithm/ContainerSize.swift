@@ -10,13 +10,13 @@ extension LayoutPass {
         var sizeBasedOnContent = false
         if flex.mainMode != .stretchFit {
             let ns = style(node)
-            let direction = flex.direction
-            let ownerWidth = flex.ownerWidth
-            let ownerHeight = flex.ownerHeight
+            let (direction, ownerWidth, ownerHeight) = (flex.direction, flex.ownerWidth, flex.ownerHeight)
             let minInnerWidth = ns.pointee.resolvedMinDimension(true, direction, ownerWidth, ownerWidth) - flex.paddingAndBorderRow
             let maxInnerWidth = ns.pointee.resolvedMaxDimension(true, direction, ownerWidth, ownerWidth) - flex.paddingAndBorderRow
-            let minInnerHeight = ns.pointee.resolvedMinDimension(false, direction, ownerHeight, ownerWidth) - flex.paddingAndBorderColumn
-            let maxInnerHeight = ns.pointee.resolvedMaxDimension(false, direction, ownerHeight, ownerWidth) - flex.paddingAndBorderColumn
+            let minInnerHeight = ns.pointee.resolvedMinDimension(false, direction, ownerHeight, ownerWidth)
+                - flex.paddingAndBorderColumn
+            let maxInnerHeight = ns.pointee.resolvedMaxDimension(false, direction, ownerHeight, ownerWidth)
+                - flex.paddingAndBorderColumn
             let minInnerMainDim = flex.isMainAxisRow ? minInnerWidth : minInnerHeight
             let maxInnerMainDim = flex.isMainAxisRow ? maxInnerWidth : maxInnerHeight
             if !minInnerMainDim.isNaN && line.sizeConsumed < minInnerMainDim {
@@ -49,37 +49,29 @@ extension LayoutPass {
     @inline(__always) func determineContainerSize(_ flex: FlexContainer, _ lines: FlexLineTotals) {
         let node = flex.node
         let nl = layouts + node
-        let direction = flex.direction
-        let ownerWidth = flex.ownerWidth
-        let mainAxis = flex.mainAxis
-        let crossAxis = flex.crossAxis
-        let mainMode = flex.mainMode
-        let crossMode = flex.crossMode
-        let paddingAndBorderMain = flex.paddingAndBorderMain
-        let paddingAndBorderCross = flex.paddingAndBorderCross
-        nl.pointee.measuredWidth = boundAxis(node, .row, direction, flex.request.availableWidth, ownerWidth, ownerWidth)
-        nl.pointee.measuredHeight = boundAxis(node, .column, direction, flex.request.availableHeight, flex.ownerHeight, ownerWidth)
+        nl.pointee.measuredWidth = boundAxis(node, .row, flex.direction, flex.request.availableWidth, flex.ownerWidth, flex.ownerWidth)
+        nl.pointee.measuredHeight = boundAxis(node, .column, flex.direction, flex.request.availableHeight, flex.ownerHeight, flex.ownerWidth)
         let overflow = style(node).pointee.overflow
-        if mainMode == .maxContent || (overflow != .scroll && mainMode == .fitContent) {
+        if flex.mainMode == .maxContent || (overflow != .scroll && flex.mainMode == .fitContent) {
             // Size by content, clamped by min/max and never below padding and border.
-            nl.pointee.setMeasured(mainAxis, boundAxis(node, mainAxis, direction, lines.maxMainDim,
-                                                       flex.mainAxisOwnerSize, ownerWidth))
-        } else if mainMode == .fitContent && overflow == .scroll {
-            nl.pointee.setMeasured(mainAxis, maxOrDefined(
-                minOrDefined(flex.availableInnerMainDim + paddingAndBorderMain,
-                             boundAxisWithinMinAndMax(node, direction, mainAxis, lines.maxMainDim,
-                                                      flex.mainAxisOwnerSize, ownerWidth)),
-                paddingAndBorderMain))
+            nl.pointee.setMeasured(flex.mainAxis, boundAxis(node, flex.mainAxis, flex.direction, lines.maxMainDim,
+                                                       flex.mainAxisOwnerSize, flex.ownerWidth))
+        } else if flex.mainMode == .fitContent && overflow == .scroll {
+            nl.pointee.setMeasured(flex.mainAxis, maxOrDefined(
+                minOrDefined(flex.availableInnerMainDim + flex.paddingAndBorderMain,
+                             boundAxisWithinMinAndMax(node, flex.direction, flex.mainAxis, lines.maxMainDim,
+                                                      flex.mainAxisOwnerSize, flex.ownerWidth)),
+                flex.paddingAndBorderMain))
         }
-        if crossMode == .maxContent || (overflow != .scroll && crossMode == .fitContent) {
-            nl.pointee.setMeasured(crossAxis, boundAxis(node, crossAxis, direction, lines.crossDim + paddingAndBorderCross,
-                                                        flex.crossAxisOwnerSize, ownerWidth))
-        } else if crossMode == .fitContent && overflow == .scroll {
-            nl.pointee.setMeasured(crossAxis, maxOrDefined(
-                minOrDefined(flex.availableInnerCrossDim + paddingAndBorderCross,
-                             boundAxisWithinMinAndMax(node, direction, crossAxis, lines.crossDim + paddingAndBorderCross,
-                                                      flex.crossAxisOwnerSize, ownerWidth)),
-                paddingAndBorderCross))
+        if flex.crossMode == .maxContent || (overflow != .scroll && flex.crossMode == .fitContent) {
+            nl.pointee.setMeasured(flex.crossAxis, boundAxis(node, flex.crossAxis, flex.direction, lines.crossDim + flex.paddingAndBorderCross,
+                                                        flex.crossAxisOwnerSize, flex.ownerWidth))
+        } else if flex.crossMode == .fitContent && overflow == .scroll {
+            nl.pointee.setMeasured(flex.crossAxis, maxOrDefined(
+                minOrDefined(flex.availableInnerCrossDim + flex.paddingAndBorderCross,
+                             boundAxisWithinMinAndMax(node, flex.direction, flex.crossAxis, lines.crossDim + flex.paddingAndBorderCross,
+                                                      flex.crossAxisOwnerSize, flex.ownerWidth)),
+                flex.paddingAndBorderCross))
         }
     }
 }

@@ -8,43 +8,36 @@ extension LayoutPass {
     func alignItemsInLine(_ flex: FlexContainer, _ line: FlexLine, _ alignmentCrossSize: Float,
                           _ linesCrossDim: Float) {
         let node = flex.node
-        let leadingPaddingAndBorderCross = flex.leadingPaddingAndBorderCross
-        let containerCrossAxis = alignmentCrossSize
-        let totalLineCrossDim = linesCrossDim
-        let depth = flex.depth
         let ns = style(node)
-        let mainAxis = flex.mainAxis
-        let crossAxis = flex.crossAxis
-        let direction = flex.direction
-        let isMainAxisRow = mainAxis.isRow
-        let crossStart = crossAxis.flexStartEdge
+        let isMainAxisRow = flex.mainAxis.isRow
+        let crossStart = flex.crossAxis.flexStartEdge
         var c = nextItem(line, after: -1, node)
         while c >= 0 {
             defer { c = nextItem(line, after: c, node) }
             let cs = style(c)
             let cl = layouts + c
-            var leadingCrossDim = leadingPaddingAndBorderCross
+            var leadingCrossDim = flex.leadingPaddingAndBorderCross
             let alignItem = childAlignment(node, c)
-            let startAuto = cs.pointee.flexStartMarginIsAuto(crossAxis, direction)
-            let endAuto = cs.pointee.flexEndMarginIsAuto(crossAxis, direction)
+            let startAuto = cs.pointee.flexStartMarginIsAuto(flex.crossAxis, flex.direction)
+            let endAuto = cs.pointee.flexEndMarginIsAuto(flex.crossAxis, flex.direction)
 
             if alignItem == .stretch && !startAuto && !endAuto {
                 // §9.4 step 11: re-lay out a stretched item at the line's cross size, unless
                 // it has a definite cross size of its own.
-                if !cs.pointee.hasDefiniteLength(crossAxis.isRow, flex.availableInnerCrossDim) {
-                    var childMainSize = cl.pointee.measured(mainAxis)
+                if !cs.pointee.hasDefiniteLength(flex.crossAxis.isRow, flex.availableInnerCrossDim) {
+                    var childMainSize = cl.pointee.measured(flex.mainAxis)
                     let aspectRatio = cs.pointee.resolvedAspectRatio
                     var childCrossSize = !aspectRatio.isNaN
-                        ? marginForAxis(c, crossAxis, flex.availableInnerWidth)
+                        ? marginForAxis(c, flex.crossAxis, flex.availableInnerWidth)
                             + (isMainAxisRow ? childMainSize / aspectRatio : childMainSize * aspectRatio)
                         : line.crossDim
-                    childMainSize += marginForAxis(c, mainAxis, flex.availableInnerWidth)
+                    childMainSize += marginForAxis(c, flex.mainAxis, flex.availableInnerWidth)
 
                     var childMainMode = SizingMode.stretchFit
                     var childCrossMode = SizingMode.stretchFit
-                    constrainMaxSizeForMode(c, direction, mainAxis, flex.availableInnerMainDim, flex.availableInnerWidth,
+                    constrainMaxSizeForMode(c, flex.direction, flex.mainAxis, flex.availableInnerMainDim, flex.availableInnerWidth,
                                             &childMainMode, &childMainSize)
-                    constrainMaxSizeForMode(c, direction, crossAxis, flex.availableInnerCrossDim, flex.availableInnerWidth,
+                    constrainMaxSizeForMode(c, flex.direction, flex.crossAxis, flex.availableInnerCrossDim, flex.availableInnerWidth,
                                             &childCrossMode, &childCrossSize)
                     let childWidth = isMainAxisRow ? childMainSize : childCrossSize
                     let childHeight = !isMainAxisRow ? childMainSize : childCrossSize
@@ -53,11 +46,11 @@ extension LayoutPass {
                         ? .maxContent : .stretchFit
                     let childHeightMode: SizingMode = childHeight.isNaN || (isMainAxisRow && crossAxisDoesNotGrow)
                         ? .maxContent : .stretchFit
-                    calculateLayoutInternal(c, childWidth, childHeight, direction, childWidthMode, childHeightMode,
-                                            flex.availableInnerWidth, flex.availableInnerHeight, true, depth)
+                    calculateLayoutInternal(c, childWidth, childHeight, flex.direction, childWidthMode, childHeightMode,
+                                            flex.availableInnerWidth, flex.availableInnerHeight, true, flex.depth)
                 }
             } else {
-                let remainingCrossDim = containerCrossAxis - dimensionWithMargin(c, crossAxis, flex.availableInnerWidth)
+                let remainingCrossDim = alignmentCrossSize - dimensionWithMargin(c, flex.crossAxis, flex.availableInnerWidth)
                 if startAuto && endAuto {
                     leadingCrossDim += maxOrDefined(0, remainingCrossDim / 2)
                 } else if endAuto {
@@ -72,7 +65,7 @@ extension LayoutPass {
                     leadingCrossDim += remainingCrossDim
                 }
             }
-            cl.pointee.position[crossStart] = cl.pointee.position[crossStart] + totalLineCrossDim + leadingCrossDim
+            cl.pointee.position[crossStart] = cl.pointee.position[crossStart] + linesCrossDim + leadingCrossDim
         }
     }
 }

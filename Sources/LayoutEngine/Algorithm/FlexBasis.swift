@@ -143,17 +143,9 @@ extension LayoutPass {
     /// returns the sum of the bases plus margins.
     func computeFlexBasisForChildren(_ flex: FlexContainer) -> Float {
         let node = flex.node
-        let availableInnerWidth = flex.availableInnerWidth
-        let availableInnerHeight = flex.availableInnerHeight
-        let widthMode = flex.widthMode
-        let heightMode = flex.heightMode
-        let direction = flex.direction
-        let mainAxis = flex.mainAxis
-        let performLayout = flex.performLayout
-        let depth = flex.depth
         var totalOuterFlexBasis: Float = 0
         var singleFlexChild = -1
-        let mainMode = mainAxis.isRow ? widthMode : heightMode
+        let mainMode = flex.mainMode
         // A single child that can both grow and shrink in an exact container gets basis 0
         // instead of being measured and then flexed to fill the space anyway.
         if mainMode == .stretchFit {
@@ -179,19 +171,19 @@ extension LayoutPass {
                 layouts[c].isDirty = false
                 continue
             }
-            if performLayout {
+            if flex.performLayout {
                 // Set the initial position (relative to the owner).
-                setPosition(c, resolveDirection(c, direction), availableInnerWidth, availableInnerHeight)
+                setPosition(c, resolveDirection(c, flex.direction), flex.availableInnerWidth, flex.availableInnerHeight)
             }
             if cs.pointee.positionType == .absolute { continue }
             if c == singleFlexChild {
                 layouts[c].computedFlexBasisGeneration = generation
                 layouts[c].computedFlexBasis = 0
             } else {
-                computeFlexBasisForChild(node, c, availableInnerWidth, widthMode, availableInnerHeight,
-                                         availableInnerWidth, availableInnerHeight, heightMode, direction, depth)
+                computeFlexBasisForChild(node, c, flex.availableInnerWidth, flex.widthMode, flex.availableInnerHeight,
+                                         flex.availableInnerWidth, flex.availableInnerHeight, flex.heightMode, flex.direction, flex.depth)
             }
-            totalOuterFlexBasis += layouts[c].computedFlexBasis + marginForAxis(c, mainAxis, availableInnerWidth)
+            totalOuterFlexBasis += layouts[c].computedFlexBasis + marginForAxis(c, flex.mainAxis, flex.availableInnerWidth)
         }
         return totalOuterFlexBasis
     }

@@ -42,15 +42,7 @@ extension LayoutPass {
         let node = flex.node
         let ns = style(node)
         var sizeConsumedIncludingMinConstraint: Float = 0
-        let direction = flex.direction
-        let ownerDirection = flex.ownerDirection
-        let ownerWidth = flex.ownerWidth
-        let mainAxis = flex.mainAxis
-        let mainAxisOwnerSize = flex.mainAxisOwnerSize
-        let availableInnerWidth = flex.availableInnerWidth
-        let availableInnerMainDim = flex.availableInnerMainDim
-        let isNodeFlexWrap = flex.isWrap
-        let gap = ns.pointee.gapForAxis(mainAxis, availableInnerMainDim)
+        let gap = ns.pointee.gapForAxis(flex.mainAxis, flex.availableInnerMainDim)
 
         var c = start
         while c >= 0 {
@@ -60,17 +52,17 @@ extension LayoutPass {
             }
             let cs = style(c)
             // Yoga counts auto margins (and sets the line index) before deciding to break.
-            if cs.pointee.flexStartMarginIsAuto(mainAxis, ownerDirection) { line.numberOfAutoMargins += 1 }
-            if cs.pointee.flexEndMarginIsAuto(mainAxis, ownerDirection) { line.numberOfAutoMargins += 1 }
+            if cs.pointee.flexStartMarginIsAuto(flex.mainAxis, flex.ownerDirection) { line.numberOfAutoMargins += 1 }
+            if cs.pointee.flexEndMarginIsAuto(flex.mainAxis, flex.ownerDirection) { line.numberOfAutoMargins += 1 }
             layouts[c].lineIndex = Int32(truncatingIfNeeded: lineCount)
             let isFirstElementInLine = line.itemCount == 0
-            let childMarginMainAxis = marginForAxis(c, mainAxis, availableInnerWidth)
+            let childMarginMainAxis = marginForAxis(c, flex.mainAxis, flex.availableInnerWidth)
             let childLeadingGap: Float = isFirstElementInLine ? 0 : gap
-            let flexBasisWithMinAndMax = boundAxisWithinMinAndMax(c, direction, mainAxis, layouts[c].computedFlexBasis,
-                                                                  mainAxisOwnerSize, ownerWidth)
+            let flexBasisWithMinAndMax = boundAxisWithinMinAndMax(c, flex.direction, flex.mainAxis, layouts[c].computedFlexBasis,
+                                                                  flex.mainAxisOwnerSize, flex.ownerWidth)
             // A wrapping container starts a new line when this item would overflow.
             if sizeConsumedIncludingMinConstraint + flexBasisWithMinAndMax + childMarginMainAxis + childLeadingGap
-                > availableInnerMainDim && isNodeFlexWrap && line.itemCount > 0 {
+                > flex.availableInnerMainDim && flex.isWrap && line.itemCount > 0 {
                 break
             }
             sizeConsumedIncludingMinConstraint += flexBasisWithMinAndMax + childMarginMainAxis + childLeadingGap
@@ -99,20 +91,18 @@ extension LayoutPass {
     /// (clamped) size here, not the container's final one.
     @inline(__always) func determineLineCrossSize(_ flex: FlexContainer, _ line: inout FlexLine) -> Float {
         let node = flex.node
-        let crossAxis = flex.crossAxis
-        let paddingAndBorderCross = flex.paddingAndBorderCross
         var alignmentCrossSize = flex.availableInnerCrossDim
         if flex.crossMode == .maxContent || flex.crossMode == .fitContent {
             // The cross size comes from the largest item.
-            alignmentCrossSize = boundAxis(node, crossAxis, flex.direction, line.crossDim + paddingAndBorderCross,
-                                           flex.crossAxisOwnerSize, flex.ownerWidth) - paddingAndBorderCross
+            alignmentCrossSize = boundAxis(node, flex.crossAxis, flex.direction, line.crossDim + flex.paddingAndBorderCross,
+                                           flex.crossAxisOwnerSize, flex.ownerWidth) - flex.paddingAndBorderCross
         }
         if !flex.isWrap && flex.crossMode == .stretchFit {
             line.crossDim = flex.availableInnerCrossDim
         }
         if !flex.isWrap {
-            line.crossDim = boundAxis(node, crossAxis, flex.direction, line.crossDim + paddingAndBorderCross,
-                                      flex.crossAxisOwnerSize, flex.ownerWidth) - paddingAndBorderCross
+            line.crossDim = boundAxis(node, flex.crossAxis, flex.direction, line.crossDim + flex.paddingAndBorderCross,
+                                      flex.crossAxisOwnerSize, flex.ownerWidth) - flex.paddingAndBorderCross
         }
         return alignmentCrossSize
     }

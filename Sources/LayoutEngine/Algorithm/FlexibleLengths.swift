@@ -8,24 +8,18 @@ extension LayoutPass {
     /// size out of the free space.
     func distributeFreeSpaceFirstPass(_ flex: FlexContainer, _ line: inout FlexLine) {
         let node = flex.node
-        let direction = flex.direction
-        let mainAxis = flex.mainAxis
-        let ownerWidth = flex.ownerWidth
-        let mainAxisOwnerSize = flex.mainAxisOwnerSize
-        let availableInnerMainDim = flex.availableInnerMainDim
-        let availableInnerWidth = flex.availableInnerWidth
         var deltaFreeSpace: Float = 0
         var c = nextItem(line, after: -1, node)
         while c >= 0 {
             defer { c = nextItem(line, after: c, node) }
-            let childFlexBasis = boundAxisWithinMinAndMax(c, direction, mainAxis, layouts[c].computedFlexBasis,
-                                                          mainAxisOwnerSize, ownerWidth)
+            let childFlexBasis = boundAxisWithinMinAndMax(c, flex.direction, flex.mainAxis, layouts[c].computedFlexBasis,
+                                                          flex.mainAxisOwnerSize, flex.ownerWidth)
             if line.remainingFreeSpace < 0 {
                 let flexShrinkScaledFactor = -resolveFlexShrink(c) * childFlexBasis
                 if !flexShrinkScaledFactor.isNaN && flexShrinkScaledFactor != 0 {
                     let baseMainSize = childFlexBasis
                         + line.remainingFreeSpace / line.totalFlexShrinkScaledFactors * flexShrinkScaledFactor
-                    let boundMainSize = boundAxis(c, mainAxis, direction, baseMainSize, availableInnerMainDim, availableInnerWidth)
+                    let boundMainSize = boundItemMainSize(flex, c, baseMainSize)
                     if !baseMainSize.isNaN && !boundMainSize.isNaN && baseMainSize != boundMainSize {
                         // Exclude this item's size and factor so the second pass clamps it the same way.
                         deltaFreeSpace += boundMainSize - childFlexBasis
@@ -36,7 +30,7 @@ extension LayoutPass {
                 let flexGrowFactor = resolveFlexGrow(c)
                 if !flexGrowFactor.isNaN && flexGrowFactor != 0 {
                     let baseMainSize = childFlexBasis + line.remainingFreeSpace / line.totalFlexGrowFactors * flexGrowFactor
-                    let boundMainSize = boundAxis(c, mainAxis, direction, baseMainSize, availableInnerMainDim, availableInnerWidth)
+                    let boundMainSize = boundItemMainSize(flex, c, baseMainSize)
                     if !baseMainSize.isNaN && !boundMainSize.isNaN && baseMainSize != boundMainSize {
                         deltaFreeSpace += boundMainSize - childFlexBasis
                         line.totalFlexGrowFactors -= flexGrowFactor
@@ -52,29 +46,15 @@ extension LayoutPass {
     func distributeFreeSpaceSecondPass(_ flex: FlexContainer, _ line: inout FlexLine) -> Float {
         var deltaFreeSpace: Float = 0
         let node = flex.node
-        let mainAxis = flex.mainAxis
-        let crossAxis = flex.crossAxis
-        let direction = flex.direction
-        let ownerWidth = flex.ownerWidth
-        let mainAxisOwnerSize = flex.mainAxisOwnerSize
-        let availableInnerMainDim = flex.availableInnerMainDim
-        let availableInnerCrossDim = flex.availableInnerCrossDim
-        let availableInnerWidth = flex.availableInnerWidth
-        let availableInnerHeight = flex.availableInnerHeight
-        let mainAxisOverflows = flex.mainAxisOverflows
-        let crossMode = flex.crossMode
-        let performLayout = flex.performLayout
-        let depth = flex.depth
-        let isMainAxisRow = mainAxis.isRow
-        let isNodeFlexWrap = flex.isWrap
-        let crossIsRow = crossAxis.isRow
+        let isMainAxisRow = flex.mainAxis.isRow
+        let crossIsRow = flex.crossAxis.isRow
 
         var c = nextItem(line, after: -1, node)
         while c >= 0 {
             defer { c = nextItem(line, after: c, node) }
             let cs = style(c)
-            let childFlexBasis = boundAxisWithinMinAndMax(c, direction, mainAxis, layouts[c].computedFlexBasis,
-                                                          mainAxisOwnerSize, ownerWidth)
+            let childFlexBasis = boundAxisWithinMinAndMax(c, flex.direction, flex.mainAxis, layouts[c].computedFlexBasis,
+                                                          flex.mainAxisOwnerSize, flex.ownerWidth)
             var updatedMainSize = childFlexBasis
 
             if !line.remainingFreeSpace.isNaN && line.remainingFreeSpace < 0 {
@@ -87,55 +67,53 @@ extension LayoutPass {
                         childSize = childFlexBasis
                             + (line.remainingFreeSpace / line.totalFlexShrinkScaledFactors) * flexShrinkScaledFactor
                     }
-                    updatedMainSize = boundAxis(c, mainAxis, direction, childSize, availableInnerMainDim, availableInnerWidth)
+                    updatedMainSize = boundItemMainSize(flex, c, childSize)
                 }
             } else if !line.remainingFreeSpace.isNaN && line.remainingFreeSpace > 0 {
                 let flexGrowFactor = resolveFlexGrow(c)
                 if !flexGrowFactor.isNaN && flexGrowFactor != 0 {
-                    updatedMainSize = boundAxis(
-                        c, mainAxis, direction,
-                        childFlexBasis + line.remainingFreeSpace / line.totalFlexGrowFactors * flexGrowFactor,
-                        availableInnerMainDim, availableInnerWidth)
+                    updatedMainSize = boundItemMainSize(
+                        flex, c, childFlexBasis + line.remainingFreeSpace / line.totalFlexGrowFactors * flexGrowFactor)
                 }
             }
             deltaFreeSpace += updatedMainSize - childFlexBasis
 
-            let marginMain = marginForAxis(c, mainAxis, availableInnerWidth)
-            let marginCross = marginForAxis(c, crossAxis, availableInnerWidth)
+            let marginMain = marginForAxis(c, flex.mainAxis, flex.availableInnerWidth)
+            let marginCross = marginForAxis(c, flex.crossAxis, flex.availableInnerWidth)
             var childCrossSize: Float = .nan
             var childMainSize = updatedMainSize + marginMain
             var childCrossMode: SizingMode
             var childMainMode = SizingMode.stretchFit
 
             let aspectRatio = cs.pointee.resolvedAspectRatio
-            let crossDefinite = cs.pointee.hasDefiniteLength(crossIsRow, availableInnerCrossDim)
+            let crossDefinite = cs.pointee.hasDefiniteLength(crossIsRow, flex.availableInnerCrossDim)
             let stretches = childAlignment(node, c) == .stretch
-                && !cs.pointee.flexStartMarginIsAuto(crossAxis, direction)
-                && !cs.pointee.flexEndMarginIsAuto(crossAxis, direction)
+                && !cs.pointee.flexStartMarginIsAuto(flex.crossAxis, flex.direction)
+                && !cs.pointee.flexEndMarginIsAuto(flex.crossAxis, flex.direction)
             if !aspectRatio.isNaN {
                 childCrossSize = isMainAxisRow ? (childMainSize - marginMain) / aspectRatio
                                                : (childMainSize - marginMain) * aspectRatio
                 childCrossMode = .stretchFit
                 childCrossSize += marginCross
-            } else if !availableInnerCrossDim.isNaN && !crossDefinite && crossMode == .stretchFit
-                        && !(isNodeFlexWrap && mainAxisOverflows) && stretches {
+            } else if !flex.availableInnerCrossDim.isNaN && !crossDefinite && flex.crossMode == .stretchFit
+                        && !(flex.isWrap && flex.mainAxisOverflows) && stretches {
                 // §9.4 step 11 ahead of time: a stretched item takes the line's cross size.
-                childCrossSize = availableInnerCrossDim
+                childCrossSize = flex.availableInnerCrossDim
                 childCrossMode = .stretchFit
             } else if !crossDefinite {
-                childCrossSize = availableInnerCrossDim
+                childCrossSize = flex.availableInnerCrossDim
                 childCrossMode = childCrossSize.isNaN ? .maxContent : .fitContent
             } else {
-                childCrossSize = cs.pointee.resolvedDimension(crossIsRow, direction, availableInnerCrossDim, availableInnerWidth)
+                childCrossSize = cs.pointee.resolvedDimension(crossIsRow, flex.direction, flex.availableInnerCrossDim, flex.availableInnerWidth)
                     + marginCross
                 let isLoosePercentageMeasurement = cs.pointee.processedDimension(crossIsRow).unit == .percent
-                    && crossMode != .stretchFit
+                    && flex.crossMode != .stretchFit
                 childCrossMode = childCrossSize.isNaN || isLoosePercentageMeasurement ? .maxContent : .stretchFit
             }
 
-            constrainMaxSizeForMode(c, direction, mainAxis, availableInnerMainDim, availableInnerWidth,
+            constrainMaxSizeForMode(c, flex.direction, flex.mainAxis, flex.availableInnerMainDim, flex.availableInnerWidth,
                                     &childMainMode, &childMainSize)
-            constrainMaxSizeForMode(c, direction, crossAxis, availableInnerCrossDim, availableInnerWidth,
+            constrainMaxSizeForMode(c, flex.direction, flex.crossAxis, flex.availableInnerCrossDim, flex.availableInnerWidth,
                                     &childCrossMode, &childCrossSize)
 
             let requiresStretchLayout = !crossDefinite && stretches
@@ -143,13 +121,18 @@ extension LayoutPass {
             let childHeight = !isMainAxisRow ? childMainSize : childCrossSize
             let childWidthMode = isMainAxisRow ? childMainMode : childCrossMode
             let childHeightMode = !isMainAxisRow ? childMainMode : childCrossMode
-            let isLayoutPass = performLayout && !requiresStretchLayout
+            let isLayoutPass = flex.performLayout && !requiresStretchLayout
             // Lay the item out with its resolved main size.
             calculateLayoutInternal(c, childWidth, childHeight, layouts[node].direction, childWidthMode, childHeightMode,
-                                    availableInnerWidth, availableInnerHeight, isLayoutPass, depth)
+                                    flex.availableInnerWidth, flex.availableInnerHeight, isLayoutPass, flex.depth)
             if layouts[c].hadOverflow { layouts[node].hadOverflow = true }
         }
         return deltaFreeSpace
+    }
+
+    /// An item's main size clamped by its min/max, percentages against the container's inner size.
+    @inline(__always) private func boundItemMainSize(_ flex: FlexContainer, _ item: Int, _ size: Float) -> Float {
+        boundAxis(item, flex.mainAxis, flex.direction, size, flex.availableInnerMainDim, flex.availableInnerWidth)
     }
 
     /// §9.3 step 6 (§9.7) and §9.4 step 7 for one line: Yoga's two-pass approximation of

@@ -7,30 +7,22 @@ extension LayoutPass {
     /// and `crossDim`, the largest outer cross size of its items (§9.4 step 8).
     func justifyMainAxis(_ flex: FlexContainer, _ line: inout FlexLine) {
         let node = flex.node
-        let mainAxis = flex.mainAxis
-        let crossAxis = flex.crossAxis
-        let direction = flex.direction
-        let mainMode = flex.mainMode
-        let mainAxisOwnerSize = flex.mainAxisOwnerSize
-        let ownerWidth = flex.ownerWidth
-        let availableInnerMainDim = flex.availableInnerMainDim
-        let availableInnerCrossDim = flex.availableInnerCrossDim
-        let availableInnerWidth = flex.availableInnerWidth
-        let performLayout = flex.performLayout
         let ns = style(node)
         let hasPaddingOrBorder = flags[node].contains(.paddingOrBorder)
-        let leadingPaddingAndBorderMain = hasPaddingOrBorder ? ns.pointee.flexStartPaddingAndBorder(mainAxis, direction, ownerWidth) : 0
-        let trailingPaddingAndBorderMain = hasPaddingOrBorder ? ns.pointee.flexEndPaddingAndBorder(mainAxis, direction, ownerWidth) : 0
-        let gap = ns.pointee.gapForAxis(mainAxis, availableInnerMainDim)
-        let mainIsRow = mainAxis.isRow
+        let leadingPaddingAndBorderMain = hasPaddingOrBorder
+            ? ns.pointee.flexStartPaddingAndBorder(flex.mainAxis, flex.direction, flex.ownerWidth) : 0
+        let trailingPaddingAndBorderMain = hasPaddingOrBorder
+            ? ns.pointee.flexEndPaddingAndBorder(flex.mainAxis, flex.direction, flex.ownerWidth) : 0
+        let gap = ns.pointee.gapForAxis(flex.mainAxis, flex.availableInnerMainDim)
+        let mainIsRow = flex.mainAxis.isRow
 
         // Under at-most sizing, free space is 0 unless a min size asks for more.
-        if mainMode == .fitContent && line.remainingFreeSpace > 0 {
+        if flex.mainMode == .fitContent && line.remainingFreeSpace > 0 {
             let minValue = mainIsRow ? ns.pointee.minWidth : ns.pointee.minHeight
-            let resolvedMin = ns.pointee.resolvedMinDimension(mainIsRow, direction, mainAxisOwnerSize, ownerWidth)
+            let resolvedMin = ns.pointee.resolvedMinDimension(mainIsRow, flex.direction, flex.mainAxisOwnerSize, flex.ownerWidth)
             if !minValue.isUndefined && !resolvedMin.isNaN {
                 let minAvailableMainDim = resolvedMin - leadingPaddingAndBorderMain - trailingPaddingAndBorderMain
-                let occupiedSpaceByChildNodes = availableInnerMainDim - line.remainingFreeSpace
+                let occupiedSpaceByChildNodes = flex.availableInnerMainDim - line.remainingFreeSpace
                 line.remainingFreeSpace = maxOrDefined(0, minAvailableMainDim - occupiedSpaceByChildNodes)
             } else {
                 line.remainingFreeSpace = 0
@@ -71,8 +63,7 @@ extension LayoutPass {
         var maxAscent: Float = 0
         var maxDescent: Float = 0
         let isNodeBaselineLayout = isBaselineLayout(node)
-        let startEdge = mainAxis.flexStartEdge
-        let canSkipFlex = flex.canSkipFlex
+        let startEdge = flex.mainAxis.flexStartEdge
 
         // Yoga counts auto margins under the owner's direction but applies them under the
         // node's; when the two disagree the count can be 0 here, and Yoga divides by it.
@@ -81,30 +72,30 @@ extension LayoutPass {
         while c >= 0 {
             let cs = style(c)
             let cl = layouts + c
-            if autoMarginsCounted && cs.pointee.flexStartMarginIsAuto(mainAxis, direction) && line.remainingFreeSpace > 0 {
+            if autoMarginsCounted && cs.pointee.flexStartMarginIsAuto(flex.mainAxis, flex.direction) && line.remainingFreeSpace > 0 {
                 line.mainDim += line.remainingFreeSpace / Float(line.numberOfAutoMargins)
             }
-            if performLayout {
+            if flex.performLayout {
                 cl.pointee.position[startEdge] = cl.pointee.position[startEdge] + line.mainDim
             }
             if c != line.lastItem { line.mainDim += betweenMainDim }
-            if autoMarginsCounted && cs.pointee.flexEndMarginIsAuto(mainAxis, direction) && line.remainingFreeSpace > 0 {
+            if autoMarginsCounted && cs.pointee.flexEndMarginIsAuto(flex.mainAxis, flex.direction) && line.remainingFreeSpace > 0 {
                 line.mainDim += line.remainingFreeSpace / Float(line.numberOfAutoMargins)
             }
-            if canSkipFlex {
+            if flex.canSkipFlex {
                 // Measured dimensions were not computed; use the basis.
-                line.mainDim += marginForAxis(c, mainAxis, availableInnerWidth) + cl.pointee.computedFlexBasis
-                line.crossDim = availableInnerCrossDim
+                line.mainDim += marginForAxis(c, flex.mainAxis, flex.availableInnerWidth) + cl.pointee.computedFlexBasis
+                line.crossDim = flex.availableInnerCrossDim
             } else {
-                line.mainDim += dimensionWithMargin(c, mainAxis, availableInnerWidth)
+                line.mainDim += dimensionWithMargin(c, flex.mainAxis, flex.availableInnerWidth)
                 if isNodeBaselineLayout {
                     // The line's cross size is the largest ascent plus the largest descent.
-                    let ascent = calculateBaseline(c) + cs.pointee.flexStartMargin(.column, direction, marginReference(c, .column, availableInnerWidth))
-                    let descent = cl.pointee.measuredHeight + marginForAxis(c, .column, availableInnerWidth) - ascent
+                    let ascent = calculateBaseline(c) + cs.pointee.flexStartMargin(.column, flex.direction, marginReference(c, .column, flex.availableInnerWidth))
+                    let descent = cl.pointee.measuredHeight + marginForAxis(c, .column, flex.availableInnerWidth) - ascent
                     maxAscent = maxOrDefined(maxAscent, ascent)
                     maxDescent = maxOrDefined(maxDescent, descent)
                 } else {
-                    line.crossDim = maxOrDefined(line.crossDim, dimensionWithMargin(c, crossAxis, availableInnerWidth))
+                    line.crossDim = maxOrDefined(line.crossDim, dimensionWithMargin(c, flex.crossAxis, flex.availableInnerWidth))
                 }
             }
             c = nextItem(line, after: c, node)
