@@ -1,19 +1,28 @@
 // §9.3 step 5, collecting items into flex lines (Yoga's FlexLine.cpp), and §9.4 step 8, the
 // cross size of a line.
 
-/// One flex line: a run of the container's layout children plus its running totals.
-/// Items are the in-flow children from `first` up to (not including) `end`.
+/// One flex line: a run of the container's layout children plus what the per-line steps
+/// find out about it. Items are the in-flow children from `first` up to (not including) `end`.
 struct FlexLine {
     var first: Int
+    /// The layout child that starts the next line (-1 after the last line).
     var end: Int = -1
     var itemCount = 0
     var lastItem = -1
+    /// Step 5: the items' outer hypothetical main sizes plus the gaps between them.
     var sizeConsumed: Float = 0
+    /// Step 5: auto margins on the main axis, which take the free space before justify-content.
     var numberOfAutoMargins = 0
+    /// Step 5 sums the flex factors (the shrink factors scaled by the items' bases, each sum
+    /// floored to 1 when below it); step 6 takes out the factors of items it freezes.
     var totalFlexGrowFactors: Float = 0
     var totalFlexShrinkScaledFactors: Float = 0
+    /// Step 4 sets the line's free space, step 6 leaves what the items did not take, and
+    /// step 12 shares it out.
     var remainingFreeSpace: Float = 0
+    /// Step 12: the line's main size, the container's padding and border included.
     var mainDim: Float = 0
+    /// Step 8: the line's cross size.
     var crossDim: Float = 0
 
     init(first: Int) { self.first = first }
