@@ -5,10 +5,10 @@ extension LayoutPass {
     /// Resolves the container's axes, padding and border and the space inside them that its
     /// items are laid out in. Also records that inner height for the children's vertical
     /// margin percentages.
-    @inline(__always) func determineAvailableSpace(_ request: LayoutInput, _ direction: Direction) -> FlexContainer {
-        let node = request.node
+    @inline(__always) func determineAvailableSpace(_ input: LayoutInput, _ direction: Direction) -> FlexContainer {
+        let node = input.node
         let ns = style(node)
-        let ownerWidth = request.ownerWidth
+        let ownerWidth = input.ownerWidth
         let mainAxis = ns.pointee.flexDirection.resolved(direction)
         let crossAxis = mainAxis.crossAxis(direction)
         let isMainAxisRow = mainAxis.isRow
@@ -20,21 +20,21 @@ extension LayoutPass {
         let paddingAndBorderColumn = isMainAxisRow ? paddingAndBorderCross : paddingAndBorderMain
 
         let availableInnerWidth = calculateAvailableInnerDimension(
-            node, direction, true, request.availableWidth, paddingAndBorderRow, ownerWidth, ownerWidth)
+            node, direction, true, input.availableWidth, paddingAndBorderRow, ownerWidth, ownerWidth)
         let availableInnerHeight = calculateAvailableInnerDimension(
-            node, direction, false, request.availableHeight, paddingAndBorderColumn, request.ownerHeight, ownerWidth)
+            node, direction, false, input.availableHeight, paddingAndBorderColumn, input.ownerHeight, ownerWidth)
         layouts[node].marginHeightReference = availableInnerHeight
 
         return FlexContainer(
-            request: request, firstChild: firstLayoutChild(node), direction: direction,
+            input: input, firstChild: firstLayoutChild(node), direction: direction,
             mainAxis: mainAxis, crossAxis: crossAxis, isWrap: ns.pointee.flexWrap != .noWrap,
             paddingAndBorderMain: paddingAndBorderMain, paddingAndBorderCross: paddingAndBorderCross,
             leadingPaddingAndBorderCross: leadingPaddingAndBorderCross,
             availableInnerWidth: availableInnerWidth, availableInnerHeight: availableInnerHeight,
             availableInnerMainDim: isMainAxisRow ? availableInnerWidth : availableInnerHeight,
             availableInnerCrossDim: isMainAxisRow ? availableInnerHeight : availableInnerWidth,
-            mainMode: isMainAxisRow ? request.widthMode : request.heightMode,
-            crossMode: isMainAxisRow ? request.heightMode : request.widthMode)
+            mainMode: isMainAxisRow ? input.widthMode : input.heightMode,
+            crossMode: isMainAxisRow ? input.heightMode : input.widthMode)
     }
 
     /// The space inside padding and border on one axis, clamped by min/max.

@@ -5,7 +5,7 @@ extension LayoutPass {
     /// §9.2 step 4, as Yoga does it: line by line. Without a definite main size (stretch-fit)
     /// the container takes its line's content size, clamped by min/max; the free space left
     /// for the line's items follows from it.
-    @inline(__always) func determineMainSize(_ flex: inout FlexContainer, _ line: inout FlexLine) {
+    @inline(__always) func determineMainSize(_ flex: FlexContainer, _ line: inout FlexLine) {
         let node = flex.node
         var sizeBasedOnContent = false
         if flex.mainMode != .stretchFit {
@@ -20,22 +20,22 @@ extension LayoutPass {
             let minInnerMainDim = flex.isMainAxisRow ? minInnerWidth : minInnerHeight
             let maxInnerMainDim = flex.isMainAxisRow ? maxInnerWidth : maxInnerHeight
             if !minInnerMainDim.isNaN && line.sizeConsumed < minInnerMainDim {
-                flex.availableInnerMainDim = minInnerMainDim
+                line.availableInnerMainDim = minInnerMainDim
             } else if !maxInnerMainDim.isNaN && line.sizeConsumed > maxInnerMainDim {
-                flex.availableInnerMainDim = maxInnerMainDim
+                line.availableInnerMainDim = maxInnerMainDim
             } else {
                 let useLegacyStretchBehaviour = errata.contains(.stretchFlexBasis)
                 if !useLegacyStretchBehaviour
                     && ((!line.totalFlexGrowFactors.isNaN && line.totalFlexGrowFactors == 0)
                         || resolveFlexGrow(node) == 0) {
                     // Nothing can grow: the space used is all the space needed.
-                    flex.availableInnerMainDim = line.sizeConsumed
+                    line.availableInnerMainDim = line.sizeConsumed
                 }
                 sizeBasedOnContent = !useLegacyStretchBehaviour
             }
         }
-        if !sizeBasedOnContent && !flex.availableInnerMainDim.isNaN {
-            line.remainingFreeSpace = flex.availableInnerMainDim - line.sizeConsumed
+        if !sizeBasedOnContent && !line.availableInnerMainDim.isNaN {
+            line.remainingFreeSpace = line.availableInnerMainDim - line.sizeConsumed
         } else if line.sizeConsumed < 0 {
             // Content-sized with negative consumption: the node allocates 0 for its content.
             line.remainingFreeSpace = -line.sizeConsumed
@@ -49,8 +49,8 @@ extension LayoutPass {
     @inline(__always) func determineContainerSize(_ flex: FlexContainer, _ lines: FlexLineTotals) {
         let node = flex.node
         let nl = layouts + node
-        nl.pointee.measuredWidth = boundAxis(node, .row, flex.direction, flex.request.availableWidth, flex.ownerWidth, flex.ownerWidth)
-        nl.pointee.measuredHeight = boundAxis(node, .column, flex.direction, flex.request.availableHeight, flex.ownerHeight, flex.ownerWidth)
+        nl.pointee.measuredWidth = boundAxis(node, .row, flex.direction, flex.input.availableWidth, flex.ownerWidth, flex.ownerWidth)
+        nl.pointee.measuredHeight = boundAxis(node, .column, flex.direction, flex.input.availableHeight, flex.ownerHeight, flex.ownerWidth)
         let overflow = style(node).pointee.overflow
         if flex.mainMode == .maxContent || (overflow != .scroll && flex.mainMode == .fitContent) {
             // Size by content, clamped by min/max and never below padding and border.
@@ -58,7 +58,7 @@ extension LayoutPass {
                                                        flex.mainAxisOwnerSize, flex.ownerWidth))
         } else if flex.mainMode == .fitContent && overflow == .scroll {
             nl.pointee.setMeasured(flex.mainAxis, maxOrDefined(
-                minOrDefined(flex.availableInnerMainDim + flex.paddingAndBorderMain,
+                minOrDefined(lines.availableInnerMainDim + flex.paddingAndBorderMain,
                              boundAxisWithinMinAndMax(node, flex.direction, flex.mainAxis, lines.maxMainDim,
                                                       flex.mainAxisOwnerSize, flex.ownerWidth)),
                 flex.paddingAndBorderMain))

@@ -35,7 +35,7 @@ extension LayoutPass {
 
                     var childMainMode = SizingMode.stretchFit
                     var childCrossMode = SizingMode.stretchFit
-                    constrainMaxSizeForMode(c, flex.direction, flex.mainAxis, flex.availableInnerMainDim, flex.availableInnerWidth,
+                    constrainMaxSizeForMode(c, flex.direction, flex.mainAxis, line.availableInnerMainDim, flex.availableInnerWidth,
                                             &childMainMode, &childMainSize)
                     constrainMaxSizeForMode(c, flex.direction, flex.crossAxis, flex.availableInnerCrossDim, flex.availableInnerWidth,
                                             &childCrossMode, &childCrossSize)

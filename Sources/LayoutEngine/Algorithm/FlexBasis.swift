@@ -125,8 +125,9 @@ extension LayoutPass {
     /// §9.2 step 3: every in-flow item's flex base size (its hypothetical main size is the
     /// base clamped by min/max, taken where lines are collected). When the items' outer bases
     /// overflow a wrapping container offered a fit-content main size, Yoga lays it out as if
-    /// that size were imposed.
-    func determineFlexBaseSizes(_ flex: inout FlexContainer) {
+    /// that size were imposed. Returns the container with its main sizing mode settled.
+    func determineFlexBaseSizes(_ container: FlexContainer) -> FlexContainer {
+        var flex = container
         let node = flex.node
         var totalMainDim = computeFlexBasisForChildren(flex)
         let childCount = layoutChildCount(node)
@@ -137,6 +138,7 @@ extension LayoutPass {
         if flex.isWrap && flex.mainAxisOverflows && flex.mainMode == .fitContent {
             flex.mainMode = .stretchFit
         }
+        return flex
     }
 
     /// Computes every in-flow child's flex basis (and, when laying out, its initial position);

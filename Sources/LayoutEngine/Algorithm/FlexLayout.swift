@@ -15,40 +15,41 @@ extension LayoutPass {
         let direction = resolveDirection(node, ownerDirection)
         layouts[node].direction = direction
         let margins = resolveBoxModel(node, direction, ownerWidth)
-        let request = LayoutInput(node: node, availableWidth: availableWidth - margins.row,
-                                    availableHeight: availableHeight - margins.column,
-                                    widthMode: widthMode, heightMode: heightMode,
-                                    ownerWidth: ownerWidth, ownerHeight: ownerHeight, ownerDirection: ownerDirection,
-                                    performLayout: performLayout, depth: depth)
+        let input = LayoutInput(node: node, availableWidth: availableWidth - margins.row,
+                                availableHeight: availableHeight - margins.column,
+                                widthMode: widthMode, heightMode: heightMode,
+                                ownerWidth: ownerWidth, ownerHeight: ownerHeight, ownerDirection: ownerDirection,
+                                performLayout: performLayout, depth: depth)
 
         // 9.1 Initial setup: generate anonymous flex items.
         // https://www.w3.org/TR/css-flexbox-1/#algo-anon-box
         // Yoga has no anonymous boxes: a node with content or without layout children is sized
         // as a leaf, and `display: contents` children are flattened into their parent's items.
-        if sizeWithoutFlexLayout(request, direction) { return }
+        if sizeWithoutFlexLayout(input, direction) { return }
         layouts[node].hadOverflow = false
         cleanupContentsNodesRecursively(node)
 
         // 9.2 Line length determination, step 2: determine the available main and cross space.
         // https://www.w3.org/TR/css-flexbox-1/#algo-available
-        var flex = determineAvailableSpace(request, direction)
+        let available = determineAvailableSpace(input, direction)
 
         // 9.2 step 3: determine the flex base size and hypothetical main size of each item.
         // https://www.w3.org/TR/css-flexbox-1/#algo-main-item
-        determineFlexBaseSizes(&flex)
+        let flex = determineFlexBaseSizes(available)
 
         // Yoga runs steps 4 to 14 once per line, each line to the end before the next is collected.
-        var lines = FlexLineTotals(crossGap: style(node).pointee.gapForAxis(flex.crossAxis, flex.availableInnerCrossDim))
+        var lines = FlexLineTotals(crossGap: style(node).pointee.gapForAxis(flex.crossAxis, flex.availableInnerCrossDim),
+                                   availableInnerMainDim: flex.availableInnerMainDim)
         var lineStart = flex.firstChild
         while lineStart >= 0 {
             // 9.3 Main size determination, step 5: collect flex items into flex lines.
             // https://www.w3.org/TR/css-flexbox-1/#algo-line-break
-            var line = collectFlexLine(flex, from: lineStart, index: lines.count)
+            var line = collectFlexLine(flex, lines, from: lineStart)
             lineStart = line.end
 
             // 9.2 step 4: determine the main size of the flex container.
             // https://www.w3.org/TR/css-flexbox-1/#algo-main-container
-            determineMainSize(&flex, &line)
+            determineMainSize(flex, &line)
 
             // 9.3 step 6: resolve the flexible lengths of the line's items (§9.7), and
             // 9.4 step 7: determine the hypothetical cross size of each item by laying it out.

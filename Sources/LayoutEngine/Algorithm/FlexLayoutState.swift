@@ -1,7 +1,8 @@
 // The state the steps of the flex algorithm hand each other (see FlexLayout.swift): what the
 // container resolves before its items are placed, and the running totals over its lines.
-// Plain values, built once per container layout on the stack: the steps borrow them (or take
-// them `inout` where a step narrows the main size), so no step copies or allocates per item.
+// Plain values, built once per container layout on the stack. The container is immutable
+// once step 3 has settled it, so the steps borrow it without a copy; what changes line by
+// line lives in `FlexLine` and `FlexLineTotals`.
 
 /// What one layout call asks of a node (Yoga's `calculateLayoutImpl` arguments), with the
 /// offered size already less the node's own margins.
@@ -25,7 +26,7 @@ struct LayoutInput {
 /// the sizing modes it was offered. Sizes are border-box sizes without the container's margins.
 struct FlexContainer {
     /// The layout call, as the container was asked.
-    let request: LayoutInput
+    let input: LayoutInput
     /// The container's first layout child (-1 without one).
     let firstChild: Int
     let direction: Direction
@@ -42,10 +43,9 @@ struct FlexContainer {
     /// §9.2 step 2: the space inside padding and border, clamped by min/max (NaN when unknown).
     let availableInnerWidth: Float
     let availableInnerHeight: Float
-    /// The main size the items flex into. Yoga narrows it line by line to the line's content
-    /// when the container's main size is not definite (see `determineMainSize`); a later line
-    /// starts from what the line before left here.
-    var availableInnerMainDim: Float
+    /// The main space the items flex into, as step 2 finds it. Without a definite main size
+    /// Yoga narrows it line by line (`FlexLine.availableInnerMainDim`).
+    let availableInnerMainDim: Float
     let availableInnerCrossDim: Float
 
     /// The sizing modes offered on each axis. The main mode turns from fit-content into
@@ -55,13 +55,13 @@ struct FlexContainer {
     /// The items' outer flex bases (plus gaps) exceed the definite available main space.
     var mainAxisOverflows = false
 
-    @inline(__always) var node: Int { request.node }
+    @inline(__always) var node: Int { input.node }
     /// Yoga counts main-axis auto margins under the owner's direction when it collects lines.
-    @inline(__always) var ownerDirection: Direction { request.ownerDirection }
-    @inline(__always) var ownerWidth: Float { request.ownerWidth }
-    @inline(__always) var ownerHeight: Float { request.ownerHeight }
-    @inline(__always) var performLayout: Bool { request.performLayout }
-    @inline(__always) var depth: Int { request.depth }
+    @inline(__always) var ownerDirection: Direction { input.ownerDirection }
+    @inline(__always) var ownerWidth: Float { input.ownerWidth }
+    @inline(__always) var ownerHeight: Float { input.ownerHeight }
+    @inline(__always) var performLayout: Bool { input.performLayout }
+    @inline(__always) var depth: Int { input.depth }
     @inline(__always) var isMainAxisRow: Bool { mainAxis.isRow }
     @inline(__always) var mainAxisOwnerSize: Float { mainAxis.isRow ? ownerWidth : ownerHeight }
     @inline(__always) var crossAxisOwnerSize: Float { mainAxis.isRow ? ownerHeight : ownerWidth }
@@ -79,6 +79,9 @@ struct FlexContainer {
 struct FlexLineTotals {
     /// The gap between two lines (`row-gap` or `column-gap` on the cross axis).
     let crossGap: Float
+    /// The main space the next line starts from: the last line's narrowed space (Yoga's
+    /// `availableInnerMainDim` carries over from line to line).
+    var availableInnerMainDim: Float
     /// The lines laid out so far.
     var count = 0
     /// The sum of the lines' cross sizes plus the gaps between them.
@@ -86,13 +89,17 @@ struct FlexLineTotals {
     /// The largest line main size, padding and border included.
     var maxMainDim: Float = 0
 
-    init(crossGap: Float) { self.crossGap = crossGap }
+    init(crossGap: Float, availableInnerMainDim: Float) {
+        self.crossGap = crossGap
+        self.availableInnerMainDim = availableInnerMainDim
+    }
 
     /// Counts in a finished line.
     @inline(__always) mutating func add(_ line: FlexLine) {
         let appliedCrossGap: Float = count != 0 ? crossGap : 0
         crossDim += line.crossDim + appliedCrossGap
         maxMainDim = maxOrDefined(maxMainDim, line.mainDim)
+        availableInnerMainDim = line.availableInnerMainDim
         count += 1
     }
 }

@@ -5,6 +5,9 @@
 /// find out about it. Items are the in-flow children from `first` up to (not including) `end`.
 struct FlexLine {
     var first: Int
+    /// The main space the line's items flex into: the container's, or (step 4) the line's
+    /// content size when the container's main size is not definite.
+    var availableInnerMainDim: Float
     /// The layout child that starts the next line (-1 after the last line).
     var end: Int = -1
     var itemCount = 0
@@ -25,7 +28,10 @@ struct FlexLine {
     /// Step 8: the line's cross size.
     var crossDim: Float = 0
 
-    init(first: Int) { self.first = first }
+    init(first: Int, availableInnerMainDim: Float) {
+        self.first = first
+        self.availableInnerMainDim = availableInnerMainDim
+    }
 }
 
 extension LayoutPass {
@@ -44,14 +50,16 @@ extension LayoutPass {
         return -1
     }
 
-    /// §9.3 step 5: collect items from `start` into line `lineCount` until the next one would
-    /// overflow (when wrapping), adding up their outer hypothetical main sizes and flex factors.
-    func collectFlexLine(_ flex: FlexContainer, from start: Int, index lineCount: Int) -> FlexLine {
-        var line = FlexLine(first: start)
+    /// §9.3 step 5: collect items from `start` into the line after `lines` until the next one
+    /// would overflow (when wrapping), adding up their outer hypothetical main sizes and flex
+    /// factors.
+    func collectFlexLine(_ flex: FlexContainer, _ lines: FlexLineTotals, from start: Int) -> FlexLine {
+        let lineCount = lines.count
+        var line = FlexLine(first: start, availableInnerMainDim: lines.availableInnerMainDim)
         let node = flex.node
         let ns = style(node)
         var sizeConsumedIncludingMinConstraint: Float = 0
-        let gap = ns.pointee.gapForAxis(flex.mainAxis, flex.availableInnerMainDim)
+        let gap = ns.pointee.gapForAxis(flex.mainAxis, line.availableInnerMainDim)
 
         var c = start
         while c >= 0 {
@@ -71,7 +79,7 @@ extension LayoutPass {
                                                                   flex.mainAxisOwnerSize, flex.ownerWidth)
             // A wrapping container starts a new line when this item would overflow.
             if sizeConsumedIncludingMinConstraint + flexBasisWithMinAndMax + childMarginMainAxis + childLeadingGap
-                > flex.availableInnerMainDim && flex.isWrap && line.itemCount > 0 {
+                > line.availableInnerMainDim && flex.isWrap && line.itemCount > 0 {
                 break
             }
             sizeConsumedIncludingMinConstraint += flexBasisWithMinAndMax + childMarginMainAxis + childLeadingGap

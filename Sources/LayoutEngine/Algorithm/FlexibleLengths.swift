@@ -19,7 +19,7 @@ extension LayoutPass {
                 if !flexShrinkScaledFactor.isNaN && flexShrinkScaledFactor != 0 {
                     let baseMainSize = childFlexBasis
                         + line.remainingFreeSpace / line.totalFlexShrinkScaledFactors * flexShrinkScaledFactor
-                    let boundMainSize = boundItemMainSize(flex, c, baseMainSize)
+                    let boundMainSize = boundItemMainSize(flex, line, c, baseMainSize)
                     if !baseMainSize.isNaN && !boundMainSize.isNaN && baseMainSize != boundMainSize {
                         // Exclude this item's size and factor so the second pass clamps it the same way.
                         deltaFreeSpace += boundMainSize - childFlexBasis
@@ -30,7 +30,7 @@ extension LayoutPass {
                 let flexGrowFactor = resolveFlexGrow(c)
                 if !flexGrowFactor.isNaN && flexGrowFactor != 0 {
                     let baseMainSize = childFlexBasis + line.remainingFreeSpace / line.totalFlexGrowFactors * flexGrowFactor
-                    let boundMainSize = boundItemMainSize(flex, c, baseMainSize)
+                    let boundMainSize = boundItemMainSize(flex, line, c, baseMainSize)
                     if !baseMainSize.isNaN && !boundMainSize.isNaN && baseMainSize != boundMainSize {
                         deltaFreeSpace += boundMainSize - childFlexBasis
                         line.totalFlexGrowFactors -= flexGrowFactor
@@ -67,13 +67,13 @@ extension LayoutPass {
                         childSize = childFlexBasis
                             + (line.remainingFreeSpace / line.totalFlexShrinkScaledFactors) * flexShrinkScaledFactor
                     }
-                    updatedMainSize = boundItemMainSize(flex, c, childSize)
+                    updatedMainSize = boundItemMainSize(flex, line, c, childSize)
                 }
             } else if !line.remainingFreeSpace.isNaN && line.remainingFreeSpace > 0 {
                 let flexGrowFactor = resolveFlexGrow(c)
                 if !flexGrowFactor.isNaN && flexGrowFactor != 0 {
                     updatedMainSize = boundItemMainSize(
-                        flex, c, childFlexBasis + line.remainingFreeSpace / line.totalFlexGrowFactors * flexGrowFactor)
+                        flex, line, c, childFlexBasis + line.remainingFreeSpace / line.totalFlexGrowFactors * flexGrowFactor)
                 }
             }
             deltaFreeSpace += updatedMainSize - childFlexBasis
@@ -111,7 +111,7 @@ extension LayoutPass {
                 childCrossMode = childCrossSize.isNaN || isLoosePercentageMeasurement ? .maxContent : .stretchFit
             }
 
-            constrainMaxSizeForMode(c, flex.direction, flex.mainAxis, flex.availableInnerMainDim, flex.availableInnerWidth,
+            constrainMaxSizeForMode(c, flex.direction, flex.mainAxis, line.availableInnerMainDim, flex.availableInnerWidth,
                                     &childMainMode, &childMainSize)
             constrainMaxSizeForMode(c, flex.direction, flex.crossAxis, flex.availableInnerCrossDim, flex.availableInnerWidth,
                                     &childCrossMode, &childCrossSize)
@@ -130,9 +130,10 @@ extension LayoutPass {
         return deltaFreeSpace
     }
 
-    /// An item's main size clamped by its min/max, percentages against the container's inner size.
-    @inline(__always) private func boundItemMainSize(_ flex: FlexContainer, _ item: Int, _ size: Float) -> Float {
-        boundAxis(item, flex.mainAxis, flex.direction, size, flex.availableInnerMainDim, flex.availableInnerWidth)
+    /// An item's main size clamped by its min/max, percentages against the line's main space.
+    @inline(__always) private func boundItemMainSize(_ flex: FlexContainer, _ line: FlexLine, _ item: Int,
+                                                     _ size: Float) -> Float {
+        boundAxis(item, flex.mainAxis, flex.direction, size, line.availableInnerMainDim, flex.availableInnerWidth)
     }
 
     /// §9.3 step 6 (§9.7) and §9.4 step 7 for one line: Yoga's two-pass approximation of

@@ -13,7 +13,7 @@ extension LayoutPass {
             ? ns.pointee.flexStartPaddingAndBorder(flex.mainAxis, flex.direction, flex.ownerWidth) : 0
         let trailingPaddingAndBorderMain = hasPaddingOrBorder
             ? ns.pointee.flexEndPaddingAndBorder(flex.mainAxis, flex.direction, flex.ownerWidth) : 0
-        let gap = ns.pointee.gapForAxis(flex.mainAxis, flex.availableInnerMainDim)
+        let gap = ns.pointee.gapForAxis(flex.mainAxis, line.availableInnerMainDim)
         let mainIsRow = flex.mainAxis.isRow
 
         // Under at-most sizing, free space is 0 unless a min size asks for more.
@@ -22,7 +22,7 @@ extension LayoutPass {
             let resolvedMin = ns.pointee.resolvedMinDimension(mainIsRow, flex.direction, flex.mainAxisOwnerSize, flex.ownerWidth)
             if !minValue.isUndefined && !resolvedMin.isNaN {
                 let minAvailableMainDim = resolvedMin - leadingPaddingAndBorderMain - trailingPaddingAndBorderMain
-                let occupiedSpaceByChildNodes = flex.availableInnerMainDim - line.remainingFreeSpace
+                let occupiedSpaceByChildNodes = line.availableInnerMainDim - line.remainingFreeSpace
                 line.remainingFreeSpace = maxOrDefined(0, minAvailableMainDim - occupiedSpaceByChildNodes)
             } else {
                 line.remainingFreeSpace = 0

@@ -6,23 +6,23 @@ extension LayoutPass {
     /// its hook, its children placed by the model's placement hook), one without layout
     /// children, or, when only measuring, one whose size its constraints fix. Returns false
     /// for a container the flex algorithm must lay out.
-    @inline(__always) func sizeWithoutFlexLayout(_ request: LayoutInput, _ direction: Direction) -> Bool {
-        let node = request.node
+    @inline(__always) func sizeWithoutFlexLayout(_ input: LayoutInput, _ direction: Direction) -> Bool {
+        let node = input.node
         if hasMeasureFunc(node) {
-            measureNodeWithMeasureFunc(request, direction)
+            measureNodeWithMeasureFunc(input, direction)
             cleanupContentsNodesRecursively(node)
-            if request.performLayout && firstChildren[node].index >= 0 {
-                placeChildrenOfMeasuredNode(node, direction, request.depth)
+            if input.performLayout && firstChildren[node].index >= 0 {
+                placeChildrenOfMeasuredNode(node, direction, input.depth)
             }
             return true
         }
         if firstLayoutChild(node) < 0 {
-            measureNodeWithoutChildren(request, direction)
+            measureNodeWithoutChildren(input, direction)
             cleanupContentsNodesRecursively(node)
             return true
         }
         // When only measuring, a container whose size is already known need not be visited.
-        if !request.performLayout && measureNodeWithFixedSize(request, direction) {
+        if !input.performLayout && measureNodeWithFixedSize(input, direction) {
             cleanupContentsNodesRecursively(node)
             return true
         }
@@ -30,11 +30,11 @@ extension LayoutPass {
     }
 
     /// Sizes a node with content through its measure hook.
-    func measureNodeWithMeasureFunc(_ request: LayoutInput, _ direction: Direction) {
-        let (n, widthMode, heightMode) = (request.node, request.widthMode, request.heightMode)
-        let (ownerWidth, ownerHeight) = (request.ownerWidth, request.ownerHeight)
-        let availableWidthIn = request.availableWidth
-        let availableHeightIn = request.availableHeight
+    func measureNodeWithMeasureFunc(_ input: LayoutInput, _ direction: Direction) {
+        let (n, widthMode, heightMode) = (input.node, input.widthMode, input.heightMode)
+        let (ownerWidth, ownerHeight) = (input.ownerWidth, input.ownerHeight)
+        let availableWidthIn = input.availableWidth
+        let availableHeightIn = input.availableHeight
         let availableWidth: Float = widthMode == .maxContent ? .nan : availableWidthIn
         let availableHeight: Float = heightMode == .maxContent ? .nan : availableHeightIn
         let l = layouts + n
@@ -94,10 +94,10 @@ extension LayoutPass {
     }
 
     /// A node with no children: padding and border, or the imposed size.
-    func measureNodeWithoutChildren(_ request: LayoutInput, _ direction: Direction) {
-        let (n, widthMode, heightMode) = (request.node, request.widthMode, request.heightMode)
-        let (ownerWidth, ownerHeight) = (request.ownerWidth, request.ownerHeight)
-        let (availableWidth, availableHeight) = (request.availableWidth, request.availableHeight)
+    func measureNodeWithoutChildren(_ input: LayoutInput, _ direction: Direction) {
+        let (n, widthMode, heightMode) = (input.node, input.widthMode, input.heightMode)
+        let (ownerWidth, ownerHeight) = (input.ownerWidth, input.ownerHeight)
+        let (availableWidth, availableHeight) = (input.availableWidth, input.availableHeight)
         let l = layouts + n
         var width = availableWidth
         if widthMode == .maxContent || widthMode == .fitContent {
@@ -116,10 +116,10 @@ extension LayoutPass {
     }
 
     /// When only measuring and both sizes are fixed, the children need not be visited.
-    func measureNodeWithFixedSize(_ request: LayoutInput, _ direction: Direction) -> Bool {
-        let (n, widthMode, heightMode) = (request.node, request.widthMode, request.heightMode)
-        let (ownerWidth, ownerHeight) = (request.ownerWidth, request.ownerHeight)
-        let (availableWidth, availableHeight) = (request.availableWidth, request.availableHeight)
+    func measureNodeWithFixedSize(_ input: LayoutInput, _ direction: Direction) -> Bool {
+        let (n, widthMode, heightMode) = (input.node, input.widthMode, input.heightMode)
+        let (ownerWidth, ownerHeight) = (input.ownerWidth, input.ownerHeight)
+        let (availableWidth, availableHeight) = (input.availableWidth, input.availableHeight)
         guard Self.isFixedSize(availableWidth, widthMode) && Self.isFixedSize(availableHeight, heightMode) else {
             return false
         }
