@@ -7,10 +7,12 @@ extension LayoutPass {
     /// line again. Yoga re-aligns every item here (overwriting the cross positions of step 14)
     /// and re-measures stretched items against their line's final cross size.
     func alignFlexLines(_ flex: FlexContainer, _ lines: FlexLineTotals) {
+        let (direction, crossAxis) = (flex.direction, flex.crossAxis)
+        let availableInnerWidth = flex.availableInnerWidth
         let node = flex.node
         let ns = style(node)
         let isMainAxisRow = flex.mainAxis.isRow
-        let crossIsRow = flex.crossAxis.isRow
+        let crossIsRow = crossAxis.isRow
         var leadPerLine: Float = 0
         var currentLead = flex.leadingPaddingAndBorderCross
         var extraSpacePerLine: Float = 0
@@ -19,11 +21,11 @@ extension LayoutPass {
         if flex.crossMode == .stretchFit {
             unclampedCrossDim = flex.availableInnerCrossDim + flex.paddingAndBorderCross
         } else if ns.pointee.hasDefiniteLength(crossIsRow, flex.crossAxisOwnerSize) {
-            unclampedCrossDim = ns.pointee.resolvedDimension(crossIsRow, flex.direction, flex.crossAxisOwnerSize, flex.ownerWidth)
+            unclampedCrossDim = ns.pointee.resolvedDimension(crossIsRow, direction, flex.crossAxisOwnerSize, flex.ownerWidth)
         } else {
             unclampedCrossDim = lines.crossDim + flex.paddingAndBorderCross
         }
-        let innerCrossDim = boundAxis(node, flex.crossAxis, flex.direction, unclampedCrossDim, flex.crossAxisOwnerSize, flex.ownerWidth)
+        let innerCrossDim = boundAxis(node, crossAxis, direction, unclampedCrossDim, flex.crossAxisOwnerSize, flex.ownerWidth)
             - flex.paddingAndBorderCross
         let remaining = innerCrossDim - lines.crossDim
         var alignContent = ns.pointee.alignContent
@@ -49,7 +51,7 @@ extension LayoutPass {
         case .auto, .flexStart, .baseline: break
         }
 
-        let crossStart = flex.crossAxis.flexStartEdge
+        let crossStart = crossAxis.flexStartEdge
         var endChild = firstLayoutChild(node)
         for i in 0..<lines.count {
             let startChild = endChild
@@ -64,13 +66,13 @@ extension LayoutPass {
                 if cs.pointee.display == .none { continue }
                 if cs.pointee.positionType == .absolute { continue }
                 if layouts[c].lineIndex != Int32(truncatingIfNeeded: i) { break }
-                if isLayoutDimensionDefined(c, flex.crossAxis) {
-                    lineHeight = maxOrDefined(lineHeight, layouts[c].measured(flex.crossAxis)
-                        + marginForAxis(c, flex.crossAxis, flex.availableInnerWidth))
+                if isLayoutDimensionDefined(c, crossAxis) {
+                    lineHeight = maxOrDefined(lineHeight, layouts[c].measured(crossAxis)
+                        + marginForAxis(c, crossAxis, availableInnerWidth))
                 }
                 if childAlignment(node, c) == .baseline {
-                    let ascent = calculateBaseline(c) + cs.pointee.flexStartMargin(.column, flex.direction, marginReference(c, .column, flex.availableInnerWidth))
-                    let descent = layouts[c].measuredHeight + marginForAxis(c, .column, flex.availableInnerWidth) - ascent
+                    let ascent = calculateBaseline(c) + cs.pointee.flexStartMargin(.column, direction, marginReference(c, .column, availableInnerWidth))
+                    let descent = layouts[c].measuredHeight + marginForAxis(c, .column, availableInnerWidth) - ascent
                     maxAscent = maxOrDefined(maxAscent, ascent)
                     maxDescent = maxOrDefined(maxDescent, descent)
                     lineHeight = maxOrDefined(lineHeight, maxAscent + maxDescent)
@@ -90,34 +92,34 @@ extension LayoutPass {
                 switch childAlignment(node, c) {
                 case .flexStart:
                     cl.pointee.position[crossStart] = currentLead
-                        + cs.pointee.flexStartPositionForAlign(flex.crossAxis, flex.direction, flex.availableInnerWidth)
+                        + cs.pointee.flexStartPositionForAlign(crossAxis, direction, availableInnerWidth)
                 case .flexEnd:
                     cl.pointee.position[crossStart] = currentLead + lineHeight
-                        - cs.pointee.flexEndMargin(flex.crossAxis, flex.direction, marginReference(c, flex.crossAxis, flex.availableInnerWidth))
-                        - cl.pointee.measured(flex.crossAxis)
+                        - cs.pointee.flexEndMargin(crossAxis, direction, marginReference(c, crossAxis, availableInnerWidth))
+                        - cl.pointee.measured(crossAxis)
                 case .center:
-                    let childHeight = cl.pointee.measured(flex.crossAxis)
+                    let childHeight = cl.pointee.measured(crossAxis)
                     cl.pointee.position[crossStart] = currentLead + (lineHeight - childHeight) / 2
                 case .stretch:
                     cl.pointee.position[crossStart] = currentLead
-                        + cs.pointee.flexStartMargin(flex.crossAxis, flex.direction, marginReference(c, flex.crossAxis, flex.availableInnerWidth))
+                        + cs.pointee.flexStartMargin(crossAxis, direction, marginReference(c, crossAxis, availableInnerWidth))
                     // Re-measure with the line's cross size: it was measured against the owner's.
                     if !cs.pointee.hasDefiniteLength(crossIsRow, flex.availableInnerCrossDim) {
                         let childWidth = isMainAxisRow
-                            ? cl.pointee.measuredWidth + marginForAxis(c, flex.mainAxis, flex.availableInnerWidth)
+                            ? cl.pointee.measuredWidth + marginForAxis(c, flex.mainAxis, availableInnerWidth)
                             : leadPerLine + lineHeight
                         let childHeight = !isMainAxisRow
-                            ? cl.pointee.measuredHeight + marginForAxis(c, flex.crossAxis, flex.availableInnerWidth)
+                            ? cl.pointee.measuredHeight + marginForAxis(c, crossAxis, availableInnerWidth)
                             : leadPerLine + lineHeight
                         if !(inexactEquals(childWidth, cl.pointee.measuredWidth)
                              && inexactEquals(childHeight, cl.pointee.measuredHeight)) {
-                            calculateLayoutInternal(c, childWidth, childHeight, flex.direction, .stretchFit, .stretchFit,
-                                                    flex.availableInnerWidth, flex.availableInnerHeight, true, flex.depth)
+                            calculateLayoutInternal(c, childWidth, childHeight, direction, .stretchFit, .stretchFit,
+                                                    availableInnerWidth, flex.availableInnerHeight, true, flex.depth)
                         }
                     }
                 case .baseline:
                     cl.pointee.position.top = currentLead + maxAscent - calculateBaseline(c)
-                        + cs.pointee.position(PhysicalEdge.top, flex.direction, flex.availableInnerCrossDim)
+                        + cs.pointee.position(PhysicalEdge.top, direction, flex.availableInnerCrossDim)
                 case .auto, .spaceBetween, .spaceAround, .spaceEvenly:
                     break
                 }

@@ -7,10 +7,12 @@ extension LayoutPass {
     /// align-self within `alignmentCrossSize`, below the lines before (`linesCrossDim`).
     func alignItemsInLine(_ flex: FlexContainer, _ line: FlexLine, _ alignmentCrossSize: Float,
                           _ linesCrossDim: Float) {
+        let (direction, mainAxis, crossAxis) = (flex.direction, flex.mainAxis, flex.crossAxis)
+        let (availableInnerWidth, availableInnerHeight) = (flex.availableInnerWidth, flex.availableInnerHeight)
         let node = flex.node
         let ns = style(node)
-        let isMainAxisRow = flex.mainAxis.isRow
-        let crossStart = flex.crossAxis.flexStartEdge
+        let isMainAxisRow = mainAxis.isRow
+        let crossStart = crossAxis.flexStartEdge
         var c = nextItem(line, after: -1, node)
         while c >= 0 {
             defer { c = nextItem(line, after: c, node) }
@@ -18,26 +20,26 @@ extension LayoutPass {
             let cl = layouts + c
             var leadingCrossDim = flex.leadingPaddingAndBorderCross
             let alignItem = childAlignment(node, c)
-            let startAuto = cs.pointee.flexStartMarginIsAuto(flex.crossAxis, flex.direction)
-            let endAuto = cs.pointee.flexEndMarginIsAuto(flex.crossAxis, flex.direction)
+            let startAuto = cs.pointee.flexStartMarginIsAuto(crossAxis, direction)
+            let endAuto = cs.pointee.flexEndMarginIsAuto(crossAxis, direction)
 
             if alignItem == .stretch && !startAuto && !endAuto {
                 // §9.4 step 11: re-lay out a stretched item at the line's cross size, unless
                 // it has a definite cross size of its own.
-                if !cs.pointee.hasDefiniteLength(flex.crossAxis.isRow, flex.availableInnerCrossDim) {
-                    var childMainSize = cl.pointee.measured(flex.mainAxis)
+                if !cs.pointee.hasDefiniteLength(crossAxis.isRow, flex.availableInnerCrossDim) {
+                    var childMainSize = cl.pointee.measured(mainAxis)
                     let aspectRatio = cs.pointee.resolvedAspectRatio
                     var childCrossSize = !aspectRatio.isNaN
-                        ? marginForAxis(c, flex.crossAxis, flex.availableInnerWidth)
+                        ? marginForAxis(c, crossAxis, availableInnerWidth)
                             + (isMainAxisRow ? childMainSize / aspectRatio : childMainSize * aspectRatio)
                         : line.crossDim
-                    childMainSize += marginForAxis(c, flex.mainAxis, flex.availableInnerWidth)
+                    childMainSize += marginForAxis(c, mainAxis, availableInnerWidth)
 
                     var childMainMode = SizingMode.stretchFit
                     var childCrossMode = SizingMode.stretchFit
-                    constrainMaxSizeForMode(c, flex.direction, flex.mainAxis, line.availableInnerMainDim, flex.availableInnerWidth,
+                    constrainMaxSizeForMode(c, direction, mainAxis, line.availableInnerMainDim, availableInnerWidth,
                                             &childMainMode, &childMainSize)
-                    constrainMaxSizeForMode(c, flex.direction, flex.crossAxis, flex.availableInnerCrossDim, flex.availableInnerWidth,
+                    constrainMaxSizeForMode(c, direction, crossAxis, flex.availableInnerCrossDim, availableInnerWidth,
                                             &childCrossMode, &childCrossSize)
                     let childWidth = isMainAxisRow ? childMainSize : childCrossSize
                     let childHeight = !isMainAxisRow ? childMainSize : childCrossSize
@@ -46,11 +48,11 @@ extension LayoutPass {
                         ? .maxContent : .stretchFit
                     let childHeightMode: SizingMode = childHeight.isNaN || (isMainAxisRow && crossAxisDoesNotGrow)
                         ? .maxContent : .stretchFit
-                    calculateLayoutInternal(c, childWidth, childHeight, flex.direction, childWidthMode, childHeightMode,
-                                            flex.availableInnerWidth, flex.availableInnerHeight, true, flex.depth)
+                    calculateLayoutInternal(c, childWidth, childHeight, direction, childWidthMode, childHeightMode,
+                                            availableInnerWidth, availableInnerHeight, true, flex.depth)
                 }
             } else {
-                let remainingCrossDim = alignmentCrossSize - dimensionWithMargin(c, flex.crossAxis, flex.availableInnerWidth)
+                let remainingCrossDim = alignmentCrossSize - dimensionWithMargin(c, crossAxis, availableInnerWidth)
                 if startAuto && endAuto {
                     leadingCrossDim += maxOrDefined(0, remainingCrossDim / 2)
                 } else if endAuto {

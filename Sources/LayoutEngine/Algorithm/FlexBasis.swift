@@ -126,7 +126,7 @@ extension LayoutPass {
     /// base clamped by min/max, taken where lines are collected). When the items' outer bases
     /// overflow a wrapping container offered a fit-content main size, Yoga lays it out as if
     /// that size were imposed. Returns the container with its main sizing mode settled.
-    func determineFlexBaseSizes(_ container: FlexContainer) -> FlexContainer {
+    @inline(__always) func determineFlexBaseSizes(_ container: FlexContainer) -> FlexContainer {
         var flex = container
         let node = flex.node
         var totalMainDim = computeFlexBasisForChildren(flex)
@@ -144,6 +144,8 @@ extension LayoutPass {
     /// Computes every in-flow child's flex basis (and, when laying out, its initial position);
     /// returns the sum of the bases plus margins.
     func computeFlexBasisForChildren(_ flex: FlexContainer) -> Float {
+        let (direction, mainAxis) = (flex.direction, flex.mainAxis)
+        let (availableInnerWidth, availableInnerHeight) = (flex.availableInnerWidth, flex.availableInnerHeight)
         let node = flex.node
         var totalOuterFlexBasis: Float = 0
         var singleFlexChild = -1
@@ -175,17 +177,17 @@ extension LayoutPass {
             }
             if flex.performLayout {
                 // Set the initial position (relative to the owner).
-                setPosition(c, resolveDirection(c, flex.direction), flex.availableInnerWidth, flex.availableInnerHeight)
+                setPosition(c, resolveDirection(c, direction), availableInnerWidth, availableInnerHeight)
             }
             if cs.pointee.positionType == .absolute { continue }
             if c == singleFlexChild {
                 layouts[c].computedFlexBasisGeneration = generation
                 layouts[c].computedFlexBasis = 0
             } else {
-                computeFlexBasisForChild(node, c, flex.availableInnerWidth, flex.widthMode, flex.availableInnerHeight,
-                                         flex.availableInnerWidth, flex.availableInnerHeight, flex.heightMode, flex.direction, flex.depth)
+                computeFlexBasisForChild(node, c, availableInnerWidth, flex.widthMode, availableInnerHeight,
+                                         availableInnerWidth, availableInnerHeight, flex.heightMode, direction, flex.depth)
             }
-            totalOuterFlexBasis += layouts[c].computedFlexBasis + marginForAxis(c, flex.mainAxis, flex.availableInnerWidth)
+            totalOuterFlexBasis += layouts[c].computedFlexBasis + marginForAxis(c, mainAxis, availableInnerWidth)
         }
         return totalOuterFlexBasis
     }

@@ -26,6 +26,13 @@ extension LayoutPass {
         // Yoga has no anonymous boxes: a node with content or without layout children is sized
         // as a leaf, and `display: contents` children are flattened into their parent's items.
         if sizeWithoutFlexLayout(input, direction) { return }
+        layoutFlexContainer(input, direction)
+    }
+
+    /// CSS Flexbox §9 for one flex container: sizes it and, when laying out, places its items.
+    /// Kept out of line so the steps below inline into it (the leaf path above stays short).
+    @inline(never) func layoutFlexContainer(_ input: LayoutInput, _ direction: Direction) {
+        let node = input.node
         layouts[node].hadOverflow = false
         cleanupContentsNodesRecursively(node)
 
@@ -37,45 +44,12 @@ extension LayoutPass {
         // https://www.w3.org/TR/css-flexbox-1/#algo-main-item
         let flex = determineFlexBaseSizes(available)
 
-        // Yoga runs steps 4 to 14 once per line, each line to the end before the next is collected.
+        // 9.2 step 4 to 9.6 step 14, once per line: Yoga finishes a line before it collects the next.
         var lines = FlexLineTotals(crossGap: style(node).pointee.gapForAxis(flex.crossAxis, flex.availableInnerCrossDim),
                                    availableInnerMainDim: flex.availableInnerMainDim)
         var lineStart = flex.firstChild
         while lineStart >= 0 {
-            // 9.3 Main size determination, step 5: collect flex items into flex lines.
-            // https://www.w3.org/TR/css-flexbox-1/#algo-line-break
-            var line = collectFlexLine(flex, lines, from: lineStart)
-            lineStart = line.end
-
-            // 9.2 step 4: determine the main size of the flex container.
-            // https://www.w3.org/TR/css-flexbox-1/#algo-main-container
-            determineMainSize(flex, &line)
-
-            // 9.3 step 6: resolve the flexible lengths of the line's items (§9.7), and
-            // 9.4 step 7: determine the hypothetical cross size of each item by laying it out.
-            // https://www.w3.org/TR/css-flexbox-1/#algo-flex
-            // https://www.w3.org/TR/css-flexbox-1/#algo-cross-item
-            resolveFlexibleLengths(flex, &line)
-
-            // 9.5 Main-axis alignment, step 12: distribute any remaining free space
-            // (auto margins, justify-content, gaps); and 9.4 step 8's measure of the line's
-            // items, baselines included.
-            // https://www.w3.org/TR/css-flexbox-1/#algo-main-align
-            justifyMainAxis(flex, &line)
-
-            // 9.4 Cross size determination, step 8: calculate the cross size of the line.
-            // https://www.w3.org/TR/css-flexbox-1/#algo-cross-line
-            let alignmentCrossSize = determineLineCrossSize(flex, &line)
-
-            // 9.4 step 11: determine the used cross size of each item (stretch), and
-            // 9.6 Cross-axis alignment, steps 13–14: cross-axis auto margins and align-self.
-            // https://www.w3.org/TR/css-flexbox-1/#algo-stretch
-            // https://www.w3.org/TR/css-flexbox-1/#algo-cross-margins
-            // https://www.w3.org/TR/css-flexbox-1/#algo-cross-align
-            if flex.performLayout {
-                alignItemsInLine(flex, line, alignmentCrossSize, lines.crossDim)
-            }
-            lines.add(line)
+            lineStart = layoutFlexLine(flex, &lines, from: lineStart)
         }
         // 9.4 step 10 (visibility: collapse) has no counterpart: Yoga has no such value.
 
@@ -103,5 +77,45 @@ extension LayoutPass {
         // 4.1 Absolutely-positioned flex children.
         // https://www.w3.org/TR/css-flexbox-1/#abspos-items
         layoutAbsoluteChildren(flex)
+    }
+
+    /// Steps 4 to 14 for the line that starts at the layout child `start`: collects it, sizes
+    /// and places its items and adds it to `lines`. Returns the first child of the next line
+    /// (-1 after the last). Kept out of line so that its steps inline into it.
+    @inline(never) func layoutFlexLine(_ flex: FlexContainer, _ lines: inout FlexLineTotals, from start: Int) -> Int {
+        // 9.3 Main size determination, step 5: collect flex items into flex lines.
+        // https://www.w3.org/TR/css-flexbox-1/#algo-line-break
+        var line = collectFlexLine(flex, lines, from: start)
+
+        // 9.2 step 4: determine the main size of the flex container.
+        // https://www.w3.org/TR/css-flexbox-1/#algo-main-container
+        determineMainSize(flex, &line)
+
+        // 9.3 step 6: resolve the flexible lengths of the line's items (§9.7), and
+        // 9.4 step 7: determine the hypothetical cross size of each item by laying it out.
+        // https://www.w3.org/TR/css-flexbox-1/#algo-flex
+        // https://www.w3.org/TR/css-flexbox-1/#algo-cross-item
+        resolveFlexibleLengths(flex, &line)
+
+        // 9.5 Main-axis alignment, step 12: distribute any remaining free space
+        // (auto margins, justify-content, gaps); and 9.4 step 8's measure of the line's
+        // items, baselines included.
+        // https://www.w3.org/TR/css-flexbox-1/#algo-main-align
+        justifyMainAxis(flex, &line)
+
+        // 9.4 Cross size determination, step 8: calculate the cross size of the line.
+        // https://www.w3.org/TR/css-flexbox-1/#algo-cross-line
+        let alignmentCrossSize = determineLineCrossSize(flex, &line)
+
+        // 9.4 step 11: determine the used cross size of each item (stretch), and
+        // 9.6 Cross-axis alignment, steps 13–14: cross-axis auto margins and align-self.
+        // https://www.w3.org/TR/css-flexbox-1/#algo-stretch
+        // https://www.w3.org/TR/css-flexbox-1/#algo-cross-margins
+        // https://www.w3.org/TR/css-flexbox-1/#algo-cross-align
+        if flex.performLayout {
+            alignItemsInLine(flex, line, alignmentCrossSize, lines.crossDim)
+        }
+        lines.add(line)
+        return line.end
     }
 }

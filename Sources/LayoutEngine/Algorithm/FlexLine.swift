@@ -54,12 +54,14 @@ extension LayoutPass {
     /// would overflow (when wrapping), adding up their outer hypothetical main sizes and flex
     /// factors.
     func collectFlexLine(_ flex: FlexContainer, _ lines: FlexLineTotals, from start: Int) -> FlexLine {
+        let (direction, mainAxis) = (flex.direction, flex.mainAxis)
+        let (ownerWidth, mainAxisOwnerSize, availableInnerWidth) = (flex.ownerWidth, flex.mainAxisOwnerSize, flex.availableInnerWidth)
         let lineCount = lines.count
         var line = FlexLine(first: start, availableInnerMainDim: lines.availableInnerMainDim)
         let node = flex.node
         let ns = style(node)
         var sizeConsumedIncludingMinConstraint: Float = 0
-        let gap = ns.pointee.gapForAxis(flex.mainAxis, line.availableInnerMainDim)
+        let gap = ns.pointee.gapForAxis(mainAxis, line.availableInnerMainDim)
 
         var c = start
         while c >= 0 {
@@ -69,14 +71,14 @@ extension LayoutPass {
             }
             let cs = style(c)
             // Yoga counts auto margins (and sets the line index) before deciding to break.
-            if cs.pointee.flexStartMarginIsAuto(flex.mainAxis, flex.ownerDirection) { line.numberOfAutoMargins += 1 }
-            if cs.pointee.flexEndMarginIsAuto(flex.mainAxis, flex.ownerDirection) { line.numberOfAutoMargins += 1 }
+            if cs.pointee.flexStartMarginIsAuto(mainAxis, flex.ownerDirection) { line.numberOfAutoMargins += 1 }
+            if cs.pointee.flexEndMarginIsAuto(mainAxis, flex.ownerDirection) { line.numberOfAutoMargins += 1 }
             layouts[c].lineIndex = Int32(truncatingIfNeeded: lineCount)
             let isFirstElementInLine = line.itemCount == 0
-            let childMarginMainAxis = marginForAxis(c, flex.mainAxis, flex.availableInnerWidth)
+            let childMarginMainAxis = marginForAxis(c, mainAxis, availableInnerWidth)
             let childLeadingGap: Float = isFirstElementInLine ? 0 : gap
-            let flexBasisWithMinAndMax = boundAxisWithinMinAndMax(c, flex.direction, flex.mainAxis, layouts[c].computedFlexBasis,
-                                                                  flex.mainAxisOwnerSize, flex.ownerWidth)
+            let flexBasisWithMinAndMax = boundAxisWithinMinAndMax(c, direction, mainAxis, layouts[c].computedFlexBasis,
+                                                                  mainAxisOwnerSize, ownerWidth)
             // A wrapping container starts a new line when this item would overflow.
             if sizeConsumedIncludingMinConstraint + flexBasisWithMinAndMax + childMarginMainAxis + childLeadingGap
                 > line.availableInnerMainDim && flex.isWrap && line.itemCount > 0 {

@@ -7,13 +7,15 @@ extension LayoutPass {
     /// §9.7 steps 1–4 (first pass): freeze items whose min/max clamp triggers and take their
     /// size out of the free space.
     func distributeFreeSpaceFirstPass(_ flex: FlexContainer, _ line: inout FlexLine) {
+        let (direction, mainAxis) = (flex.direction, flex.mainAxis)
+        let (ownerWidth, mainAxisOwnerSize) = (flex.ownerWidth, flex.mainAxisOwnerSize)
         let node = flex.node
         var deltaFreeSpace: Float = 0
         var c = nextItem(line, after: -1, node)
         while c >= 0 {
             defer { c = nextItem(line, after: c, node) }
-            let childFlexBasis = boundAxisWithinMinAndMax(c, flex.direction, flex.mainAxis, layouts[c].computedFlexBasis,
-                                                          flex.mainAxisOwnerSize, flex.ownerWidth)
+            let childFlexBasis = boundAxisWithinMinAndMax(c, direction, mainAxis, layouts[c].computedFlexBasis,
+                                                          mainAxisOwnerSize, ownerWidth)
             if line.remainingFreeSpace < 0 {
                 let flexShrinkScaledFactor = -resolveFlexShrink(c) * childFlexBasis
                 if !flexShrinkScaledFactor.isNaN && flexShrinkScaledFactor != 0 {
@@ -44,17 +46,20 @@ extension LayoutPass {
     /// §9.7 step 5 (second pass): size every item and lay it out with its final main size.
     /// Returns the space actually distributed.
     func distributeFreeSpaceSecondPass(_ flex: FlexContainer, _ line: inout FlexLine) -> Float {
+        let (direction, mainAxis, crossAxis) = (flex.direction, flex.mainAxis, flex.crossAxis)
+        let (ownerWidth, mainAxisOwnerSize) = (flex.ownerWidth, flex.mainAxisOwnerSize)
+        let (availableInnerWidth, availableInnerHeight, availableInnerCrossDim) = (flex.availableInnerWidth, flex.availableInnerHeight, flex.availableInnerCrossDim)
         var deltaFreeSpace: Float = 0
         let node = flex.node
-        let isMainAxisRow = flex.mainAxis.isRow
-        let crossIsRow = flex.crossAxis.isRow
+        let isMainAxisRow = mainAxis.isRow
+        let crossIsRow = crossAxis.isRow
 
         var c = nextItem(line, after: -1, node)
         while c >= 0 {
             defer { c = nextItem(line, after: c, node) }
             let cs = style(c)
-            let childFlexBasis = boundAxisWithinMinAndMax(c, flex.direction, flex.mainAxis, layouts[c].computedFlexBasis,
-                                                          flex.mainAxisOwnerSize, flex.ownerWidth)
+            let childFlexBasis = boundAxisWithinMinAndMax(c, direction, mainAxis, layouts[c].computedFlexBasis,
+                                                          mainAxisOwnerSize, ownerWidth)
             var updatedMainSize = childFlexBasis
 
             if !line.remainingFreeSpace.isNaN && line.remainingFreeSpace < 0 {
@@ -78,42 +83,42 @@ extension LayoutPass {
             }
             deltaFreeSpace += updatedMainSize - childFlexBasis
 
-            let marginMain = marginForAxis(c, flex.mainAxis, flex.availableInnerWidth)
-            let marginCross = marginForAxis(c, flex.crossAxis, flex.availableInnerWidth)
+            let marginMain = marginForAxis(c, mainAxis, availableInnerWidth)
+            let marginCross = marginForAxis(c, crossAxis, availableInnerWidth)
             var childCrossSize: Float = .nan
             var childMainSize = updatedMainSize + marginMain
             var childCrossMode: SizingMode
             var childMainMode = SizingMode.stretchFit
 
             let aspectRatio = cs.pointee.resolvedAspectRatio
-            let crossDefinite = cs.pointee.hasDefiniteLength(crossIsRow, flex.availableInnerCrossDim)
+            let crossDefinite = cs.pointee.hasDefiniteLength(crossIsRow, availableInnerCrossDim)
             let stretches = childAlignment(node, c) == .stretch
-                && !cs.pointee.flexStartMarginIsAuto(flex.crossAxis, flex.direction)
-                && !cs.pointee.flexEndMarginIsAuto(flex.crossAxis, flex.direction)
+                && !cs.pointee.flexStartMarginIsAuto(crossAxis, direction)
+                && !cs.pointee.flexEndMarginIsAuto(crossAxis, direction)
             if !aspectRatio.isNaN {
                 childCrossSize = isMainAxisRow ? (childMainSize - marginMain) / aspectRatio
                                                : (childMainSize - marginMain) * aspectRatio
                 childCrossMode = .stretchFit
                 childCrossSize += marginCross
-            } else if !flex.availableInnerCrossDim.isNaN && !crossDefinite && flex.crossMode == .stretchFit
+            } else if !availableInnerCrossDim.isNaN && !crossDefinite && flex.crossMode == .stretchFit
                         && !(flex.isWrap && flex.mainAxisOverflows) && stretches {
                 // §9.4 step 11 ahead of time: a stretched item takes the line's cross size.
-                childCrossSize = flex.availableInnerCrossDim
+                childCrossSize = availableInnerCrossDim
                 childCrossMode = .stretchFit
             } else if !crossDefinite {
-                childCrossSize = flex.availableInnerCrossDim
+                childCrossSize = availableInnerCrossDim
                 childCrossMode = childCrossSize.isNaN ? .maxContent : .fitContent
             } else {
-                childCrossSize = cs.pointee.resolvedDimension(crossIsRow, flex.direction, flex.availableInnerCrossDim, flex.availableInnerWidth)
+                childCrossSize = cs.pointee.resolvedDimension(crossIsRow, direction, availableInnerCrossDim, availableInnerWidth)
                     + marginCross
                 let isLoosePercentageMeasurement = cs.pointee.processedDimension(crossIsRow).unit == .percent
                     && flex.crossMode != .stretchFit
                 childCrossMode = childCrossSize.isNaN || isLoosePercentageMeasurement ? .maxContent : .stretchFit
             }
 
-            constrainMaxSizeForMode(c, flex.direction, flex.mainAxis, line.availableInnerMainDim, flex.availableInnerWidth,
+            constrainMaxSizeForMode(c, direction, mainAxis, line.availableInnerMainDim, availableInnerWidth,
                                     &childMainMode, &childMainSize)
-            constrainMaxSizeForMode(c, flex.direction, flex.crossAxis, flex.availableInnerCrossDim, flex.availableInnerWidth,
+            constrainMaxSizeForMode(c, direction, crossAxis, availableInnerCrossDim, availableInnerWidth,
                                     &childCrossMode, &childCrossSize)
 
             let requiresStretchLayout = !crossDefinite && stretches
@@ -124,7 +129,7 @@ extension LayoutPass {
             let isLayoutPass = flex.performLayout && !requiresStretchLayout
             // Lay the item out with its resolved main size.
             calculateLayoutInternal(c, childWidth, childHeight, layouts[node].direction, childWidthMode, childHeightMode,
-                                    flex.availableInnerWidth, flex.availableInnerHeight, isLayoutPass, flex.depth)
+                                    availableInnerWidth, availableInnerHeight, isLayoutPass, flex.depth)
             if layouts[c].hadOverflow { layouts[node].hadOverflow = true }
         }
         return deltaFreeSpace
@@ -140,7 +145,7 @@ extension LayoutPass {
     /// resolving flexible lengths, which lays each item out at its resolved main size (its
     /// hypothetical cross size). Skipped when only measuring under an imposed cross size.
     /// Leaves in `line.remainingFreeSpace` what the items did not take.
-    func resolveFlexibleLengths(_ flex: FlexContainer, _ line: inout FlexLine) {
+    @inline(__always) func resolveFlexibleLengths(_ flex: FlexContainer, _ line: inout FlexLine) {
         if !flex.canSkipFlex {
             let originalFreeSpace = line.remainingFreeSpace
             distributeFreeSpaceFirstPass(flex, &line)

@@ -6,20 +6,22 @@ extension LayoutPass {
     /// positions step 3 set) and measures the line: `mainDim` (padding and border included)
     /// and `crossDim`, the largest outer cross size of its items (§9.4 step 8).
     func justifyMainAxis(_ flex: FlexContainer, _ line: inout FlexLine) {
+        let (direction, mainAxis, crossAxis) = (flex.direction, flex.mainAxis, flex.crossAxis)
+        let availableInnerWidth = flex.availableInnerWidth
         let node = flex.node
         let ns = style(node)
         let hasPaddingOrBorder = flags[node].contains(.paddingOrBorder)
         let leadingPaddingAndBorderMain = hasPaddingOrBorder
-            ? ns.pointee.flexStartPaddingAndBorder(flex.mainAxis, flex.direction, flex.ownerWidth) : 0
+            ? ns.pointee.flexStartPaddingAndBorder(mainAxis, direction, flex.ownerWidth) : 0
         let trailingPaddingAndBorderMain = hasPaddingOrBorder
-            ? ns.pointee.flexEndPaddingAndBorder(flex.mainAxis, flex.direction, flex.ownerWidth) : 0
-        let gap = ns.pointee.gapForAxis(flex.mainAxis, line.availableInnerMainDim)
-        let mainIsRow = flex.mainAxis.isRow
+            ? ns.pointee.flexEndPaddingAndBorder(mainAxis, direction, flex.ownerWidth) : 0
+        let gap = ns.pointee.gapForAxis(mainAxis, line.availableInnerMainDim)
+        let mainIsRow = mainAxis.isRow
 
         // Under at-most sizing, free space is 0 unless a min size asks for more.
         if flex.mainMode == .fitContent && line.remainingFreeSpace > 0 {
             let minValue = mainIsRow ? ns.pointee.minWidth : ns.pointee.minHeight
-            let resolvedMin = ns.pointee.resolvedMinDimension(mainIsRow, flex.direction, flex.mainAxisOwnerSize, flex.ownerWidth)
+            let resolvedMin = ns.pointee.resolvedMinDimension(mainIsRow, direction, flex.mainAxisOwnerSize, flex.ownerWidth)
             if !minValue.isUndefined && !resolvedMin.isNaN {
                 let minAvailableMainDim = resolvedMin - leadingPaddingAndBorderMain - trailingPaddingAndBorderMain
                 let occupiedSpaceByChildNodes = line.availableInnerMainDim - line.remainingFreeSpace
@@ -63,7 +65,7 @@ extension LayoutPass {
         var maxAscent: Float = 0
         var maxDescent: Float = 0
         let isNodeBaselineLayout = isBaselineLayout(node)
-        let startEdge = flex.mainAxis.flexStartEdge
+        let startEdge = mainAxis.flexStartEdge
 
         // Yoga counts auto margins under the owner's direction but applies them under the
         // node's; when the two disagree the count can be 0 here, and Yoga divides by it.
@@ -72,30 +74,30 @@ extension LayoutPass {
         while c >= 0 {
             let cs = style(c)
             let cl = layouts + c
-            if autoMarginsCounted && cs.pointee.flexStartMarginIsAuto(flex.mainAxis, flex.direction) && line.remainingFreeSpace > 0 {
+            if autoMarginsCounted && cs.pointee.flexStartMarginIsAuto(mainAxis, direction) && line.remainingFreeSpace > 0 {
                 line.mainDim += line.remainingFreeSpace / Float(line.numberOfAutoMargins)
             }
             if flex.performLayout {
                 cl.pointee.position[startEdge] = cl.pointee.position[startEdge] + line.mainDim
             }
             if c != line.lastItem { line.mainDim += betweenMainDim }
-            if autoMarginsCounted && cs.pointee.flexEndMarginIsAuto(flex.mainAxis, flex.direction) && line.remainingFreeSpace > 0 {
+            if autoMarginsCounted && cs.pointee.flexEndMarginIsAuto(mainAxis, direction) && line.remainingFreeSpace > 0 {
                 line.mainDim += line.remainingFreeSpace / Float(line.numberOfAutoMargins)
             }
             if flex.canSkipFlex {
                 // Measured dimensions were not computed; use the basis.
-                line.mainDim += marginForAxis(c, flex.mainAxis, flex.availableInnerWidth) + cl.pointee.computedFlexBasis
+                line.mainDim += marginForAxis(c, mainAxis, availableInnerWidth) + cl.pointee.computedFlexBasis
                 line.crossDim = flex.availableInnerCrossDim
             } else {
-                line.mainDim += dimensionWithMargin(c, flex.mainAxis, flex.availableInnerWidth)
+                line.mainDim += dimensionWithMargin(c, mainAxis, availableInnerWidth)
                 if isNodeBaselineLayout {
                     // The line's cross size is the largest ascent plus the largest descent.
-                    let ascent = calculateBaseline(c) + cs.pointee.flexStartMargin(.column, flex.direction, marginReference(c, .column, flex.availableInnerWidth))
-                    let descent = cl.pointee.measuredHeight + marginForAxis(c, .column, flex.availableInnerWidth) - ascent
+                    let ascent = calculateBaseline(c) + cs.pointee.flexStartMargin(.column, direction, marginReference(c, .column, availableInnerWidth))
+                    let descent = cl.pointee.measuredHeight + marginForAxis(c, .column, availableInnerWidth) - ascent
                     maxAscent = maxOrDefined(maxAscent, ascent)
                     maxDescent = maxOrDefined(maxDescent, descent)
                 } else {
-                    line.crossDim = maxOrDefined(line.crossDim, dimensionWithMargin(c, flex.crossAxis, flex.availableInnerWidth))
+                    line.crossDim = maxOrDefined(line.crossDim, dimensionWithMargin(c, crossAxis, availableInnerWidth))
                 }
             }
             c = nextItem(line, after: c, node)
