@@ -64,8 +64,9 @@ extension LayoutPass {
                 flex.paddingAndBorderMain))
         }
         if flex.crossMode == .maxContent || (overflow != .scroll && flex.crossMode == .fitContent) {
-            nl.pointee.setMeasured(flex.crossAxis, boundAxis(node, flex.crossAxis, flex.direction, lines.crossDim + flex.paddingAndBorderCross,
-                                                        flex.crossAxisOwnerSize, flex.ownerWidth))
+            nl.pointee.setMeasured(flex.crossAxis, boundAxis(node, flex.crossAxis, flex.direction,
+                                                             lines.crossDim + flex.paddingAndBorderCross,
+                                                             flex.crossAxisOwnerSize, flex.ownerWidth))
         } else if flex.crossMode == .fitContent && overflow == .scroll {
             nl.pointee.setMeasured(flex.crossAxis, maxOrDefined(
                 minOrDefined(flex.availableInnerCrossDim + flex.paddingAndBorderCross,

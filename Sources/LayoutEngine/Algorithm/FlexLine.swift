@@ -55,7 +55,8 @@ extension LayoutPass {
     /// factors.
     func collectFlexLine(_ flex: FlexContainer, _ lines: FlexLineTotals, from start: Int) -> FlexLine {
         let (direction, mainAxis) = (flex.direction, flex.mainAxis)
-        let (ownerWidth, mainAxisOwnerSize, availableInnerWidth) = (flex.ownerWidth, flex.mainAxisOwnerSize, flex.availableInnerWidth)
+        let (ownerWidth, mainAxisOwnerSize) = (flex.ownerWidth, flex.mainAxisOwnerSize)
+        let availableInnerWidth = flex.availableInnerWidth
         let lineCount = lines.count
         var line = FlexLine(first: start, availableInnerMainDim: lines.availableInnerMainDim)
         let node = flex.node

@@ -48,7 +48,8 @@ extension LayoutPass {
     func distributeFreeSpaceSecondPass(_ flex: FlexContainer, _ line: inout FlexLine) -> Float {
         let (direction, mainAxis, crossAxis) = (flex.direction, flex.mainAxis, flex.crossAxis)
         let (ownerWidth, mainAxisOwnerSize) = (flex.ownerWidth, flex.mainAxisOwnerSize)
-        let (availableInnerWidth, availableInnerHeight, availableInnerCrossDim) = (flex.availableInnerWidth, flex.availableInnerHeight, flex.availableInnerCrossDim)
+        let (availableInnerWidth, availableInnerHeight) = (flex.availableInnerWidth, flex.availableInnerHeight)
+        let availableInnerCrossDim = flex.availableInnerCrossDim
         var deltaFreeSpace: Float = 0
         let node = flex.node
         let isMainAxisRow = mainAxis.isRow
