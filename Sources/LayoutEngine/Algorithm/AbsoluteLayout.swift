@@ -179,7 +179,7 @@ extension LayoutPass {
 
     /// §4.1 for a laid-out container: when it is a containing block (positioned, or the root)
     /// it lays out its absolute descendants, through its `position: static` children.
-    @inline(__always) func layoutAbsoluteChildren(_ flex: FlexContainer) {
+    @inline(always) func layoutAbsoluteChildren(_ flex: FlexContainer) {
         let node = flex.node
         if styles[node].positionType != .static || flex.depth == 1 {
             layoutAbsoluteDescendants(node, node, flex.widthMode, flex.direction, flex.depth,

@@ -5,7 +5,7 @@ extension LayoutPass {
     /// Resolves the container's axes, padding and border and the space inside them that its
     /// items are laid out in. Also records that inner height for the children's vertical
     /// margin percentages.
-    @inline(__always) func determineAvailableSpace(_ input: LayoutInput, _ direction: Direction) -> FlexContainer {
+    @inline(always) func determineAvailableSpace(_ input: LayoutInput, _ direction: Direction) -> FlexContainer {
         let node = input.node
         let ns = style(node)
         let ownerWidth = input.ownerWidth

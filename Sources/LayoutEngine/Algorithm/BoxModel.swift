@@ -5,7 +5,7 @@ extension LayoutPass {
     /// Resolves `node`'s margins, border and padding for `direction` into its layout, and
     /// returns the sum of its margins on each axis. Percentages resolve against `ownerWidth`
     /// (or, for vertical margins so configured, the parent's inner height).
-    @inline(__always) func resolveBoxModel(_ node: Int, _ direction: Direction,
+    @inline(always) func resolveBoxModel(_ node: Int, _ direction: Direction,
                                            _ ownerWidth: Float) -> (row: Float, column: Float) {
         let ns = style(node)
         let nl = layouts + node

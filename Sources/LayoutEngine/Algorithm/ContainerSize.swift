@@ -5,7 +5,7 @@ extension LayoutPass {
     /// §9.2 step 4, as Yoga does it: line by line. Without a definite main size (stretch-fit)
     /// the container takes its line's content size, clamped by min/max; the free space left
     /// for the line's items follows from it.
-    @inline(__always) func determineMainSize(_ flex: FlexContainer, _ line: inout FlexLine) {
+    @inline(always) func determineMainSize(_ flex: FlexContainer, _ line: inout FlexLine) {
         let node = flex.node
         var sizeBasedOnContent = false
         if flex.mainMode != .stretchFit {
@@ -46,7 +46,7 @@ extension LayoutPass {
     /// size is kept (clamped by min/max); otherwise the longest line decides the main size and
     /// the lines' cross sizes the cross size. A scroll container offered a fit-content size
     /// takes its content's size only up to the space offered (Yoga's rule, not the spec's).
-    @inline(__always) func determineContainerSize(_ flex: FlexContainer, _ lines: FlexLineTotals) {
+    @inline(always) func determineContainerSize(_ flex: FlexContainer, _ lines: FlexLineTotals) {
         let node = flex.node
         let nl = layouts + node
         nl.pointee.measuredWidth = boundAxis(node, .row, flex.direction, flex.input.availableWidth, flex.ownerWidth, flex.ownerWidth)

@@ -126,7 +126,7 @@ extension LayoutPass {
     /// base clamped by min/max, taken where lines are collected). When the items' outer bases
     /// overflow a wrapping container offered a fit-content main size, Yoga lays it out as if
     /// that size were imposed. Returns the container with its main sizing mode settled.
-    @inline(__always) func determineFlexBaseSizes(_ container: FlexContainer) -> FlexContainer {
+    @inline(always) func determineFlexBaseSizes(_ container: FlexContainer) -> FlexContainer {
         var flex = container
         let node = flex.node
         var totalMainDim = computeFlexBasisForChildren(flex)

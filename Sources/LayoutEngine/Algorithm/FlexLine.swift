@@ -109,7 +109,7 @@ extension LayoutPass {
     /// size gives it to its line; a single line is clamped by the container's min/max. Returns
     /// the cross size items align in: for a content-sized container Yoga uses the line's own
     /// (clamped) size here, not the container's final one.
-    @inline(__always) func determineLineCrossSize(_ flex: FlexContainer, _ line: inout FlexLine) -> Float {
+    @inline(always) func determineLineCrossSize(_ flex: FlexContainer, _ line: inout FlexLine) -> Float {
         let node = flex.node
         var alignmentCrossSize = flex.availableInnerCrossDim
         if flex.crossMode == .maxContent || flex.crossMode == .fitContent {

@@ -146,7 +146,7 @@ extension LayoutPass {
     /// resolving flexible lengths, which lays each item out at its resolved main size (its
     /// hypothetical cross size). Skipped when only measuring under an imposed cross size.
     /// Leaves in `line.remainingFreeSpace` what the items did not take.
-    @inline(__always) func resolveFlexibleLengths(_ flex: FlexContainer, _ line: inout FlexLine) {
+    @inline(always) func resolveFlexibleLengths(_ flex: FlexContainer, _ line: inout FlexLine) {
         if !flex.canSkipFlex {
             let originalFreeSpace = line.remainingFreeSpace
             distributeFreeSpaceFirstPass(flex, &line)

@@ -6,7 +6,7 @@ extension LayoutPass {
     /// its hook, its children placed by the model's placement hook), one without layout
     /// children, or, when only measuring, one whose size its constraints fix. Returns false
     /// for a container the flex algorithm must lay out.
-    @inline(__always) func sizeWithoutFlexLayout(_ input: LayoutInput, _ direction: Direction) -> Bool {
+    @inline(always) func sizeWithoutFlexLayout(_ input: LayoutInput, _ direction: Direction) -> Bool {
         let node = input.node
         if hasMeasureFunc(node) {
             measureNodeWithMeasureFunc(input, direction)

@@ -6,7 +6,7 @@ extension LayoutPass {
     /// `flex-wrap: wrap-reverse`: the lines were placed from the cross-start edge; mirror them
     /// inside the container's final cross size. (Yoga mirrors `display: none` children too,
     /// which gives hidden nodes a position; they stay at 0 here.)
-    @inline(__always) func reverseWrappedLines(_ flex: FlexContainer) {
+    @inline(always) func reverseWrappedLines(_ flex: FlexContainer) {
         let node = flex.node
         let crossAxis = flex.crossAxis
         let crossStart = crossAxis.flexStartEdge
@@ -24,7 +24,7 @@ extension LayoutPass {
 
     /// Gives the in-flow items of a reversed main or cross axis their positions from the far
     /// edge, now that the container's size is known.
-    @inline(__always) func setTrailingPositions(_ flex: FlexContainer) {
+    @inline(always) func setTrailingPositions(_ flex: FlexContainer) {
         let node = flex.node
         let needsMainTrailing = flex.mainAxis.needsTrailingPosition
         let needsCrossTrailing = flex.crossAxis.needsTrailingPosition
