@@ -62,6 +62,7 @@ let package = Package(
             "LayoutServer", "HTTPServer", "LayoutWire", "LayoutEngine",
             .product(name: "Logging", package: "swift-log"),
         ]),
+        .testTarget(name: "LayoutdTests", dependencies: ["layoutd", "LayoutServer"]),
     ],
     swiftLanguageModes: [.v5]
 )
