@@ -19,8 +19,10 @@ let package = Package(
     targets: [
         // The shared layout engine: pure Swift, no Foundation, no dependencies.
         .target(name: "LayoutEngine"),
+        // The package's one lock (`Locked`), for HTTPServer, LayoutWire and LayoutServer.
+        .target(name: "SyncSupport"),
         // JSON wire format <-> engine trees, with validation errors that carry JSON pointers.
-        .target(name: "LayoutWire", dependencies: ["LayoutEngine"]),
+        .target(name: "LayoutWire", dependencies: ["LayoutEngine", "SyncSupport"]),
         // zlib, from the system (zlib1g-dev), for gzip request and response bodies.
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
         // OpenSSL 3, from the system (libssl-dev), for optional TLS in HTTPServer.
@@ -28,10 +30,10 @@ let package = Package(
         // epoll and eventfd (Linux), for HTTPServer's event loops.
         .systemLibrary(name: "CEpoll", path: "Sources/CEpoll"),
         // HTTP/1.1 on plain sockets, epoll event loops or Dispatch; knows nothing about layout.
-        .target(name: "HTTPServer", dependencies: ["CZlib", "COpenSSL", "CEpoll"]),
+        .target(name: "HTTPServer", dependencies: ["CZlib", "COpenSSL", "CEpoll", "SyncSupport"]),
         // Routes, cache, configuration, metrics and logging of the layout service.
         .target(name: "LayoutServer", dependencies: [
-            "HTTPServer", "LayoutWire", "LayoutEngine",
+            "HTTPServer", "LayoutWire", "LayoutEngine", "SyncSupport",
             .product(name: "Logging", package: "swift-log"),
         ], plugins: ["EmbedOpenAPI"]),
         // openapi.yaml compiled into LayoutServer (served at /openapi.yaml), at build time.
@@ -57,7 +59,7 @@ let package = Package(
             dependencies: ["LayoutEngine", "LayoutWire"]
         ),
         .testTarget(name: "LayoutWireTests", dependencies: ["LayoutWire", "LayoutEngine"]),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "SyncSupport"]),
         .testTarget(name: "LayoutServerTests", dependencies: [
             "LayoutServer", "HTTPServer", "LayoutWire", "LayoutEngine",
             .product(name: "Logging", package: "swift-log"),

@@ -1,6 +1,7 @@
 import Dispatch
 import Glibc
 import Testing
+import SyncSupport
 @testable import HTTPServer
 
 /// The most a connection's socket can hold for a client that does not read: the kernel's

@@ -3,6 +3,7 @@ import CEpoll
 import Dispatch
 import Glibc
 import Testing
+import SyncSupport
 @testable import HTTPServer
 
 /// Runs `body` on `loop`'s thread and returns its result.

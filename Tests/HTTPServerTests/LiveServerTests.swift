@@ -1,6 +1,7 @@
 import Dispatch
 import Glibc
 import Testing
+import SyncSupport
 @testable import HTTPServer
 
 /// Every attack ends with this: a fresh connection still gets a normal answer.
