@@ -54,12 +54,16 @@ let package = Package(
         // Constraint solver vs kiwisolver (kiwi_bench.py, needs `pip install kiwisolver`); not run by CI.
         .executableTarget(name: "solver-bench", dependencies: ["LayoutEngine"], path: "Benchmarks/solver-bench",
                           exclude: ["kiwi_bench.py"]),
+        // Shared by the test targets: a seeded generator (TestSupport, no dependencies) and
+        // frame and request-decoding helpers (LayoutTestSupport).
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .target(name: "LayoutTestSupport", dependencies: ["LayoutEngine", "LayoutWire"], path: "Tests/LayoutTestSupport"),
         .testTarget(
             name: "LayoutEngineTests",
-            dependencies: ["LayoutEngine", "LayoutWire"]
+            dependencies: ["LayoutEngine", "LayoutWire", "TestSupport", "LayoutTestSupport"]
         ),
-        .testTarget(name: "LayoutWireTests", dependencies: ["LayoutWire", "LayoutEngine"]),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "SyncSupport"]),
+        .testTarget(name: "LayoutWireTests", dependencies: ["LayoutWire", "LayoutEngine", "TestSupport", "LayoutTestSupport"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "SyncSupport", "TestSupport"]),
         .testTarget(name: "LayoutServerTests", dependencies: [
             "LayoutServer", "HTTPServer", "LayoutWire", "LayoutEngine",
             .product(name: "Logging", package: "swift-log"),
