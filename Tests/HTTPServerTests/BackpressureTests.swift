@@ -1,7 +1,11 @@
 import Dispatch
+#if canImport(Glibc)
 import Glibc
-import Testing
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import SyncSupport
+import Testing
 @testable import HTTPServer
 
 /// The most a connection's socket can hold for a client that does not read: the kernel's

@@ -2,8 +2,8 @@
 import CEpoll
 import Dispatch
 import Glibc
-import Testing
 import SyncSupport
+import Testing
 @testable import HTTPServer
 
 /// Runs `body` on `loop`'s thread and returns its result.

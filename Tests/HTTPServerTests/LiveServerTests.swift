@@ -1,7 +1,11 @@
 import Dispatch
+#if canImport(Glibc)
 import Glibc
-import Testing
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import SyncSupport
+import Testing
 @testable import HTTPServer
 
 /// Every attack ends with this: a fresh connection still gets a normal answer.

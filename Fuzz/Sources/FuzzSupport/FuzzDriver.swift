@@ -1,5 +1,7 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// libFuzzer's driver. SwiftPM renames an executable's `main` on Linux, so the harnesses keep
