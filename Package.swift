@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "LayoutWire", targets: ["LayoutWire"]),
         // For the fuzzers in Fuzz/ (a separate package that depends on this one by path).
         .library(name: "HTTPServer", targets: ["HTTPServer"]),
+        .library(name: "TestSupport", targets: ["TestSupport"]),
         .executable(name: "layoutd", targets: ["layoutd"]),
         .executable(name: "layout-bench", targets: ["layout-bench"]),
     ],

@@ -187,7 +187,7 @@ public enum ConfigurationSettings {
     }
 
     /// A byte count in the largest binary unit that holds it exactly: `32MiB`, `16KiB`, `1000`.
-    public static func spellByteCount(_ count: Int) -> String {
+    static func spellByteCount(_ count: Int) -> String {
         for (shift, unit) in [(30, "GiB"), (20, "MiB"), (10, "KiB")] where count != 0 && count % (1 << shift) == 0 {
             return "\(count >> shift)\(unit)"
         }
