@@ -1,5 +1,9 @@
 import Dispatch
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// An HTTP/1.1 server on non-blocking POSIX sockets, driven by edge-triggered epoll event
 /// loops (default on Linux) or by Dispatch sources (`HTTPServerConfiguration.ioBackend`).

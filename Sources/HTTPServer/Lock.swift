@@ -1,4 +1,8 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A small mutex around a value, for state shared between the server's queues.
 /// (Synchronization.Mutex would need newer Apple platform versions than the package declares.)
