@@ -3,16 +3,16 @@
 public struct HTTPRefusal: Sendable, Equatable {
     /// 400, 408, 413, 414, 415, 417, 431, 501 or 505.
     public var status: Int
-    /// The status's reason phrase ("Bad Request").
-    public var reason: String
     /// What was wrong, in a sentence ("The request head did not arrive in time.").
     public var message: String
 
-    public init(status: Int, reason: String, message: String) {
+    public init(status: Int, message: String) {
         self.status = status
-        self.reason = reason
         self.message = message
     }
+
+    /// The status's reason phrase, as in the status line ("Bad Request").
+    public var reason: String { ResponseSerializer.reasonPhrase(status) }
 }
 
 /// How the HTTP layer writes the body of its refusals. The HTTP layer knows nothing of the

@@ -190,8 +190,8 @@ enum ResponseSerializer {
     /// The response to a refused request, its body in the configured format; the connection
     /// closes after it.
     static func errorResponse(status: Int, message: String, format: HTTPErrorBodyFormat) -> HTTPResponse {
-        let refusal = HTTPRefusal(status: status, reason: reasonPhrase(status), message: message)
-        return HTTPResponse(status: status, headers: ["Content-Type": format.contentType], body: format.render(refusal))
+        HTTPResponse(status: status, headers: ["Content-Type": format.contentType],
+                     body: format.render(HTTPRefusal(status: status, message: message)))
     }
 
     static func reasonPhrase(_ status: Int) -> String {

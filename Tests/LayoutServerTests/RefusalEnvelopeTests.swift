@@ -8,8 +8,7 @@ import Testing
     @Test func theEnvelopeEscapesQuotesAndBackslashesAndBlanksControlCharacters() {
         let format = HTTPErrorBodyFormat.layoutServiceJSON
         #expect(format.contentType == "application/json")
-        let body = format.render(HTTPRefusal(status: 400, reason: "Bad Request",
-                                             message: "a \"quoted\" \\ name\twith\ra tab"))
+        let body = format.render(HTTPRefusal(status: 400, message: "a \"quoted\" \\ name\twith\ra tab"))
         #expect(String(decoding: body, as: UTF8.self)
             == #"{"error":{"status":400,"code":"bad-request","message":"a \"quoted\" \\ name with a tab"}}"#)
     }
