@@ -31,6 +31,8 @@ extension LayoutPass {
 
     /// CSS Flexbox §9 for one flex container: sizes it and, when laying out, places its items.
     /// Kept out of line so the steps below inline into it (the leaf path above stays short).
+    /// The once-per-container steps are `@inline(always)` (SE-0496, Swift 6.3): Swift treats
+    /// `@inline(__always)` as a hint and left some of them as calls, which cost speed.
     @inline(never) func layoutFlexContainer(_ input: LayoutInput, _ direction: Direction) {
         let node = input.node
         layouts[node].hadOverflow = false
