@@ -81,8 +81,8 @@ func runServicePath(file: String) {
         sink &+= Int(tree.frame(of: decoded.root).width)
     }
     add("  encode (frames + JSON)") {
-        let frames = FrameEncoder.preorderFrames(of: laidOut.tree, root: laidOut.root)
-        sink &+= FrameEncoder.encode(tree: laidOut.tree, root: laidOut.root, ids: laidOut.ids, frames: frames).count
+        let frames = ResponseEncoder.preorderFrames(of: laidOut.tree, root: laidOut.root)
+        sink &+= ResponseEncoder.encode(tree: laidOut.tree, root: laidOut.root, ids: laidOut.ids, frames: frames).count
     }
     let engine = results[0].1
     for (name, ns) in results {

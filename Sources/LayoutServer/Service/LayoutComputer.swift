@@ -52,14 +52,14 @@ struct LayoutComputer: Sendable {
         } else {
             request.tree.computeLayout(root: request.root, available: request.available,
                                        direction: request.direction)
-            frames = FrameEncoder.preorderFrames(of: request.tree, root: request.root)
+            frames = ResponseEncoder.preorderFrames(of: request.tree, root: request.root)
             if let overflow = Self.overflowError(frames, request) {
                 return Answer(status: overflow.status, body: overflow.jsonBytes(), cache: nil, entityTag: nil)
             }
             cache.insert(frames, for: key)
             outcome = .miss
         }
-        let body = FrameEncoder.encode(tree: request.tree, root: request.root, ids: request.ids, frames: frames)
+        let body = ResponseEncoder.encode(tree: request.tree, root: request.root, ids: request.ids, frames: frames)
         return Answer(status: 200, body: body, cache: outcome, entityTag: tag.quoted)
     }
 
@@ -71,7 +71,7 @@ struct LayoutComputer: Sendable {
         }) else { return nil }
         return WireError(status: 422, code: "layout-overflow",
                          message: "the layout overflows 32-bit floats (a frame is infinite or not a number); use smaller sizes",
-                         pointer: FrameEncoder.pointer(toPreorderIndex: index, tree: request.tree, root: request.root))
+                         pointer: ResponseEncoder.pointer(toPreorderIndex: index, tree: request.tree, root: request.root))
     }
 }
 
