@@ -60,7 +60,7 @@ public final class LayoutService: HTTPHandler, @unchecked Sendable {
         }
 
         guard let route else {
-            finish(ServiceError.notFound(path: request.path), nil)
+            finish(ServiceError.notFound(path: request.path).response(), nil)
             return
         }
         guard route.accepts(method: request.method) else {
@@ -70,7 +70,7 @@ public final class LayoutService: HTTPHandler, @unchecked Sendable {
         switch route {
         case .compute, .computeBatch:
             guard Self.isJSON(request.headers["Content-Type"]) else {
-                finish(ServiceError.unsupportedMediaType(request.headers["Content-Type"]), nil)
+                finish(ServiceError.unsupportedMediaType(request.headers["Content-Type"]).response(), nil)
                 return
             }
             if route == .computeBatch {
