@@ -70,7 +70,7 @@ public struct ServiceError: Error, Hashable, Sendable {
 
     /// The error as an HTTP answer: its status, a JSON body, and `headers` besides.
     func response(adding headers: HTTPHeaders = [:]) -> HTTPResponse {
-        var response = HTTPResponse(status: status, headers: LayoutService.jsonHeaders, body: jsonBytes)
+        var response = HTTPResponse(status: status, headers: JSONBody.headers, body: jsonBytes)
         for field in headers { response.headers.add(name: field.name, value: field.value) }
         return response
     }
