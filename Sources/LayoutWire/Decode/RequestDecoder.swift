@@ -18,9 +18,7 @@ struct RequestDecoder {
     mutating func decodeRequest(at index: Int) throws(WireError) -> LayoutRequest {
         try expect(index, .object, "a layout request", "")
         var root = -1, available = -1, direction = -1, config = -1
-        var i = index + 1
-        for _ in 0..<doc.tokens[index].aux {
-            let value = i + 1
+        for (i, value) in doc.members(of: index) {
             if doc.equals(i, "root") { root = value }
             else if doc.equals(i, "available") { available = value }
             else if doc.equals(i, "direction") { direction = value }
@@ -33,7 +31,6 @@ struct RequestDecoder {
                                  accepted: "root, available, direction, config (and the case metadata name, source, tags, expected, tolerance)",
                                  pointer: "")
             }
-            i = doc.next(after: value)
         }
         guard root >= 0 else { throw .invalid("missing-key", "a layout request needs a \"root\" node", pointer: "") }
 
@@ -56,13 +53,10 @@ struct RequestDecoder {
         if doc.tokens[index].kind == .null { return AvailableSize() }
         try expect(index, .object, "available (an object with width and height)", "")
         var size = AvailableSize()
-        var i = index + 1
-        for _ in 0..<doc.tokens[index].aux {
-            let value = i + 1
+        for (i, value) in doc.members(of: index) {
             if doc.equals(i, "width") { size.width = try optionalSize(value, "available width", pointer: "/width") }
             else if doc.equals(i, "height") { size.height = try optionalSize(value, "available height", pointer: "/height") }
             else { throw unknownKey(i, in: "available", accepted: "width, height", pointer: "") }
-            i = doc.next(after: value)
         }
         return size
     }
@@ -75,9 +69,7 @@ struct RequestDecoder {
     private func decodeConfig(at index: Int) throws(WireError) -> LayoutConfig {
         try expect(index, .object, "config", "")
         var config = LayoutConfig()
-        var i = index + 1
-        for _ in 0..<doc.tokens[index].aux {
-            let value = i + 1
+        for (i, value) in doc.members(of: index) {
             if doc.equals(i, "pointScaleFactor") {
                 config.pointScaleFactor = try float(value, "pointScaleFactor", allowNegative: false, pointer: "/pointScaleFactor")
             } else if doc.equals(i, "useWebDefaults") {
@@ -94,7 +86,6 @@ struct RequestDecoder {
             } else {
                 throw unknownKey(i, in: "config", accepted: "pointScaleFactor, useWebDefaults, errata, experimentalFeatures", pointer: "")
             }
-            i = doc.next(after: value)
         }
         return config
     }

@@ -23,9 +23,7 @@ extension RequestDecoder {
         try expect(index, .object, "a stack", "")
         var stack = FixFlexStack(axis: .horizontal, intents: [])
         var hasAxis = false, intents = -1
-        var i = index + 1
-        for _ in 0..<doc.tokens[index].aux {
-            let value = i + 1
+        for (i, value) in doc.members(of: index) {
             if doc.equals(i, "axis") {
                 stack.axis = try axis(value, pointer: "/axis")
                 hasAxis = true
@@ -49,7 +47,6 @@ extension RequestDecoder {
                 throw unknownKey(i, in: "a stack", accepted: "axis, startAnchor, startOffset, endAnchor, endOffset, positioning, intents",
                                  pointer: "")
             }
-            i = doc.next(after: value)
         }
         guard hasAxis else { throw .invalid("missing-key", "a stack needs an \"axis\": \"h\" or \"v\"", pointer: "") }
         if stack.useAbsolutePositioning && stack.axis == .vertical {
@@ -77,9 +74,7 @@ extension RequestDecoder {
         var hugging: LayoutPriority?, compression: LayoutPriority?, dimension: LayoutAnchor?
         var multiplier: Double?, offset: Double?
         var given: [String] = []
-        var i = index + 1
-        for _ in 0..<doc.tokens[index].aux {
-            let v = i + 1
+        for (i, v) in doc.members(of: index) {
             let name = doc.string(at: i)
             if name != "kind" { given.append(name) }
             switch name {
@@ -110,7 +105,6 @@ extension RequestDecoder {
                 throw unknownKey(i, in: "an intent", accepted: "kind, views, view, value, min, max, weight, huggingPriority, "
                                  + "compressionResistancePriority, dimension, multiplier, offset", pointer: "")
             }
-            i = doc.next(after: v)
         }
         guard kind >= 0 else { throw .invalid("missing-key", "an intent needs a \"kind\": fix, flex, fill or match", pointer: "") }
         guard doc.tokens[kind].kind == .string else { throw wrongType(kind, "kind must be fix, flex, fill or match", pointer: "/kind") }

@@ -77,9 +77,7 @@ extension RequestDecoder {
     func decodeConstraintNode(at index: Int, kind: ConstraintNodeKind) throws(WireError) -> DecodedNode {
         var node = DecodedNode(id: nil, style: baseStyle, content: .none)
         var items = -1, constraints = -1, margins = -1, stacks = -1, groups = -1
-        var i = index + 1
-        for _ in 0..<doc.tokens[index].aux {
-            let value = i + 1
+        for (i, value) in doc.members(of: index) {
             if doc.equals(i, "id") { node.id = try idString(value, "id", pointer: "/id") }
             else if doc.equals(i, "style") {
                 do { try decodeStyle(at: value, into: &node.style) } catch { throw error.prefixed(by: "/style") }
@@ -94,7 +92,6 @@ extension RequestDecoder {
                 throw unknownKey(i, in: "a \(kind.name) node", accepted: "type, id, style, layoutMargins, items, constraints" + extra,
                                  pointer: "")
             }
-            i = doc.next(after: value)
         }
         var base = ConstraintNodeBase()
         if margins >= 0 { base.layout.containerMargins = try within("/layoutMargins") { () throws(WireError) in try layoutMargins(margins) } }
@@ -136,11 +133,9 @@ extension RequestDecoder {
     func decodeConstraintItemChild(at index: Int, into node: inout DecodedNode) throws(WireError) -> Bool {
         try expect(index, .object, "an item", "")
         var id: String? = nil, nested = -1
-        var i = index + 1
-        for _ in 0..<doc.tokens[index].aux {
-            if doc.equals(i, "id") { id = doc.string(at: i + 1) }
-            else if doc.equals(i, "node") { nested = i + 1 }
-            i = doc.next(after: i + 1)
+        for (key, value) in doc.members(of: index) {
+            if doc.equals(key, "id") { id = doc.string(at: value) }
+            else if doc.equals(key, "node") { nested = value }
         }
         guard nested >= 0 else {
             node = DecodedNode(id: id, style: baseStyle, content: .none)
@@ -183,17 +178,13 @@ extension RequestDecoder {
         var item = ConstraintItem(name: "")
         var hasName = false, nested = false
         var explicit: ConstraintContainer.IntrinsicAxes = []
-        var i = index + 1
-        for _ in 0..<doc.tokens[index].aux {
-            let value = i + 1
+        for (i, value) in doc.members(of: index) {
             if doc.equals(i, "id") {
                 item.name = try idString(value, "id", pointer: "/id")
                 hasName = true
             } else if doc.equals(i, "intrinsicSize") {
                 try expect(value, .object, "intrinsicSize", "/intrinsicSize")
-                var j = value + 1
-                for _ in 0..<doc.tokens[value].aux {
-                    let v = j + 1
+                for (j, v) in doc.members(of: value) {
                     if doc.equals(j, "width") {
                         item.intrinsicWidth = try optionalDouble(v, "intrinsic width", pointer: "/intrinsicSize/width")
                         explicit.insert(.width)
@@ -203,7 +194,6 @@ extension RequestDecoder {
                     } else {
                         throw unknownKey(j, in: "intrinsicSize", accepted: "width, height", pointer: "/intrinsicSize")
                     }
-                    j = doc.next(after: v)
                 }
             } else if doc.equals(i, "hugging") {
                 let (h, v) = try within("/hugging") { () throws(WireError) in try axisPriorities(value, "hugging") }
@@ -224,7 +214,6 @@ extension RequestDecoder {
                 throw unknownKey(i, in: "an item", accepted: "id, intrinsicSize, hugging, compressionResistance, layoutMargins, node",
                                  pointer: "")
             }
-            i = doc.next(after: value)
         }
         guard hasName else { throw .invalid("missing-key", "an item needs an \"id\" (constraints name items by it)", pointer: "") }
         guard !item.name.isEmpty, item.name != "container" else {
@@ -245,13 +234,10 @@ extension RequestDecoder {
             return (p, p)
         }
         var h: LayoutPriority?, v: LayoutPriority?
-        var i = index + 1
-        for _ in 0..<doc.tokens[index].aux {
-            let value = i + 1
+        for (i, value) in doc.members(of: index) {
             if doc.equals(i, "horizontal") { h = try priority(value, "\(what) horizontal", pointer: "/horizontal") }
             else if doc.equals(i, "vertical") { v = try priority(value, "\(what) vertical", pointer: "/vertical") }
             else { throw unknownKey(i, in: what, accepted: "horizontal, vertical", pointer: "") }
-            i = doc.next(after: value)
         }
         return (h, v)
     }
@@ -275,15 +261,12 @@ extension RequestDecoder {
             return LayoutMargins(top: m, leading: m, bottom: m, trailing: m)
         }
         var m = LayoutMargins.zero
-        var i = index + 1
-        for _ in 0..<doc.tokens[index].aux {
-            let value = i + 1
+        for (i, value) in doc.members(of: index) {
             if doc.equals(i, "top") { m.top = try double(value, "top margin", pointer: "/top") }
             else if doc.equals(i, "leading") { m.leading = try double(value, "leading margin", pointer: "/leading") }
             else if doc.equals(i, "bottom") { m.bottom = try double(value, "bottom margin", pointer: "/bottom") }
             else if doc.equals(i, "trailing") { m.trailing = try double(value, "trailing margin", pointer: "/trailing") }
             else { throw unknownKey(i, in: "layoutMargins", accepted: "top, leading, bottom, trailing", pointer: "") }
-            i = doc.next(after: value)
         }
         return m
     }
@@ -316,9 +299,7 @@ extension RequestDecoder {
         try expect(index, .object, "a constraint (an object or a string like \"a.leading == b.trailing + 8\")", "")
         var first: LayoutAnchor?, second: LayoutAnchor?, relation = LinearRelation.equal
         var multiplier: Double?, constant = 0.0, priority = LayoutPriority.required, label = ""
-        var i = index + 1
-        for _ in 0..<doc.tokens[index].aux {
-            let value = i + 1
+        for (i, value) in doc.members(of: index) {
             if doc.equals(i, "first") { first = try anchor(value, base, pointer: "/first") }
             else if doc.equals(i, "second") {
                 if doc.tokens[value].kind != .null { second = try anchor(value, base, pointer: "/second") }
@@ -339,7 +320,6 @@ extension RequestDecoder {
                 throw unknownKey(i, in: "a constraint", accepted: "first, relation, second, multiplier, constant, priority, label",
                                  pointer: "")
             }
-            i = doc.next(after: value)
         }
         guard let first else { throw .invalid("missing-key", "a constraint needs a \"first\" anchor", pointer: "") }
         if second == nil && multiplier != nil {

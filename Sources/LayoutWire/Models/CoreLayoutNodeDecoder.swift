@@ -20,9 +20,7 @@ extension RequestDecoder {
         var node = DecodedNode(id: nil, style: Style(), content: .none)
         var layout = CoreLayout.Layout()
         var identifierKey = -1
-        var i = index + 1
-        for _ in 0..<doc.tokens[index].aux {
-            let value = i + 1
+        for (i, value) in doc.members(of: index) {
             if doc.equals(i, "identifier") || doc.equals(i, "id") {
                 if identifierKey >= 0 {
                     throw .invalid("invalid-value", "give the identifier once, as \"identifier\" or \"id\"",
@@ -57,7 +55,6 @@ extension RequestDecoder {
                                     + "overriddenPosition, overriddenSecondaryAxisDistribution, isIncludedInLayout, children",
                                  pointer: "")
             }
-            i = doc.next(after: value)
         }
         let engineNode = layout.engineNode()
         node.style = engineNode.style
@@ -68,9 +65,7 @@ extension RequestDecoder {
     private func coreContainer(_ index: Int) throws(WireError) -> CoreLayout.ContainerBehavior {
         try expect(index, .object, "container", "")
         var container = CoreLayout.ContainerBehavior()
-        var i = index + 1
-        for _ in 0..<doc.tokens[index].aux {
-            let value = i + 1
+        for (i, value) in doc.members(of: index) {
             if doc.equals(i, "primaryAxis") {
                 container.primaryAxis = try keyword(value, CoreKeywords.axis, "primaryAxis", pointer: "/primaryAxis")
             } else if doc.equals(i, "primaryAxisDistribution") {
@@ -91,7 +86,6 @@ extension RequestDecoder {
                 throw unknownKey(i, in: "container", accepted: "primaryAxis, primaryAxisDistribution, secondaryAxisDistribution, "
                                  + "secondaryAxisDistributionWhenWrapping, shouldWrap, overflow", pointer: "")
             }
-            i = doc.next(after: value)
         }
         return container
     }
@@ -105,9 +99,7 @@ extension RequestDecoder {
         func bound(_ value: Int, _ name: String) throws(WireError) -> Float {
             try float(value, name, allowNegative: false, pointer: "/" + name)
         }
-        var i = index + 1
-        for _ in 0..<doc.tokens[index].aux {
-            let value = i + 1
+        for (i, value) in doc.members(of: index) {
             if doc.equals(i, "mode") { mode = try keyword(value, CoreKeywords.sizeMode, "mode", pointer: "/mode") }
             else if doc.equals(i, "units") { units = value }
             else if doc.equals(i, "width") { width = value }
@@ -121,7 +113,6 @@ extension RequestDecoder {
                 throw unknownKey(i, in: "size", accepted: "mode, units, width, height, measure, minWidth, maxWidth, minHeight, maxHeight",
                                  pointer: "")
             }
-            i = doc.next(after: value)
         }
         if minimum != CoreLayout.WidthAndOrHeight() { size.minimum = minimum }
         if maximum != CoreLayout.WidthAndOrHeight() { size.maximum = maximum }
@@ -172,17 +163,14 @@ extension RequestDecoder {
                                  skipping: StaticString?) throws(WireError) -> CoreLayout.Edges {
         var values: [Float?] = Array(repeating: nil, count: 7)
         let names = ["top", "leading", "bottom", "trailing", "all", "topAndBottom", "sides"]
-        var i = index + 1
-        for _ in 0..<doc.tokens[index].aux {
-            let value = i + 1
-            if let skipping, doc.equals(i, skipping) { i = doc.next(after: value); continue }
-            let name = doc.string(at: i)
+        for (key, value) in doc.members(of: index) {
+            if let skipping, doc.equals(key, skipping) { continue }
+            let name = doc.string(at: key)
             guard let slot = names.firstIndex(of: name) else {
-                throw unknownKey(i, in: what, accepted: names.joined(separator: ", ")
+                throw unknownKey(key, in: what, accepted: names.joined(separator: ", ")
                                  + (skipping.map { ", \($0)" } ?? ""), pointer: "")
             }
             values[slot] = try float(value, "\(what) \(name)", allowNegative: allowNegative, pointer: "/" + name)
-            i = doc.next(after: value)
         }
         let all = values[4]
         return CoreLayout.Edges(top: values[0] ?? all, leading: values[1] ?? all, bottom: values[2] ?? all,
@@ -192,10 +180,8 @@ extension RequestDecoder {
     private func corePosition(_ index: Int) throws(WireError) -> CoreLayout.OverriddenPosition {
         try expect(index, .object, "overriddenPosition", "")
         var isAbsolute = false
-        var i = index + 1
-        for _ in 0..<doc.tokens[index].aux {
-            if doc.equals(i, "type") {
-                let value = i + 1
+        for (key, value) in doc.members(of: index) {
+            if doc.equals(key, "type") {
                 guard doc.tokens[value].kind == .string else {
                     throw wrongType(value, "type must be \"relative\" or \"absolute\"", pointer: "/type")
                 }
@@ -205,7 +191,6 @@ extension RequestDecoder {
                                    pointer: "/type")
                 }
             }
-            i = doc.next(after: i + 1)
         }
         let edges = try coreEdgeMembers(index, "overriddenPosition", allowNegative: true, skipping: "type")
         return isAbsolute ? .absolute(edges) : .relative(edges)
