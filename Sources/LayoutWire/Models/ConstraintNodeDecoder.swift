@@ -77,19 +77,19 @@ extension RequestDecoder {
     func decodeConstraintNode(at index: Int, kind: ConstraintNodeKind) throws(WireError) -> DecodedNode {
         var node = DecodedNode(id: nil, style: baseStyle, content: .none)
         var items = -1, constraints = -1, margins = -1, stacks = -1, groups = -1
-        for (i, value) in doc.members(of: index) {
-            if doc.equals(i, "id") { node.id = try idString(value, "id", pointer: "/id") }
-            else if doc.equals(i, "style") {
+        for (key, value) in doc.members(of: index) {
+            if doc.equals(key, "id") { node.id = try idString(value, "id", pointer: "/id") }
+            else if doc.equals(key, "style") {
                 do { try decodeStyle(at: value, into: &node.style) } catch { throw error.prefixed(by: "/style") }
             }
-            else if doc.equals(i, "items") { try expect(value, .array, "items", "/items"); items = value }
-            else if doc.equals(i, "constraints") { try expect(value, .array, "constraints", "/constraints"); constraints = value }
-            else if doc.equals(i, "layoutMargins") { margins = value }
-            else if kind == .fixFlex && doc.equals(i, "stacks") { try expect(value, .array, "stacks", "/stacks"); stacks = value }
-            else if kind == .flexibleSpaces && doc.equals(i, "groups") { try expect(value, .array, "groups", "/groups"); groups = value }
-            else if !doc.equals(i, "type") {
+            else if doc.equals(key, "items") { try expect(value, .array, "items", "/items"); items = value }
+            else if doc.equals(key, "constraints") { try expect(value, .array, "constraints", "/constraints"); constraints = value }
+            else if doc.equals(key, "layoutMargins") { margins = value }
+            else if kind == .fixFlex && doc.equals(key, "stacks") { try expect(value, .array, "stacks", "/stacks"); stacks = value }
+            else if kind == .flexibleSpaces && doc.equals(key, "groups") { try expect(value, .array, "groups", "/groups"); groups = value }
+            else if !doc.equals(key, "type") {
                 let extra = kind == .fixFlex ? ", stacks" : kind == .flexibleSpaces ? ", groups" : ""
-                throw unknownKey(i, in: "a \(kind.name) node", accepted: "type, id, style, layoutMargins, items, constraints" + extra,
+                throw unknownKey(key, in: "a \(kind.name) node", accepted: "type, id, style, layoutMargins, items, constraints" + extra,
                                  pointer: "")
             }
         }
@@ -178,40 +178,40 @@ extension RequestDecoder {
         var item = ConstraintItem(name: "")
         var hasName = false, nested = false
         var explicit: ConstraintContainer.IntrinsicAxes = []
-        for (i, value) in doc.members(of: index) {
-            if doc.equals(i, "id") {
+        for (key, value) in doc.members(of: index) {
+            if doc.equals(key, "id") {
                 item.name = try idString(value, "id", pointer: "/id")
                 hasName = true
-            } else if doc.equals(i, "intrinsicSize") {
+            } else if doc.equals(key, "intrinsicSize") {
                 try expect(value, .object, "intrinsicSize", "/intrinsicSize")
-                for (j, v) in doc.members(of: value) {
-                    if doc.equals(j, "width") {
+                for (innerKey, v) in doc.members(of: value) {
+                    if doc.equals(innerKey, "width") {
                         item.intrinsicWidth = try optionalDouble(v, "intrinsic width", pointer: "/intrinsicSize/width")
                         explicit.insert(.width)
-                    } else if doc.equals(j, "height") {
+                    } else if doc.equals(innerKey, "height") {
                         item.intrinsicHeight = try optionalDouble(v, "intrinsic height", pointer: "/intrinsicSize/height")
                         explicit.insert(.height)
                     } else {
-                        throw unknownKey(j, in: "intrinsicSize", accepted: "width, height", pointer: "/intrinsicSize")
+                        throw unknownKey(innerKey, in: "intrinsicSize", accepted: "width, height", pointer: "/intrinsicSize")
                     }
                 }
-            } else if doc.equals(i, "hugging") {
+            } else if doc.equals(key, "hugging") {
                 let (h, v) = try within("/hugging") { () throws(WireError) in try axisPriorities(value, "hugging") }
                 if let h { item.horizontalHugging = h }
                 if let v { item.verticalHugging = v }
-            } else if doc.equals(i, "compressionResistance") {
+            } else if doc.equals(key, "compressionResistance") {
                 let (h, v) = try within("/compressionResistance") { () throws(WireError) in
                     try axisPriorities(value, "compressionResistance")
                 }
                 if let h { item.horizontalCompressionResistance = h }
                 if let v { item.verticalCompressionResistance = v }
-            } else if doc.equals(i, "layoutMargins") {
+            } else if doc.equals(key, "layoutMargins") {
                 item.layoutMargins = try within("/layoutMargins") { () throws(WireError) in try layoutMargins(value) }
-            } else if doc.equals(i, "node") {
+            } else if doc.equals(key, "node") {
                 try expect(value, .object, "node", "/node")
                 nested = true
             } else {
-                throw unknownKey(i, in: "an item", accepted: "id, intrinsicSize, hugging, compressionResistance, layoutMargins, node",
+                throw unknownKey(key, in: "an item", accepted: "id, intrinsicSize, hugging, compressionResistance, layoutMargins, node",
                                  pointer: "")
             }
         }
@@ -234,10 +234,10 @@ extension RequestDecoder {
             return (p, p)
         }
         var h: LayoutPriority?, v: LayoutPriority?
-        for (i, value) in doc.members(of: index) {
-            if doc.equals(i, "horizontal") { h = try priority(value, "\(what) horizontal", pointer: "/horizontal") }
-            else if doc.equals(i, "vertical") { v = try priority(value, "\(what) vertical", pointer: "/vertical") }
-            else { throw unknownKey(i, in: what, accepted: "horizontal, vertical", pointer: "") }
+        for (key, value) in doc.members(of: index) {
+            if doc.equals(key, "horizontal") { h = try priority(value, "\(what) horizontal", pointer: "/horizontal") }
+            else if doc.equals(key, "vertical") { v = try priority(value, "\(what) vertical", pointer: "/vertical") }
+            else { throw unknownKey(key, in: what, accepted: "horizontal, vertical", pointer: "") }
         }
         return (h, v)
     }
@@ -261,12 +261,12 @@ extension RequestDecoder {
             return LayoutMargins(top: m, leading: m, bottom: m, trailing: m)
         }
         var m = LayoutMargins.zero
-        for (i, value) in doc.members(of: index) {
-            if doc.equals(i, "top") { m.top = try double(value, "top margin", pointer: "/top") }
-            else if doc.equals(i, "leading") { m.leading = try double(value, "leading margin", pointer: "/leading") }
-            else if doc.equals(i, "bottom") { m.bottom = try double(value, "bottom margin", pointer: "/bottom") }
-            else if doc.equals(i, "trailing") { m.trailing = try double(value, "trailing margin", pointer: "/trailing") }
-            else { throw unknownKey(i, in: "layoutMargins", accepted: "top, leading, bottom, trailing", pointer: "") }
+        for (key, value) in doc.members(of: index) {
+            if doc.equals(key, "top") { m.top = try double(value, "top margin", pointer: "/top") }
+            else if doc.equals(key, "leading") { m.leading = try double(value, "leading margin", pointer: "/leading") }
+            else if doc.equals(key, "bottom") { m.bottom = try double(value, "bottom margin", pointer: "/bottom") }
+            else if doc.equals(key, "trailing") { m.trailing = try double(value, "trailing margin", pointer: "/trailing") }
+            else { throw unknownKey(key, in: "layoutMargins", accepted: "top, leading, bottom, trailing", pointer: "") }
         }
         return m
     }
@@ -299,12 +299,12 @@ extension RequestDecoder {
         try expect(index, .object, "a constraint (an object or a string like \"a.leading == b.trailing + 8\")", "")
         var first: LayoutAnchor?, second: LayoutAnchor?, relation = LinearRelation.equal
         var multiplier: Double?, constant = 0.0, priority = LayoutPriority.required, label = ""
-        for (i, value) in doc.members(of: index) {
-            if doc.equals(i, "first") { first = try anchor(value, base, pointer: "/first") }
-            else if doc.equals(i, "second") {
+        for (key, value) in doc.members(of: index) {
+            if doc.equals(key, "first") { first = try anchor(value, base, pointer: "/first") }
+            else if doc.equals(key, "second") {
                 if doc.tokens[value].kind != .null { second = try anchor(value, base, pointer: "/second") }
             }
-            else if doc.equals(i, "relation") {
+            else if doc.equals(key, "relation") {
                 guard doc.tokens[value].kind == .string,
                       let r = ConstraintExpressionParser.relation(doc.string(at: value)) else {
                     throw .invalid(doc.tokens[value].kind == .string ? "unknown-value" : "wrong-type",
@@ -312,12 +312,12 @@ extension RequestDecoder {
                 }
                 relation = r
             }
-            else if doc.equals(i, "multiplier") { multiplier = try double(value, "multiplier", pointer: "/multiplier") }
-            else if doc.equals(i, "constant") { constant = try double(value, "constant", pointer: "/constant") }
-            else if doc.equals(i, "priority") { priority = try self.priority(value, "priority", pointer: "/priority") }
-            else if doc.equals(i, "label") { label = try idString(value, "label", pointer: "/label") }
+            else if doc.equals(key, "multiplier") { multiplier = try double(value, "multiplier", pointer: "/multiplier") }
+            else if doc.equals(key, "constant") { constant = try double(value, "constant", pointer: "/constant") }
+            else if doc.equals(key, "priority") { priority = try self.priority(value, "priority", pointer: "/priority") }
+            else if doc.equals(key, "label") { label = try idString(value, "label", pointer: "/label") }
             else {
-                throw unknownKey(i, in: "a constraint", accepted: "first, relation, second, multiplier, constant, priority, label",
+                throw unknownKey(key, in: "a constraint", accepted: "first, relation, second, multiplier, constant, priority, label",
                                  pointer: "")
             }
         }

@@ -130,8 +130,8 @@ extension RequestDecoder {
         }
         var all: StackViewLayout.Length?, horizontal: StackViewLayout.Length?, vertical: StackViewLayout.Length?
         var edges = StackViewLayout.Insets()
-        for (i, value) in doc.members(of: index) {
-            let name = doc.string(at: i)
+        for (key, value) in doc.members(of: index) {
+            let name = doc.string(at: key)
             let length = { () throws(WireError) -> StackViewLayout.Length in
                 try self.stackLength(value, "\(what) \(name)", allowNegative: allowNegative, pointer: "/" + JSONPointer.escape(name))
             }
@@ -146,7 +146,7 @@ extension RequestDecoder {
             case "start": edges.start = try length()
             case "end": edges.end = try length()
             default:
-                throw unknownKey(i, in: what, accepted: "top, left, bottom, right, start, end, horizontal, vertical, all", pointer: "")
+                throw unknownKey(key, in: what, accepted: "top, left, bottom, right, start, end, horizontal, vertical, all", pointer: "")
             }
         }
         var result = all.map { StackViewLayout.Insets.all($0) } ?? StackViewLayout.Insets()
@@ -165,10 +165,10 @@ extension RequestDecoder {
     func size(_ index: Int, _ what: String) throws(WireError) -> Size {
         try expect(index, .object, what, "")
         var width: Float?, height: Float?
-        for (i, value) in doc.members(of: index) {
-            if doc.equals(i, "width") { width = try float(value, "width", allowNegative: false, pointer: "/width") }
-            else if doc.equals(i, "height") { height = try float(value, "height", allowNegative: false, pointer: "/height") }
-            else { throw unknownKey(i, in: what, accepted: "width, height", pointer: "") }
+        for (key, value) in doc.members(of: index) {
+            if doc.equals(key, "width") { width = try float(value, "width", allowNegative: false, pointer: "/width") }
+            else if doc.equals(key, "height") { height = try float(value, "height", allowNegative: false, pointer: "/height") }
+            else { throw unknownKey(key, in: what, accepted: "width, height", pointer: "") }
         }
         guard let width else { throw .invalid("missing-key", "\(what) needs \"width\"", pointer: "") }
         guard let height else { throw .invalid("missing-key", "\(what) needs \"height\"", pointer: "") }
