@@ -125,11 +125,7 @@ extension RequestDecoder {
                 let keyLength = doc.tokens[key].aux
                 if keyLength == 8 && doc.equals(key, "children") {
                     guard doc.tokens[value].kind == .array else { return objectCount(in: index) }
-                    var child = value + 1
-                    for _ in 0..<doc.tokens[value].aux {
-                        pending.append(child)
-                        child = doc.next(after: child)
-                    }
+                    for (_, child) in doc.elements(of: value) { pending.append(child) }
                 } else if keyLength == 4 && doc.equals(key, "type") && !doc.equals(value, "flex") {
                     return objectCount(in: index)
                 }

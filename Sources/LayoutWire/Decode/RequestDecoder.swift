@@ -106,10 +106,8 @@ struct RequestDecoder {
         }
         guard doc.tokens[index].kind == .array else { return try one(index, pointer) }
         var result: Set = []
-        var i = index + 1
-        for position in 0..<Int(doc.tokens[index].aux) {
+        for (position, i) in doc.elements(of: index) {
             result.formUnion(try one(i, pointer + "/\(position)"))
-            i = doc.next(after: i)
         }
         return result
     }

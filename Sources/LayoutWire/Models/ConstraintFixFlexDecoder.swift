@@ -81,10 +81,8 @@ extension RequestDecoder {
             case "kind": kind = v
             case "views":
                 try expect(v, .array, "views", "/views")
-                var j = v + 1
-                for p in 0..<Int(doc.tokens[v].aux) {
-                    views.append(try viewIndex(j, base, pointer: "/views/\(p)"))
-                    j = doc.next(after: j)
+                for (p, element) in doc.elements(of: v) {
+                    views.append(try viewIndex(element, base, pointer: "/views/\(p)"))
                 }
             case "view": views.append(try viewIndex(v, base, pointer: "/view"))
             case "value": value = try double(v, "value", pointer: "/value")

@@ -155,10 +155,8 @@ extension RequestDecoder {
     func decodeElements<Element>(_ index: Int, _ element: (Int) throws(WireError) -> Element) throws(WireError) -> [Element] {
         var elements: [Element] = []
         elements.reserveCapacity(Int(doc.tokens[index].aux))
-        var i = index + 1
-        for position in 0..<Int(doc.tokens[index].aux) {
+        for (position, i) in doc.elements(of: index) {
             elements.append(try within("/\(position)") { () throws(WireError) in try element(i) })
-            i = doc.next(after: i)
         }
         return elements
     }
@@ -166,10 +164,8 @@ extension RequestDecoder {
     // MARK: items
 
     private func decodeConstraintItems(_ index: Int, into base: inout ConstraintNodeBase) throws(WireError) {
-        var i = index + 1
-        for position in 0..<Int(doc.tokens[index].aux) {
+        for (position, i) in doc.elements(of: index) {
             try within("/\(position)") { () throws(WireError) in try decodeConstraintItem(i, into: &base) }
-            i = doc.next(after: i)
         }
     }
 
@@ -274,13 +270,11 @@ extension RequestDecoder {
     // MARK: constraints
 
     private func decodeConstraintList(_ index: Int, into base: inout ConstraintNodeBase) throws(WireError) {
-        var i = index + 1
-        for position in 0..<Int(doc.tokens[index].aux) {
+        for (position, i) in doc.elements(of: index) {
             var c = try within("/\(position)") { () throws(WireError) in try decodeConstraint(i, base) }
             if c.label.isEmpty { c.label = "constraints[\(position)]" }
             base.labelPointers[c.label, default: []].append("/constraints/\(position)")
             base.layout.constraints.append(c)
-            i = doc.next(after: i)
         }
     }
 
