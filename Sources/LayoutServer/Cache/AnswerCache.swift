@@ -1,4 +1,8 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Complete `/compute` answers keyed by the exact request body, looked up before decoding: an
 /// exact repeat skips decode, structural hash, ETag and encode. Bounded in bytes, least

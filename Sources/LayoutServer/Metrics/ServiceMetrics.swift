@@ -1,3 +1,5 @@
+import SyncSupport
+
 /// Request counts by route and status, and a latency histogram by route. Recording takes one
 /// short uncontended lock; rendering (rare) copies the numbers out under it.
 public final class ServiceMetrics: @unchecked Sendable {

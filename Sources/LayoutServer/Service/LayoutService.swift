@@ -2,6 +2,7 @@ import Dispatch
 import HTTPServer
 import LayoutWire
 import Logging
+import SyncSupport
 
 /// The layout service as an `HTTPHandler`: a route table (one handler per route, in Routes/)
 /// with the metrics and the request log wrapped around every handler as middleware.
@@ -26,7 +27,7 @@ public final class LayoutService: HTTPHandler, Sendable {
     /// Around every handler, in order: metrics, then the request log.
     private let middleware: [any ServiceMiddleware]
     /// Reads the number of open HTTP connections for `/metrics`; set once the server exists.
-    private let connectionGauge = Protected<(@Sendable () -> Int)?>(nil)
+    private let connectionGauge = Locked<(@Sendable () -> Int)?>(nil)
 
     public init(configuration: ServiceConfiguration, logger: Logger? = nil) {
         self.configuration = configuration
