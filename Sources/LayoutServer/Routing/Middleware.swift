@@ -38,8 +38,9 @@ struct Responder: Sendable {
     /// Gives `response` (call exactly once).
     func callAsFunction(_ response: HTTPResponse, cache: LayoutComputer.CacheOutcome? = nil) {
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - context.started) / 1e9
-        for layer in middleware {
-            layer.answered(request, context: context, response: response, cache: cache, seconds: seconds)
+        // By index: each layer is called where it stands, not copied (and retained) out first.
+        for index in middleware.indices {
+            middleware[index].answered(request, context: context, response: response, cache: cache, seconds: seconds)
         }
         respond(response)
     }

@@ -73,8 +73,8 @@ public final class LayoutService: HTTPHandler, Sendable {
         let route = routes.route(for: request.path)
         let context = RequestContext(route: route?.label ?? .other, started: DispatchTime.now().uptimeNanoseconds)
         let responder = Responder(request: request, context: context, middleware: middleware, respond: respond)
-        for layer in middleware {
-            if let response = layer.received(request, context: context) { return responder(response) }
+        for index in middleware.indices {
+            if let response = middleware[index].received(request, context: context) { return responder(response) }
         }
         guard let route else {
             return responder(ServiceError.notFound(path: request.path).response())
