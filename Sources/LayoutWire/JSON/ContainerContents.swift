@@ -1,60 +1,66 @@
-/// The contents of an array or object on a document's tape, in order: each element's (or
-/// member's key's) position and token. Reads the tape in place: no copy and no reference
-/// counting per value. Decoders read through `doc.elements(of:)` and `doc.members(of:)`.
-struct ContainerContents {
-    private let tokens: UnsafeMutableBufferPointer<JSONToken>
-    private let count: Int
-    /// Tokens each entry starts with before its value: 1 in an object (the key), 0 in an array.
-    private let keyTokens: Int
-    private var position = 0
-    private var entry: Int
-
-    @inline(__always) init(_ document: JSONDocument, container: Int) {
-        tokens = document.tokens
-        count = Int(document.tokens[container].aux)
-        keyTokens = document.tokens[container].kind == .object ? 1 : 0
-        entry = container + 1
-    }
-
-    @inline(__always) mutating func next() -> (position: Int, token: Int)? {
-        guard position < count else { return nil }
-        let current = (position: position, token: entry)
-        position += 1
-        // Over the value: a container records where its contents end.
-        let value = tokens[entry + keyTokens]
-        entry = value.kind == .array || value.kind == .object ? Int(value.payload) : entry + keyTokens + 1
-        return current
-    }
-}
-
-/// The members of an object: each key's token and its value's token. Keys are unique (the
-/// parser refuses a duplicate with its offset); each decoder names what it does not accept with
-/// `RequestDecoder.unknownKey`, which points at the key.
+/// The members of an object on a document's tape, in order: each member's key token and value
+/// token. The one loop every decoder reads objects with (`doc.members(of:)`); keys are unique
+/// (the parser refuses a duplicate with its offset) and each decoder names what it does not
+/// accept with `RequestDecoder.unknownKey`, which points at the key.
+///
+/// Reads the tape in place: no copy and no reference counting per member. (One walker for both
+/// objects and arrays, with a key-token stride, measured ~3 % slower on decode: hence two.)
 struct ObjectMembers: Sequence, IteratorProtocol {
-    fileprivate var contents: ContainerContents
+    private let tokens: UnsafeMutableBufferPointer<JSONToken>
+    private var remaining: Int
+    private var key: Int
+
+    @inline(__always) init(_ document: JSONDocument, object: Int) {
+        tokens = document.tokens
+        remaining = Int(document.tokens[object].aux)
+        key = object + 1
+    }
 
     @inline(__always) mutating func next() -> (key: Int, value: Int)? {
-        contents.next().map { (key: $0.token, value: $0.token + 1) }
+        guard remaining > 0 else { return nil }
+        remaining -= 1
+        let member = (key: key, value: key + 1)
+        key = tokens.indexPastValue(at: member.value)
+        return member
     }
 }
 
-/// The elements of an array: each one's position (for its pointer, `/<position>`) and token.
+/// The elements of an array on a document's tape, in order: each one's position (for its
+/// pointer, `/<position>`) and token (`doc.elements(of:)`). Reads the tape in place.
 struct ArrayElements: Sequence, IteratorProtocol {
-    fileprivate var contents: ContainerContents
+    private let tokens: UnsafeMutableBufferPointer<JSONToken>
+    private let count: Int
+    private var position = 0
+    private var element: Int
+
+    @inline(__always) init(_ document: JSONDocument, array: Int) {
+        tokens = document.tokens
+        count = Int(document.tokens[array].aux)
+        element = array + 1
+    }
 
     @inline(__always) mutating func next() -> (position: Int, element: Int)? {
-        contents.next().map { (position: $0.position, element: $0.token) }
+        guard position < count else { return nil }
+        let current = (position: position, element: element)
+        position += 1
+        element = tokens.indexPastValue(at: element)
+        return current
     }
 }
 
 extension JSONDocument {
     /// The members of the object token at `object`, in order.
-    @inline(__always) func members(of object: Int) -> ObjectMembers {
-        ObjectMembers(contents: ContainerContents(self, container: object))
-    }
+    @inline(__always) func members(of object: Int) -> ObjectMembers { ObjectMembers(self, object: object) }
 
     /// The elements of the array token at `array`, in order.
-    @inline(__always) func elements(of array: Int) -> ArrayElements {
-        ArrayElements(contents: ContainerContents(self, container: array))
+    @inline(__always) func elements(of array: Int) -> ArrayElements { ArrayElements(self, array: array) }
+}
+
+private extension UnsafeMutableBufferPointer<JSONToken> {
+    /// The token after the value at `index` and everything in it: a container records where
+    /// its contents end.
+    @inline(__always) func indexPastValue(at index: Int) -> Int {
+        let token = self[index]
+        return token.kind == .array || token.kind == .object ? Int(token.payload) : index + 1
     }
 }
