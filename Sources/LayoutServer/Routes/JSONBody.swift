@@ -34,8 +34,11 @@ enum JSONBody {
         return true
     }
 
-    private static let mediaType: [UInt8] = Array("application/json".utf8)
+    private static let mediaType: [UInt8] = Array(contentType.utf8)
+
+    /// The media type of JSON bodies, as sent.
+    static let contentType = "application/json"
 
     /// The headers of a JSON answer.
-    static let headers: HTTPHeaders = ["Content-Type": "application/json"]
+    static let headers: HTTPHeaders = ["Content-Type": contentType]
 }

@@ -13,7 +13,7 @@ struct StaticRoute: RouteHandler {
     }
 
     /// `GET /healthz`: the process is up and answering.
-    static let health = StaticRoute(contentType: "application/json", body: Array(#"{"status":"ok"}"#.utf8))
+    static let health = StaticRoute(contentType: JSONBody.contentType, body: Array(#"{"status":"ok"}"#.utf8))
     /// `GET /openapi.yaml`: the service's description, compiled in.
     static let openAPI = StaticRoute(contentType: "application/yaml; charset=utf-8",
                                      body: Array(OpenAPIDocument.text.utf8))
