@@ -71,5 +71,5 @@ let package = Package(
         ]),
         .testTarget(name: "LayoutdTests", dependencies: ["layoutd", "LayoutServer"]),
     ],
-    swiftLanguageModes: [.v5]
+    swiftLanguageModes: [.v6]
 )

@@ -29,5 +29,5 @@ let package = Package(
             .product(name: "LayoutEngine", package: "layout-service"),
         ]),
     ],
-    swiftLanguageModes: [.v5]
+    swiftLanguageModes: [.v6]
 )

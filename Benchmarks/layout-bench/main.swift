@@ -55,7 +55,7 @@ func parseOptions() -> Options {
     while let arg = args.popFirst() {
         switch arg {
         case "--fresh": options.fresh = true
-        case "--cpu-time": benchClock = CLOCK_THREAD_CPUTIME_ID
+        case "--cpu-time": break // read by `benchClock`
         case "--dump": options.dump = true
         case "--rounds": guard let n = Int(value()) else { usage() }; options.rounds = max(1, n)
         case "--round-seconds": guard let s = Double(value()) else { usage() }; options.roundSeconds = s
@@ -140,7 +140,7 @@ func bench(_ item: BenchCase, _ options: Options) -> Bool {
     print("# \(item.name): \(options.rounds) rounds x \(count) layouts, min \(fixed(perLayout.min()!, 0)) "
           + "max \(fixed(perLayout.max()!, 0)) ns/layout\(options.fresh ? " (fresh: build + layout)" : "")")
     print("\(item.name)\t\(item.nodeCount)\t\(fixed(med, 0))\t\(fixed(med / Double(item.nodeCount), 1))")
-    fflush(stdout)
+    fflush(nil) // all streams: `stdout` is a mutable C global, which Swift 6 rejects
     return bad.isEmpty
 }
 

@@ -43,6 +43,7 @@ struct Blueprint {
     }
 }
 
+@MainActor
 func runServicePath(file: String) {
     let malloc = MallocTuning.apply(environment: ProcessInfo.processInfo.environment)
     print("malloc: " + malloc.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " "))

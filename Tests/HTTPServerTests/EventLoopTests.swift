@@ -270,7 +270,8 @@ private func socketPair() -> (Int32, Int32) {
             usleep(50_000) // the server has read /held and paused reading
             let body = String(repeating: "b", count: bodyBytes)
             let sender = DispatchQueue(label: "sender")
-            sender.async { client.send("POST /next HTTP/1.1\r\nHost: t\r\nContent-Length: \(bodyBytes)\r\n\r\n" + body) }
+            let fd = client.fd
+            sender.async { RawClient.send(Array(("POST /next HTTP/1.1\r\nHost: t\r\nContent-Length: \(bodyBytes)\r\n\r\n" + body).utf8), to: fd) }
             #expect(client.readResponse()?.text == "/held 0")
             // Nothing more is sent: the server must read what is already in the socket.
             #expect(client.readResponse()?.text == "/next \(bodyBytes)")

@@ -61,7 +61,11 @@ final class RawClient {
 
     func send(_ text: String) { send(Array(text.utf8)) }
 
-    func send(_ bytes: [UInt8]) {
+    func send(_ bytes: [UInt8]) { Self.send(bytes, to: fd) }
+
+    /// Writes `bytes` to `fd`: for sending from another thread while this client reads (the
+    /// client itself is not Sendable; the descriptor is).
+    static func send(_ bytes: [UInt8], to fd: Int32) {
         var offset = 0
         while offset < bytes.count {
             let sent = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL)) }

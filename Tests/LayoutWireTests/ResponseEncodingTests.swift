@@ -27,7 +27,7 @@ import Testing
     /// Every written Float reads back as itself and is no longer than Swift's shortest form.
     @Test func floatsRoundTripShortest() {
         var generator = SystemRandomNumberGenerator()
-        var samples: [Float] = [1e-7, 1e-4, 999_999_999, 1_000_000_000, 16_777_217, 0.3, 123.456, 1e-3, 9.999e-4]
+        var samples: [Float] = [1e-7, 1e-4, 999_999_936, 1_000_000_000, 16_777_216, 0.3, 123.456, 1e-3, 9.999e-4]
         for _ in 0..<20_000 {
             samples.append(Float(bitPattern: UInt32.random(in: 0..<0x7F80_0000, using: &generator)))
             samples.append(Float(Int.random(in: -100_000...100_000, using: &generator)) / Float([1, 2, 4, 10, 100, 3].randomElement()!))

@@ -1,6 +1,6 @@
 /// What a node's style sets, summarised when the style is stored, so the layout pass can skip
 /// resolving properties a node does not use (most nodes set no margins, padding or min/max).
-@usableFromInline struct StyleFlags: OptionSet {
+@usableFromInline struct StyleFlags: OptionSet, Sendable {
     @usableFromInline let rawValue: UInt16
     @inlinable init(rawValue: UInt16) { self.rawValue = rawValue }
 
