@@ -1,4 +1,5 @@
 import Dispatch
+import SyncSupport
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -131,13 +132,17 @@ final class DispatchConnectionIO: ConnectionIO, @unchecked Sendable {
 }
 
 /// Closes a descriptor once every dispatch source using it has been cancelled.
-private final class DescriptorCloser: @unchecked Sendable {
+private final class DescriptorCloser: Sendable {
     private let fd: Int32
-    private var users: Int
-    init(fd: Int32, users: Int) { self.fd = fd; self.users = users }
-    /// Called from cancel handlers, which run on the connection's serial queue.
+    /// Sources still using `fd`. Their cancel handlers run on one serial queue, so the lock
+    /// is never contended; it makes the count safe to share without an unchecked claim.
+    private let users: Locked<Int>
+    init(fd: Int32, users: Int) { self.fd = fd; self.users = Locked(users) }
     func release() {
-        users -= 1
-        if users == 0 { POSIX.close(fd) }
+        let remaining = users.withLock { users in
+            users -= 1
+            return users
+        }
+        if remaining == 0 { POSIX.close(fd) }
     }
 }

@@ -15,7 +15,7 @@ import SyncSupport
 /// server.stopOnSignals()
 /// server.waitUntilStopped()
 /// ```
-public final class HTTPServer: @unchecked Sendable {
+public final class HTTPServer: Sendable {
     private enum State { case idle, running, stopping, stopped }
 
     private struct Shared {
@@ -28,6 +28,7 @@ public final class HTTPServer: @unchecked Sendable {
         #if os(Linux)
         var loops: EventLoopGroup?
         #endif
+        var signalSources: [any DispatchSourceSignal] = []
     }
 
     public let configuration: HTTPServerConfiguration
@@ -36,7 +37,6 @@ public final class HTTPServer: @unchecked Sendable {
     private let stopped = DispatchGroup()
     /// What connection queues target with the Dispatch backend.
     private let targetQueue = DispatchQueue(label: "HTTPServer.connections", attributes: .concurrent)
-    private var signalSources: [DispatchSourceSignal] = []
 
     public init(configuration: HTTPServerConfiguration, handler: any HTTPHandler) {
         self.configuration = configuration
@@ -242,10 +242,13 @@ public final class HTTPServer: @unchecked Sendable {
         let timeout = configuration.shutdownTimeout
         for signalNumber in [SIGTERM, SIGINT] {
             signal(signalNumber, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
-            source.setEventHandler { [weak self] in self?.shutdown(gracefully: true, timeout: timeout) }
-            source.activate()
-            signalSources.append(source)
+            // Made inside the lock: a source (not Sendable) goes straight into the shared state.
+            shared.withLock { shared in
+                let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
+                source.setEventHandler { [weak self] in self?.shutdown(gracefully: true, timeout: timeout) }
+                source.activate()
+                shared.signalSources.append(source)
+            }
         }
     }
 }

@@ -14,12 +14,15 @@ import Darwin
 /// two direct pthread calls around the body, with no allocation after `init`.
 ///
 /// `@unchecked Sendable`: every access to `value` happens between `pthread_mutex_lock` and
-/// `pthread_mutex_unlock` of this object's own mutex, as with `Synchronization.Mutex`.
+/// `pthread_mutex_unlock` of this object's own mutex, as with `Synchronization.Mutex`; and, as
+/// there, the value comes in as `sending`, so no other reference to non-Sendable state in it
+/// stays outside the lock.
 public final class Locked<Value>: @unchecked Sendable {
+    /// Shared by every thread that locks: the pthread mutex itself, which must not move.
     @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
     @usableFromInline var value: Value
 
-    public init(_ value: Value) {
+    public init(_ value: sending Value) {
         self.value = value
         mutex = .allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
@@ -33,7 +36,7 @@ public final class Locked<Value>: @unchecked Sendable {
 
     /// Runs `body` with the value while holding the lock.
     @inlinable @inline(__always)
-    public func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
+    public func withLock<R>(_ body: (inout sending Value) throws -> sending R) rethrows -> sending R {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         return try body(&value)

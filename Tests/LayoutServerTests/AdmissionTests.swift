@@ -71,19 +71,20 @@ import Testing
         return reply
     }
 
-    static func service(limitBytes: Int) -> LayoutService {
+    static func service(limitBytes: Int, gate: Gate? = nil) -> LayoutService {
         var configuration = ServiceConfiguration()
         configuration.logLevel = .warning
         configuration.inlineComputeMaxBytes = 0 // every body goes through the compute queue
         configuration.maxPendingComputeBytes = limitBytes
-        return LayoutService(configuration: configuration)
+        var hold: (@Sendable () -> Void)?
+        if let gate { hold = { gate.hold() } }
+        return LayoutService(configuration: configuration, logger: nil, computeGate: hold)
     }
 
     @Test func aFullBudgetAnswers503UntilItDrains() throws {
         let first = Self.body(1), second = Self.body(2)
-        let service = Self.service(limitBytes: first.count + second.count)
         let gate = Gate()
-        service.computeGate = { gate.hold() }
+        let service = Self.service(limitBytes: first.count + second.count, gate: gate)
 
         let held = [Self.post(service, "/compute", first), Self.post(service, "/compute", second)]
         try #require(gate.waitUntilHolding(2))

@@ -3,7 +3,7 @@ import CEpoll
 import SyncSupport
 
 /// A fixed set of event loops; connections are handed out round-robin at accept.
-final class EventLoopGroup: @unchecked Sendable {
+final class EventLoopGroup: Sendable {
     let loops: [EventLoop]
     private let next = Locked(0)
 

@@ -12,7 +12,7 @@ import Darwin
 /// so a client cannot precompute colliding bodies); and a hit always compares the stored body
 /// byte for byte, so even a collision can never serve another body's answer. Only 200 answers are
 /// stored.
-public final class AnswerCache: @unchecked Sendable {
+public final class AnswerCache: Sendable {
     /// Counters and gauges across all shards.
     public typealias Statistics = CacheStatistics
 
@@ -43,7 +43,7 @@ public final class AnswerCache: @unchecked Sendable {
 
     /// What a slot holds: the request body, compared on every hit, and its answer. A class:
     /// the LRU copies a slot's value out on lookup, which is then a single retain.
-    private final class Stored {
+    private final class Stored: Sendable {
         let request: [UInt8]
         let entry: Entry
 

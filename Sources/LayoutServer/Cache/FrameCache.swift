@@ -6,7 +6,7 @@ import LayoutEngine
 ///
 /// Split into independently locked shards (chosen by the hash's low bits) so lookups from all
 /// cores rarely wait on each other; each shard owns an equal share of the byte budget.
-public final class FrameCache: @unchecked Sendable {
+public final class FrameCache: Sendable {
     /// Counters and gauges across all shards.
     public typealias Statistics = CacheStatistics
 

@@ -10,15 +10,8 @@ protocol ShardSelectingKey: Hashable {
 /// A `ByteBoundedLRU` split into independently locked shards (chosen by the key's
 /// `shardSelector`) so lookups from all cores rarely wait on each other; each shard owns an
 /// equal share of the byte budget.
-final class ShardedCache<Key: ShardSelectingKey, Value>: @unchecked Sendable {
-    private final class Shard: @unchecked Sendable {
-        let lock = Mutex()
-        var entries: ByteBoundedLRU<Key, Value>
-
-        init(capacityBytes: Int) {
-            entries = ByteBoundedLRU(capacityBytes: capacityBytes)
-        }
-    }
+final class ShardedCache<Key: ShardSelectingKey & Sendable, Value: Sendable>: Sendable {
+    private typealias Shard = Locked<ByteBoundedLRU<Key, Value>>
 
     /// The byte budget across all shards.
     let capacityBytes: Int
@@ -35,7 +28,7 @@ final class ShardedCache<Key: ShardSelectingKey, Value>: @unchecked Sendable {
         self.capacityBytes = max(0, capacityBytes)
         shardCapacityBytes = self.capacityBytes / count
         let share = shardCapacityBytes
-        shards = (0..<count).map { _ in Shard(capacityBytes: share) }
+        shards = (0..<count).map { _ in Shard(ByteBoundedLRU(capacityBytes: share)) }
         shardMask = count - 1
     }
 
@@ -44,28 +37,20 @@ final class ShardedCache<Key: ShardSelectingKey, Value>: @unchecked Sendable {
     }
 
     /// See `ByteBoundedLRU.lookup(_:_:)`; `read` runs under the shard's lock.
-    func lookup<Found>(_ key: Key, _ read: (Value) -> Found?) -> Found? {
-        let shard = shard(for: key)
-        shard.lock.lock()
-        defer { shard.lock.unlock() }
-        return shard.entries.lookup(key, read)
+    func lookup<Found: Sendable>(_ key: Key, _ read: @Sendable (Value) -> Found?) -> Found? {
+        shard(for: key).withLock { $0.lookup(key, read) }
     }
 
     /// See `ByteBoundedLRU.insert(_:for:cost:keepsExisting:)`; `keepsExisting` runs under the
     /// shard's lock.
-    func insert(_ value: Value, for key: Key, cost: Int, keepsExisting: (Value) -> Bool) {
-        let shard = shard(for: key)
-        shard.lock.lock()
-        defer { shard.lock.unlock() }
-        shard.entries.insert(value, for: key, cost: cost, keepsExisting: keepsExisting)
+    func insert(_ value: Value, for key: Key, cost: Int, keepsExisting: @Sendable (Value) -> Bool) {
+        shard(for: key).withLock { $0.insert(value, for: key, cost: cost, keepsExisting: keepsExisting) }
     }
 
     /// Drops every entry (statistics other than entries and bytes are kept).
     func removeAll() {
         for shard in shards {
-            shard.lock.lock()
-            shard.entries.removeAll()
-            shard.lock.unlock()
+            shard.withLock { $0.removeAll() }
         }
     }
 
@@ -73,9 +58,7 @@ final class ShardedCache<Key: ShardSelectingKey, Value>: @unchecked Sendable {
     var statistics: CacheStatistics {
         var total = CacheStatistics()
         for shard in shards {
-            shard.lock.lock()
-            total.add(shard.entries.statistics)
-            shard.lock.unlock()
+            total.add(shard.withLock { $0.statistics })
         }
         return total
     }

@@ -2,7 +2,7 @@ import SyncSupport
 
 /// Request counts by route and status, and a latency histogram by route. Recording takes one
 /// short uncontended lock; rendering (rare) copies the numbers out under it.
-public final class ServiceMetrics: @unchecked Sendable {
+public final class ServiceMetrics: Sendable {
     /// Upper bounds of the latency histogram's buckets, in seconds.
     public static let latencyBuckets: [Double] = [
         0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10,
@@ -29,12 +29,15 @@ public final class ServiceMetrics: @unchecked Sendable {
         var latency: [RouteLabel: Histogram]
     }
 
-    private let lock = Mutex()
     /// Counts by route and status in flat tables indexed by route and status (statuses
     /// 0..<600; any other lands in `unusualStatuses`): no dictionary hashing per request.
-    private var statusCounts = [Int](repeating: 0, count: RouteLabel.allCases.count * statusSlots)
-    private var unusualStatuses: [RouteLabel: [Int: Int]] = [:]
-    private var latency = [Histogram](repeating: Histogram(), count: RouteLabel.allCases.count)
+    private struct Tables {
+        var statusCounts = [Int](repeating: 0, count: RouteLabel.allCases.count * statusSlots)
+        var unusualStatuses: [RouteLabel: [Int: Int]] = [:]
+        var latency = [Histogram](repeating: Histogram(), count: RouteLabel.allCases.count)
+    }
+
+    private let tables = Locked(Tables())
     private static let statusSlots = 600
 
     public init() {}
@@ -55,37 +58,37 @@ public final class ServiceMetrics: @unchecked Sendable {
     /// Counts one answered request.
     public func record(route: RouteLabel, status: Int, seconds: Double) {
         let row = Self.index(route)
-        lock.lock()
-        if status >= 0 && status < Self.statusSlots {
-            statusCounts[row * Self.statusSlots + status] += 1
-        } else {
-            unusualStatuses[route, default: [:]][status, default: 0] += 1
+        tables.withLock { tables in
+            if status >= 0 && status < Self.statusSlots {
+                tables.statusCounts[row * Self.statusSlots + status] += 1
+            } else {
+                tables.unusualStatuses[route, default: [:]][status, default: 0] += 1
+            }
+            tables.latency[row].observe(seconds)
         }
-        latency[row].observe(seconds)
-        lock.unlock()
     }
 
     /// How many requests got `status` on `route` so far.
     public func requestCount(route: RouteLabel, status: Int) -> Int {
-        lock.lock()
-        defer { lock.unlock() }
-        if status >= 0 && status < Self.statusSlots { return statusCounts[Self.index(route) * Self.statusSlots + status] }
-        return unusualStatuses[route]?[status] ?? 0
+        tables.withLock { tables in
+            if status >= 0 && status < Self.statusSlots { return tables.statusCounts[Self.index(route) * Self.statusSlots + status] }
+            return tables.unusualStatuses[route]?[status] ?? 0
+        }
     }
 
     /// Only routes that answered something appear.
     func snapshot() -> Snapshot {
-        lock.lock()
-        defer { lock.unlock() }
-        var requests = unusualStatuses
-        var byRoute: [RouteLabel: Histogram] = [:]
-        for route in RouteLabel.allCases {
-            let row = Self.index(route)
-            for status in 0..<Self.statusSlots where statusCounts[row * Self.statusSlots + status] > 0 {
-                requests[route, default: [:]][status] = statusCounts[row * Self.statusSlots + status]
+        tables.withLock { tables in
+            var requests = tables.unusualStatuses
+            var byRoute: [RouteLabel: Histogram] = [:]
+            for route in RouteLabel.allCases {
+                let row = Self.index(route)
+                for status in 0..<Self.statusSlots where tables.statusCounts[row * Self.statusSlots + status] > 0 {
+                    requests[route, default: [:]][status] = tables.statusCounts[row * Self.statusSlots + status]
+                }
+                if tables.latency[row].count > 0 { byRoute[route] = tables.latency[row] }
             }
-            if latency[row].count > 0 { byRoute[route] = latency[row] }
+            return Snapshot(requests: requests, latency: byRoute)
         }
-        return Snapshot(requests: requests, latency: byRoute)
     }
 }

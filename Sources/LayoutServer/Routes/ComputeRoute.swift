@@ -54,7 +54,7 @@ struct ComputeRoute: RouteHandler {
 /// An answer cache entry as the compute route stores it: the answer's bytes and tags, and the
 /// response headers the route builds from them once, at insertion, so a hit builds none.
 final class ServedAnswer: AnswerCache.Entry, @unchecked Sendable {
-    // @unchecked: immutable, like its superclass.
+    // @unchecked: immutable (lets of Sendable types), like its superclass.
     /// Content-Type, ETag and `X-Cache: hit`: the headers of a 200 from the cache.
     let okHeaders: HTTPHeaders
     /// ETag alone: the headers of a 304 from the cache.

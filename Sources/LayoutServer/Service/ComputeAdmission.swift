@@ -10,7 +10,7 @@ import SyncSupport
 ///
 /// One request is always admitted when nothing is pending, so a body larger than the whole
 /// budget (up to `max-body-bytes`) still gets an answer rather than a 503 forever.
-public final class ComputeAdmission: @unchecked Sendable {
+public final class ComputeAdmission: Sendable {
     /// Gauges and counters for `/metrics`.
     public struct Statistics: Sendable, Equatable {
         /// Body bytes of the requests admitted and not yet answered.
@@ -25,8 +25,7 @@ public final class ComputeAdmission: @unchecked Sendable {
 
     /// The most body bytes pending at once (see the type's note on a lone larger body).
     public let limitBytes: Int
-    private let lock = Mutex()
-    private var current = Statistics()
+    private let current = Locked(Statistics())
 
     public init(limitBytes: Int) {
         self.limitBytes = max(0, limitBytes)
@@ -35,29 +34,27 @@ public final class ComputeAdmission: @unchecked Sendable {
     /// Reserves `bytes` of the budget; false (counted as a rejection) when they do not fit.
     /// Every `true` must be paired with one `release(_:)` of the same bytes.
     public func tryAdmit(bytes: Int) -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        if current.pendingRequests > 0, current.pendingBytes + bytes > limitBytes {
-            current.rejected += 1
-            return false
+        current.withLock { current in
+            if current.pendingRequests > 0, current.pendingBytes + bytes > limitBytes {
+                current.rejected += 1
+                return false
+            }
+            current.pendingBytes += bytes
+            current.pendingRequests += 1
+            return true
         }
-        current.pendingBytes += bytes
-        current.pendingRequests += 1
-        return true
     }
 
     /// Returns `bytes` admitted by `tryAdmit(bytes:)` once its answer is ready.
     public func release(bytes: Int) {
-        lock.lock()
-        current.pendingBytes -= bytes
-        current.pendingRequests -= 1
-        lock.unlock()
+        current.withLock { current in
+            current.pendingBytes -= bytes
+            current.pendingRequests -= 1
+        }
     }
 
     /// A snapshot of the gauges and counters.
     public var statistics: Statistics {
-        lock.lock()
-        defer { lock.unlock() }
-        return current
+        current.withLock { $0 }
     }
 }

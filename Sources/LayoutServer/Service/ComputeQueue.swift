@@ -3,16 +3,16 @@ import Dispatch
 /// Where layout work runs: a global concurrent queue (one thread per core), never the
 /// connection's queue or event loop, so a large tree does not hold up the HTTP I/O of other
 /// requests; behind the pending-work budget of `admission`.
-final class ComputeQueue: @unchecked Sendable {
-    // @unchecked: `gate` is set once, before the first request (tests only), then only read.
+final class ComputeQueue: Sendable {
     let admission: ComputeAdmission
     /// Runs on the queue before each admitted job; tests set it to hold work and fill the
     /// budget. nil in service.
-    var gate: (@Sendable () -> Void)?
+    let gate: (@Sendable () -> Void)?
     private let work = DispatchQueue.global(qos: .userInitiated)
 
-    init(admission: ComputeAdmission) {
+    init(admission: ComputeAdmission, gate: (@Sendable () -> Void)? = nil) {
         self.admission = admission
+        self.gate = gate
     }
 
     /// Runs `job` on the queue when the budget admits `bytes` (the job gives them back with

@@ -16,12 +16,6 @@ public final class LayoutService: HTTPHandler, Sendable {
     public let metrics = ServiceMetrics()
     /// The budget of layout work on the compute queue; over it, 503 `overloaded`.
     public var admission: ComputeAdmission { queue.admission }
-    /// Runs on the compute queue before each admitted computation; tests set it (before the
-    /// first request) to hold work and fill the budget. nil in service.
-    var computeGate: (@Sendable () -> Void)? {
-        get { queue.gate }
-        set { queue.gate = newValue }
-    }
     private let queue: ComputeQueue
     private let routes: RouteTable
     /// Around every handler, in order: metrics, then the request log.
@@ -29,11 +23,18 @@ public final class LayoutService: HTTPHandler, Sendable {
     /// Reads the number of open HTTP connections for `/metrics`; set once the server exists.
     private let connectionGauge = Locked<(@Sendable () -> Int)?>(nil)
 
-    public init(configuration: ServiceConfiguration, logger: Logger? = nil) {
+    public convenience init(configuration: ServiceConfiguration, logger: Logger? = nil) {
+        self.init(configuration: configuration, logger: logger, computeGate: nil)
+    }
+
+    /// `computeGate` runs on the compute queue before each admitted computation: tests pass one
+    /// to hold work and fill the budget; nil in service.
+    init(configuration: ServiceConfiguration, logger: Logger?, computeGate: (@Sendable () -> Void)?) {
         self.configuration = configuration
         let cache = FrameCache(capacityBytes: configuration.cacheBytes, shardCount: configuration.cacheShards)
         let answers = AnswerCache(capacityBytes: configuration.answerCacheBytes, shardCount: configuration.cacheShards)
-        let queue = ComputeQueue(admission: ComputeAdmission(limitBytes: configuration.maxPendingComputeBytes))
+        let queue = ComputeQueue(admission: ComputeAdmission(limitBytes: configuration.maxPendingComputeBytes),
+                                 gate: computeGate)
         let computer = LayoutComputer(cache: cache, limits: configuration.wire)
         self.cache = cache
         self.answers = answers

@@ -15,7 +15,9 @@ enum ScratchPool {
     /// Alignment of every block: enough for any trivial element the buffers hold.
     static let alignment = 16
 
-    private struct Block {
+    // @unchecked: a block's memory belongs to whoever holds the `Block`, the pool (under its
+    // lock) or the one request `take` handed it to; it moves between threads, never shared.
+    private struct Block: @unchecked Sendable {
         var base: UnsafeMutableRawPointer
         var bytes: Int
     }
@@ -45,19 +47,20 @@ enum ScratchPool {
     /// otherwise freed. When the pool is full, a larger block replaces its smallest one.
     static func release(_ base: UnsafeMutableRawPointer, bytes: Int) {
         guard bytes <= maxBlockBytes else { base.deallocate(); return }
-        let evicted = kept.withLock { blocks -> UnsafeMutableRawPointer? in
+        let block = Block(base: base, bytes: bytes)
+        let evicted = kept.withLock { blocks -> Block? in
             if blocks.count < maxBlocks {
-                blocks.append(Block(base: base, bytes: bytes))
+                blocks.append(block)
                 return nil
             }
             if let smallest = blocks.indices.min(by: { blocks[$0].bytes < blocks[$1].bytes }),
                blocks[smallest].bytes < bytes {
-                defer { blocks[smallest] = Block(base: base, bytes: bytes) }
-                return blocks[smallest].base
+                defer { blocks[smallest] = block }
+                return blocks[smallest]
             }
-            return base
+            return block
         }
-        evicted?.deallocate()
+        evicted?.base.deallocate()
     }
 
     /// Blocks kept now (for tests).
