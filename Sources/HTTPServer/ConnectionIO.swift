@@ -41,6 +41,7 @@ extension ConnectionIO {
 
 /// The Dispatch backend: a read source, a write source and a timer per connection, on a
 /// serial queue that targets a shared concurrent queue.
+// @unchecked: its mutable fields are touched only on `queue` (the protocol's context rule).
 final class DispatchConnectionIO: ConnectionIO, @unchecked Sendable {
     private static let queueKey = DispatchSpecificKey<ObjectIdentifier>()
 

@@ -8,6 +8,8 @@ import Darwin
 /// Accepts connections on a listening socket from a Dispatch read source. Stops accepting
 /// while the server is at `maxConnections`, and backs off (instead of spinning on a
 /// level-triggered source) when the process or system is out of descriptors.
+// @unchecked: its mutable fields are touched only on `queue` (the source's handlers run there,
+// the public methods hop onto it).
 final class Listener: @unchecked Sendable {
     private let fd: Int32
     private let queue = DispatchQueue(label: "HTTPServer.listener")

@@ -23,6 +23,8 @@ public struct TLSError: Error, CustomStringConvertible, Sendable {
 
 /// A server TLS context (OpenSSL 3): certificate chain and key, TLS 1.2 or newer, no
 /// renegotiation, no compression.
+// @unchecked: the SSL_CTX pointer is configured in init only; afterwards OpenSSL's SSL_new
+// reads it from any thread, which OpenSSL 3 documents as thread-safe.
 final class TLSContext: @unchecked Sendable {
     private let context: OpaquePointer
 

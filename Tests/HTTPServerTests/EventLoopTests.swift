@@ -19,6 +19,7 @@ private func onLoop<R: Sendable>(_ loop: EventLoop, _ body: @escaping @Sendable 
 }
 
 /// Records what a loop hands a registration.
+// @unchecked: `onEvent` is set before registration, then only read on the loop's thread.
 private final class RecordingRegistrant: EventLoopRegistrant, @unchecked Sendable {
     private let log = Locked<(events: [UInt32], deadlines: Int)>(([], 0))
     var onEvent: ((UInt32) -> Void)?

@@ -8,6 +8,7 @@ import Testing
 /// `overloaded` and `Retry-After`, counted in /metrics, and admitted again once it drains.
 @Suite struct AdmissionTests {
     /// Holds every computation that reaches the compute queue until opened.
+    // @unchecked: `held` and `isOpen` are touched only while `condition` is locked.
     final class Gate: @unchecked Sendable {
         private let condition = NSCondition()
         private var held = 0
@@ -42,6 +43,7 @@ import Testing
     }
 
     /// The response to one `handle` call, once it comes.
+    // @unchecked: `response` is written once before `done.signal()` and read after the wait.
     final class Reply: @unchecked Sendable {
         private let done = DispatchSemaphore(value: 0)
         private(set) var response: HTTPResponse?

@@ -4,6 +4,7 @@ import Testing
 @testable import LayoutServer
 
 @Suite struct ObservabilityTests {
+    // @unchecked: the logger writes synchronously on the test's own thread.
     final class Lines: @unchecked Sendable {
         var lines: [String] = []
     }

@@ -19,6 +19,8 @@ protocol EventLoopRegistrant: AnyObject {
 /// A registration is a slot plus a generation: both travel in the epoll event's data, and a
 /// closed registration bumps the generation, so an event or deadline of a closed connection
 /// never reaches whatever reuses its descriptor or slot.
+// @unchecked: other threads touch only `mailbox` (Locked), the eventfd and `threadID` (written
+// once before init returns); all other mutable state belongs to the loop's thread.
 final class EventLoop: @unchecked Sendable {
     private struct Slot {
         var generation: UInt32 = 0

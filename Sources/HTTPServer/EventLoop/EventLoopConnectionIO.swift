@@ -8,6 +8,7 @@ import Glibc
 /// event). Edges are not repeated: a readable edge that arrives while reading is off is not
 /// lost, because turning reading back on always reads once (bytes or a hang-up whose edge
 /// passed meanwhile are found then).
+// @unchecked: its mutable fields are touched only on its loop's thread (the context rule).
 final class EventLoopConnectionIO: ConnectionIO, EventLoopRegistrant, @unchecked Sendable {
     private static let readEvents = EPOLLIN.rawValue | EPOLLRDHUP.rawValue | EPOLLHUP.rawValue | EPOLLERR.rawValue
     private static let writeEvents = EPOLLOUT.rawValue | EPOLLHUP.rawValue | EPOLLERR.rawValue

@@ -28,6 +28,8 @@ struct JSONToken: Sendable, BitwiseCopyable {
 /// string without escapes, read where it stands); at or above it, `payload - borrowedCount`
 /// is an offset into the string storage. An owning document has no borrowed input: its
 /// storage starts with a copy of the input instead.
+// @unchecked: its buffers are written only before init and then only read, from any thread;
+// the borrowed input outlives the document (the borrowing parser's contract).
 @usableFromInline
 final class JSONDocument: @unchecked Sendable {
     let tokens: UnsafeMutableBufferPointer<JSONToken>
