@@ -43,5 +43,7 @@ public struct ByteReader {
 
 /// Writes a diagnostic line to stderr (stdout is buffered and lost when the harness traps).
 public func report(_ text: String) {
-    fputs(text + "\n", stderr)
+    // write(2) on the descriptor: C's `stderr` is a mutable global, which Swift 6 rejects.
+    var line = text + "\n"
+    line.withUTF8 { _ = write(STDERR_FILENO, $0.baseAddress, $0.count) }
 }

@@ -243,17 +243,19 @@ final class EventLoop: @unchecked Sendable {
 }
 
 /// A detached pthread running one closure.
-private final class LoopThread {
-    private let body: () -> Void
+private final class LoopThread: Sendable {
+    private let body: @Sendable () -> Void
     private let name: String
 
-    init(name: String, body: @escaping () -> Void) {
+    init(name: String, body: @escaping @Sendable () -> Void) {
         self.name = name
         self.body = body
     }
 
     func start() -> Bool {
         var thread = pthread_t()
+        // The C callback gets this (Sendable) object through a retained opaque pointer and
+        // takes that retain over: one owner at a time, nothing shared unchecked.
         let context = Unmanaged.passRetained(self).toOpaque()
         let status = pthread_create(&thread, nil, { context in
             let loopThread = Unmanaged<LoopThread>.fromOpaque(context!).takeRetainedValue()

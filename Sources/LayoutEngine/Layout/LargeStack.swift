@@ -37,6 +37,8 @@ enum LargeStack {
     /// back to the current thread if the thread cannot be created.
     static func run(stackSize: Int, _ body: () -> Void) {
         withoutActuallyEscaping(body) { escapable in
+            // The (non-Sendable) body crosses to the new thread through an opaque pointer: safe
+            // because this thread waits in pthread_join, so the two never run at once.
             let job = Unmanaged.passRetained(Job(escapable))
             var attributes = pthread_attr_t()
             pthread_attr_init(&attributes)
