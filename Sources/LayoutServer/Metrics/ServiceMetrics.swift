@@ -6,6 +6,8 @@ public enum RouteLabel: String, Sendable, CaseIterable {
     case healthz = "/healthz"
     case metrics = "/metrics"
     case openapi = "/openapi.yaml"
+    /// The playground page and its assets.
+    case playground = "/"
     case other = "other"
 }
 
@@ -58,6 +60,7 @@ public final class ServiceMetrics: @unchecked Sendable {
         case .metrics: return 3
         case .openapi: return 4
         case .other: return 5
+        case .playground: return 6
         }
     }
 

@@ -124,6 +124,9 @@ public final class LayoutService: HTTPHandler, @unchecked Sendable {
         case .openapi:
             finish(HTTPResponse(status: 200, headers: ["Content-Type": "application/yaml; charset=utf-8"],
                                 body: Self.openapiBytes), nil)
+        case .playground:
+            finish(PlaygroundAssets.embedded.response(path: request.path, ifNoneMatch: request.headers["If-None-Match"])
+                ?? ServiceError.notFound(path: request.path), nil)
         }
     }
 
@@ -205,7 +208,7 @@ private extension Route {
     func accepts(method: String) -> Bool {
         switch self {
         case .compute, .computeBatch: return method == "POST"
-        case .healthz, .metrics, .openapi: return method == "GET" || method == "HEAD"
+        case .healthz, .metrics, .openapi, .playground: return method == "GET" || method == "HEAD"
         }
     }
 }

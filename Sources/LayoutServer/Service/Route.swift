@@ -1,6 +1,8 @@
 /// The service's paths and the methods each takes.
 enum Route: Equatable {
     case compute, computeBatch, healthz, metrics, openapi
+    /// The playground page at `/` and its assets under `/playground/`.
+    case playground
 
     /// The route of a request path (compared exactly, as sent), or nil for an unknown one.
     init?(path: String) {
@@ -10,14 +12,16 @@ enum Route: Equatable {
         case "/healthz": self = .healthz
         case "/metrics": self = .metrics
         case "/openapi.yaml": self = .openapi
-        default: return nil
+        default:
+            guard PlaygroundAssets.isPlaygroundPath(path) else { return nil }
+            self = .playground
         }
     }
 
     var methods: [String] {
         switch self {
         case .compute, .computeBatch: return ["POST"]
-        case .healthz, .metrics, .openapi: return ["GET", "HEAD"]
+        case .healthz, .metrics, .openapi, .playground: return ["GET", "HEAD"]
         }
     }
 
@@ -28,6 +32,7 @@ enum Route: Equatable {
         case .healthz: return .healthz
         case .metrics: return .metrics
         case .openapi: return .openapi
+        case .playground: return .playground
         }
     }
 }
