@@ -96,9 +96,10 @@ function styleOf(node) {
   if (!node || typeof node !== "object") return null;
   const shown = {};
   for (const [key, value] of Object.entries(node)) {
-    if (!["id", "identifier", "children", "items", "node", "constraints", "stacks", "groups"].includes(key)) {
-      shown[key] = value;
-    }
+    if (!structuralKeys.has(key)) shown[key] = value;
   }
-  return shown;
+  const keys = Object.keys(shown);
+  return keys.length === 1 && keys[0] === "style" ? shown.style : shown;
 }
+
+const structuralKeys = new Set(["id", "identifier", "children", "items", "node", "constraints", "stacks", "groups"]);
