@@ -217,12 +217,16 @@ def check_served_files(base):
     page_tag = headers["ETag"]
     check(status == 200 and headers["Content-Type"].startswith("text/html"), "GET / is the page",
           f"{status} {headers['Content-Type']}")
+    # The page's links, then the modules each script imports, as the browser finds them.
     assets = re.findall(r'(?:href|src)="(/playground/[^"]+)"', page.decode())
     total = len(page)
     types = {".css": "text/css", ".js": "text/javascript"}
     for path in assets:
         status, headers, body = http(base, "GET", path)
         total += len(body)
+        for module in re.findall(r'from "\./([^"]+)"', body.decode()) if path.endswith(".js") else []:
+            if "/playground/" + module not in assets:
+                assets.append("/playground/" + module)
         wanted = types[os.path.splitext(path)[1]]
         check(status == 200 and headers["Content-Type"].startswith(wanted) and headers["ETag"],
               f"GET {path}", f"{status} {headers['Content-Type']}, ETag {headers['ETag']}")
@@ -280,7 +284,8 @@ def check_hover_and_select(driver):
         node = json.loads(selected)
     except json.JSONDecodeError:
         node = selected
-    check(node == tree["children"][0]["children"][1], "clicking a box selects its node in the editor", selected[:60])
+    check(node == tree["children"][0]["children"][1], "clicking a box selects its node in the editor",
+          " ".join(selected.split())[:60])
 
 
 def check_controls(driver, base):
@@ -301,6 +306,11 @@ def check_controls(driver, base):
     avatar_after = next(f for f in after if f[0] == "avatar")
     check(state == "ok" and avatar_after[1] > avatar_before[1], "rtl mirrors the row (avatar moves right)",
           f"avatar x {avatar_before[1]} -> {avatar_after[1]}")
+    title = next(f for f in after if f[0] == "title")
+    header = next(f for f in after if f[0] == "header")
+    wanted = f"left {title[1] - header[1]:g}, top {title[2] - header[2]:g}, {title[3]:g} × {title[4]:g}"
+    shown = driver.find_element(By.ID, "inspect-frame").text
+    check(shown == wanted, "the selected box keeps its selection, with its new frame", shown)
     screenshot(driver, "rtl")
     generation = page_state(driver)[1]
     driver.find_element(By.CSS_SELECTOR, 'input[name="direction"][value="ltr"]').click()

@@ -9,6 +9,17 @@ export class Editor {
     this.mark = null;
     source.addEventListener("input", () => { this.mark = null; this.refresh(); });
     source.addEventListener("scroll", () => this.followScroll());
+    // Tab indents (two spaces) instead of leaving the editor; Escape then Tab still leaves.
+    let tabLeaves = false;
+    source.addEventListener("keydown", (event) => {
+      if (event.key === "Escape") { tabLeaves = true; return; }
+      const leave = tabLeaves;
+      tabLeaves = false;
+      if (event.key !== "Tab" || leave || event.shiftKey || event.ctrlKey || event.altKey || event.metaKey) return;
+      event.preventDefault();
+      // Through the editing commands, so undo and the input event work as for typing.
+      document.execCommand("insertText", false, "  ");
+    });
     this.refresh();
   }
 

@@ -20,6 +20,7 @@ let timer = null;
 let latestRequest = 0;
 let answersShown = 0;
 let selectedPointer = null;
+let selectedBox = null;
 let errorRange = null;
 
 // MARK: controls
@@ -104,15 +105,16 @@ async function update() {
 function showPicture(answer, text) {
   let tree = null;
   try { tree = JSON.parse(text); } catch { /* the service read it; draw without styles */ }
-  const { canvas, count } = drawPicture(answer, tree, { onHover: inspect, onSelect: selectInEditor });
+  const { canvas, boxes } = drawPicture(answer, tree, { onHover: inspect, onSelect: selectInEditor });
   picture.replaceChildren(canvas);
-  if (selectedPointer !== null) {
-    picture.querySelector(`.box[data-pointer="${CSS.escape(selectedPointer)}"]`)?.classList.add("selected");
-  }
+  // The selection stays on the same node, with its new frame.
+  selectedBox = boxes.find((box) => box.pointer === selectedPointer) ?? null;
+  selectedBox?.element.classList.add("selected");
+  inspect(null);
   errorRange = null;
   editor.showMark(null);
   $("error").hidden = true;
-  picture.dataset.boxes = String(count);
+  picture.dataset.boxes = String(boxes.length);
   delete picture.dataset.errorPointer;
   picture.dataset.state = "ok";
   picture.dataset.generation = String(++answersShown);
@@ -147,8 +149,6 @@ function showError(error, prefix, text) {
 }
 
 // MARK: inspecting and selecting boxes
-
-let selectedBox = null;
 
 function inspect(box) {
   box ??= selectedBox;

@@ -3,8 +3,8 @@
 // JSON pointer so hovering shows the node and clicking selects its text.
 
 /** The boxes of `answer` ({root: frames}) for the request tree `tree` (the editor's parsed
- *  JSON), as one element; `onHover(box|null)` and `onSelect(box)` get
- *  {element, id, pointer, frame, absolute, style}. */
+ *  JSON), as one element, and the boxes drawn; `onHover(box|null)` and `onSelect(box)` get a
+ *  box: {element, id, pointer, frame, absolute, style}. */
 export function drawPicture(answer, tree, { onHover, onSelect }) {
   const canvas = document.createElement("div");
   canvas.className = "canvas";
@@ -25,9 +25,10 @@ export function drawPicture(answer, tree, { onHover, onSelect }) {
     element.dataset.pointer = pointer;
     if (frame.id !== undefined) element.dataset.id = frame.id;
     const absolute = { left: origin.left + frame.left, top: origin.top + frame.top };
-    if (frame.id !== undefined && frame.width >= 20 && frame.height >= 12) {
+    const corner = frame.id === undefined ? null : labelCorner(frame, String(frame.id));
+    if (corner) {
       const label = document.createElement("span");
-      label.className = "label";
+      label.className = `label ${corner}`;
       label.textContent = frame.id;
       element.append(label);
     }
@@ -67,8 +68,29 @@ export function drawPicture(answer, tree, { onHover, onSelect }) {
     element.classList.add("selected");
     onSelect(boxes.get(element));
   });
-  return { canvas, count: boxes.size };
+  return { canvas, boxes: [...boxes.values()] };
 }
+
+/** The corner of a box where its id fits without covering a child ("top-left", ...), or null. */
+function labelCorner(frame, text) {
+  const width = Math.min(text.length * labelCharacterWidth + 4, frame.width);
+  const height = labelLineHeight + 2;
+  if (frame.width < 20 || frame.height < height) return null;
+  const corners = {
+    "top-left": [0, 0], "bottom-left": [0, frame.height - height],
+    "top-right": [frame.width - width, 0], "bottom-right": [frame.width - width, frame.height - height],
+  };
+  for (const [name, [x, y]] of Object.entries(corners)) {
+    const covered = (frame.children ?? []).some((c) =>
+      c.left < x + width && c.left + c.width > x && c.top < y + height && c.top + c.height > y);
+    if (!covered) return name;
+  }
+  return null;
+}
+
+// The label font's metrics (10px monospace, 12px lines; see playground.css).
+const labelCharacterWidth = 6.1;
+const labelLineHeight = 12;
 
 /** The request nodes whose frames come back as a node's children, with the pointer of the
  *  JSON each stands for: `children` of flex, stack and Core Layout nodes; `items` of the
