@@ -287,6 +287,18 @@ def check_hover_and_select(driver):
     check(node == tree["children"][0]["children"][1], "clicking a box selects its node in the editor",
           " ".join(selected.split())[:60])
 
+    # The other way: the caret moved (by a key) into a node's JSON selects its box.
+    text = editor_request(driver)[0]
+    inside_ok = text.index('"id": "ok"')
+    select_text(driver, inside_ok, inside_ok)
+    driver.find_element(By.ID, "source").send_keys(Keys.ARROW_RIGHT)
+    selected_box = [b.get_attribute("data-id") for b in driver.find_elements(By.CSS_SELECTOR, ".box.selected")]
+    shown = driver.find_element(By.ID, "inspect-id").text
+    check(selected_box == ["ok"] and shown == "ok", "moving the caret into a node selects its box",
+          f"selected {selected_box}, inspector {shown!r}")
+    # Back to the title, for the checks that follow.
+    title.click()
+
 
 def check_controls(driver, base):
     # The slider by keyboard: 20 steps right from 300.

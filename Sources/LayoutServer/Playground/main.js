@@ -21,6 +21,7 @@ let latestRequest = 0;
 let answersShown = 0;
 let selectedPointer = null;
 let selectedBox = null;
+let drawnBoxes = [];
 let errorRange = null;
 
 // MARK: controls
@@ -108,6 +109,7 @@ function showPicture(answer, text) {
   const { canvas, boxes } = drawPicture(answer, tree, { onHover: inspect, onSelect: selectInEditor });
   picture.replaceChildren(canvas);
   // The selection stays on the same node, with its new frame.
+  drawnBoxes = boxes;
   selectedBox = boxes.find((box) => box.pointer === selectedPointer) ?? null;
   selectedBox?.element.classList.add("selected");
   inspect(null);
@@ -163,6 +165,25 @@ function inspect(box) {
   $("inspect-style").textContent = box.style ? JSON.stringify(box.style, null, 1) : "";
 }
 
+/** The box of the innermost node whose JSON holds the caret becomes the selected one. */
+function selectAtCaret() {
+  const caret = $("source").selectionStart;
+  const ranges = valueRanges(editor.text);
+  let innermost = null, innermostLength = Infinity;
+  for (const box of drawnBoxes) {
+    const range = ranges.get(box.pointer);
+    if (range && range.start <= caret && caret <= range.end && range.end - range.start < innermostLength) {
+      innermost = box;
+      innermostLength = range.end - range.start;
+    }
+  }
+  selectedBox?.element.classList.remove("selected");
+  selectedBox = innermost;
+  selectedPointer = innermost?.pointer ?? null;
+  selectedBox?.element.classList.add("selected");
+  inspect(null);
+}
+
 function selectInEditor(box) {
   selectedBox = box;
   selectedPointer = box.pointer;
@@ -180,6 +201,18 @@ exampleSelect.addEventListener("change", () => {
   const example = shownExamples.find((e) => e.name === exampleSelect.value);
   if (example) loadExample(example);
 });
+// Moving the caret (by key or click, not by a box's click) selects the node it is in.
+$("source").addEventListener("keyup", (event) => { if (event.key.startsWith("Arrow") || event.key === "Home" || event.key === "End") selectAtCaret(); });
+$("source").addEventListener("mouseup", selectAtCaret);
+if (navigator.clipboard) {
+  const copy = $("copy-link");
+  copy.hidden = false;
+  copy.addEventListener("click", () => {
+    navigator.clipboard.writeText($("share-link").href)
+      .then(() => { $("status").textContent = "link copied"; })
+      .catch((error) => { $("status").textContent = `could not copy the link (${error.message})`; });
+  });
+}
 $("error-location").addEventListener("click", () => {
   if (errorRange) editor.select(errorRange.start, errorRange.end);
 });
