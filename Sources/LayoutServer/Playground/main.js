@@ -135,7 +135,9 @@ function showError(error, prefix, text) {
   const location = $("error-location");
   if (errorRange) {
     const { line, column } = lineAndColumn(text, errorRange.start);
-    location.textContent = `${error.pointer ?? `byte ${error.offset}`} — line ${line}, column ${column}`;
+    // A pointer to a member that is not there (a missing key) is shown at its object.
+    const place = errorRange.exact ? "" : " (its object)";
+    location.textContent = `${error.pointer ?? `byte ${error.offset}`} — line ${line}, column ${column}${place}`;
     location.dataset.line = String(line);
     location.dataset.column = String(column);
     location.hidden = false;
@@ -202,7 +204,9 @@ exampleSelect.addEventListener("change", () => {
   if (example) loadExample(example);
 });
 // Moving the caret (by key or click, not by a box's click) selects the node it is in.
-$("source").addEventListener("keyup", (event) => { if (event.key.startsWith("Arrow") || event.key === "Home" || event.key === "End") selectAtCaret(); });
+$("source").addEventListener("keyup", (event) => {
+  if (event.key.startsWith("Arrow") || event.key === "Home" || event.key === "End") selectAtCaret();
+});
 $("source").addEventListener("mouseup", selectAtCaret);
 if (navigator.clipboard) {
   const copy = $("copy-link");
