@@ -64,6 +64,9 @@ function loadState({ text, width, direction }) {
 
 function schedule() {
   clearTimeout(timer);
+  // An answer still on its way is for an older text: it will not be shown.
+  latestRequest++;
+  picture.dataset.state = "pending";
   timer = setTimeout(update, debounceMilliseconds);
 }
 
