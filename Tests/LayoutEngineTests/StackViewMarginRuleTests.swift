@@ -2,7 +2,7 @@ import LayoutEngine
 import Testing
 
 // The engine rule behind StackViewLayout's vertical percentage margins
-// (`Style.percentVerticalMarginsAgainstHeight`), on plain engine trees.
+// (`Style.percentMarginsAgainstContainerSize`), on plain engine trees.
 
 @Suite struct StackViewMarginRuleTests {
     /// A 300×400 column (padding 10: inner 280×380) with one 50×50 child whose margins are
@@ -21,7 +21,7 @@ import Testing
         childStyle.height = .points(50)
         childStyle.margin.top = .percent(10)
         childStyle.margin.left = .percent(10)
-        childStyle.percentVerticalMarginsAgainstHeight = againstHeight
+        childStyle.percentMarginsAgainstContainerSize = againstHeight
         let child = try tree.addNode(style: childStyle)
         tree.appendChild(child, to: parent)
         tree.computeLayout(root: parent)
@@ -34,9 +34,32 @@ import Testing
     }
 
     @Test(arguments: [FlexDirection.column, .row])
-    func theRuleResolvesThemAgainstTheHeight(_ direction: FlexDirection) throws {
-        // Top: 10 % of the inner height 380 = 38 → y 48; left stays 10 % of 280 → x 38.
-        #expect(try childFrame(againstHeight: true, direction: direction) == Frame(left: 38, top: 48, width: 50, height: 50))
+    func theRuleResolvesThemAgainstTheFullSize(_ direction: FlexDirection) throws {
+        // Padding included: top 10 % of the height 400 = 40 → y 50; left 10 % of the width
+        // 300 = 30 → x 40.
+        #expect(try childFrame(againstHeight: true, direction: direction) == Frame(left: 40, top: 50, width: 50, height: 50))
+    }
+
+    @Test func theFullSizeIncludesTheBorder() throws {
+        // A 200×100 column with border 5 and padding 5 (inner 180×80): a child's 10 % margins
+        // are 20 on the left and 10 on top, after the 10 of border and padding.
+        var tree = LayoutTree()
+        var parentStyle = Style()
+        parentStyle.width = .points(200)
+        parentStyle.height = .points(100)
+        parentStyle.padding.all = .points(5)
+        parentStyle.border.all = .points(5)
+        parentStyle.alignItems = .flexStart
+        let parent = try tree.addNode(style: parentStyle)
+        var childStyle = Style()
+        childStyle.width = .points(10)
+        childStyle.height = .points(10)
+        childStyle.margin.all = .percent(10)
+        childStyle.percentMarginsAgainstContainerSize = true
+        let child = try tree.addNode(style: childStyle)
+        tree.appendChild(child, to: parent)
+        tree.computeLayout(root: parent)
+        #expect(tree.frame(of: child) == Frame(left: 30, top: 20, width: 10, height: 10))
     }
 
     @Test func theRuleIsPartOfTheStructuralHash() throws {
@@ -44,7 +67,7 @@ import Testing
             var tree = LayoutTree()
             var style = Style()
             style.margin.top = .percent(10)
-            style.percentVerticalMarginsAgainstHeight = flag
+            style.percentMarginsAgainstContainerSize = flag
             let root = try tree.addNode(style: style)
             return tree.structuralHash(root: root)
         }

@@ -24,8 +24,9 @@ extension LayoutPass {
         var marginAxisColumn: Float = 0
         let nodeFlags = flags[node]
         if nodeFlags.contains(.margin) {
-            let marginRowLeading = ns.pointee.inlineStartMargin(flexRowDirection, direction, ownerWidth)
-            let marginRowTrailing = ns.pointee.inlineEndMargin(flexRowDirection, direction, ownerWidth)
+            let rowReference = marginReference(node, flexRowDirection, ownerWidth)
+            let marginRowLeading = ns.pointee.inlineStartMargin(flexRowDirection, direction, rowReference)
+            let marginRowTrailing = ns.pointee.inlineEndMargin(flexRowDirection, direction, rowReference)
             let columnReference = marginReference(node, flexColumnDirection, ownerWidth)
             let marginColumnLeading = ns.pointee.inlineStartMargin(flexColumnDirection, direction, columnReference)
             let marginColumnTrailing = ns.pointee.inlineEndMargin(flexColumnDirection, direction, columnReference)

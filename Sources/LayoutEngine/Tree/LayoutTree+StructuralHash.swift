@@ -61,7 +61,7 @@ extension StructuralHasher {
         head |= UInt64(style.overflow.rawValue) << 32
         head |= UInt64(style.display.rawValue) << 36
         head |= UInt64(style.boxSizing.rawValue) << 40
-        head |= UInt64(style.percentVerticalMarginsAgainstHeight ? 1 : 0) << 44
+        head |= UInt64(style.percentMarginsAgainstContainerSize ? 1 : 0) << 44
         let auto = Self.word(StyleValue.auto), undefined = Self.word(StyleValue.undefined)
         // The numeric fields in declaration order of format 1, bit 48 upward.
         let words: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
