@@ -171,6 +171,13 @@ extension StructuralHasher {
         case .constraints(let container):
             combine(5 | count)
             combine(constraintContainer: container)
+        case .proportional(let size):
+            combine(6 | count)
+            combine(size.width?.multiplier)
+            combine(size.width?.constant)
+            combine(size.height?.multiplier)
+            combine(size.height?.constant)
+            combine(UInt64(size.roundsUp ? 1 : 0))
         }
     }
 }

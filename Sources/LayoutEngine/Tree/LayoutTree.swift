@@ -208,6 +208,12 @@ public struct LayoutTree {
         }
         switch content {
         case .fixed(let size), .benchmarkLeaf(let size): try check(size)
+        case .proportional(let size):
+            for term in [size.width, size.height] {
+                if let term, !(term.multiplier.isFinite && term.constant.isFinite) {
+                    throw StyleError(property: "measure", reason: "a relative size's multiplier and constant must be finite")
+                }
+            }
         case .none, .intrinsicText, .custom, .constraints: break
         }
     }
