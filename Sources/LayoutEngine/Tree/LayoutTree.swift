@@ -45,6 +45,8 @@ public struct LayoutTree {
     /// Bumped by structural changes; the cached tree depth is valid for one version.
     @usableFromInline var structureVersion: UInt32 = 0
     @usableFromInline var depthCache: (root: Int32, version: UInt32, depth: Int) = (-1, 0, 0)
+    /// Sizes taken from other nodes' frames (see `setSizeReferences`).
+    var references = SizeReferences()
 
     /// The hook for `.custom` content.
     public var measureFunction: MeasureFunction?
