@@ -62,13 +62,15 @@ extension CoreLayout.Layout {
 extension CoreLayout.ComputedLayout {
     /// The computed tree of the subtree at `node` after a layout of `tree`, whatever built the
     /// tree (a `Layout`, a decoded request): frames rounded to whole points, as Core Layout
-    /// rounds them, and each box named by `identifier`.
-    public init(collecting node: NodeID, in tree: LayoutTree, identifier: (NodeID) -> String?) {
-        let f = tree.frame(of: node)
+    /// rounds them, and each box named by `identifier`. `frame` gives each node's frame (by
+    /// default its frame in `tree`; a cache may hold them instead).
+    public init(collecting node: NodeID, in tree: LayoutTree, frame: ((NodeID) -> Frame)? = nil,
+                identifier: (NodeID) -> String?) {
+        let f = frame?(node) ?? tree.frame(of: node)
         self.init(identifier: identifier(node),
                   frame: Frame(left: f.left.rounded(), top: f.top.rounded(), width: f.width.rounded(), height: f.height.rounded()))
         for child in tree.children(of: node) {
-            children.append(CoreLayout.ComputedLayout(collecting: child, in: tree, identifier: identifier))
+            children.append(CoreLayout.ComputedLayout(collecting: child, in: tree, frame: frame, identifier: identifier))
         }
     }
 }
