@@ -39,7 +39,7 @@ struct LayoutComputer: Sendable {
     func answer(_ request: consuming LayoutRequest, ifNoneMatch: String?) -> Answer {
         let key = request.tree.structuralHash(root: request.root, available: request.available,
                                               direction: request.direction)
-        let tag = EntityTag(structure: key, ids: request.ids)
+        let tag = EntityTag(structure: key, ids: request.ids, printsTree: request.printsTree)
         if let ifNoneMatch, tag.matches(ifNoneMatch: ifNoneMatch) {
             // Layout is a pure function of the hashed input: the client's copy is still right.
             return Answer(status: 304, body: [], cache: .notModified, entityTag: tag.quoted)
@@ -59,7 +59,8 @@ struct LayoutComputer: Sendable {
             cache.insert(frames, for: key)
             outcome = .miss
         }
-        let body = FrameEncoder.encode(tree: request.tree, root: request.root, ids: request.ids, frames: frames)
+        let frameBody = FrameEncoder.encode(tree: request.tree, root: request.root, ids: request.ids, frames: frames)
+        let body = request.addingPrintedTree(to: frameBody, frames: frames)
         return Answer(status: 200, body: body, cache: outcome, entityTag: tag.quoted)
     }
 

@@ -77,6 +77,7 @@ extension RequestDecoder {
                     throw .invalid("invalid-style", error.description, pointer: pointer(stack) + (nested ? "/node" : "") + where_)
                 }
             }
+            if !sizeOf.pending.isEmpty { sizeOf.bind(to: id, pointer: pointer(stack) + (nested ? "/node" : "")) }
             if let parent { tree.appendChild(id, to: parent) }
             ids.append(node.id)
             return (id, node.children, node.childrenAreItems, nested)
@@ -203,10 +204,13 @@ extension RequestDecoder {
     func decodeFlexMembers(at index: Int, style: inout Style, content: inout NodeContent,
                            members: inout FlexMembers) throws(WireError) {
         var measure = -1
+        var excluded = false
         var i = index + 1
         for _ in 0..<doc.tokens[index].aux {
             let value = i + 1
-            if doc.equals(i, "style") {
+            if doc.equals(i, "isIncludedInLayout") {
+                excluded = !(try bool(value, "isIncludedInLayout", pointer: "/isIncludedInLayout"))
+            } else if doc.equals(i, "style") {
                 do { try decodeStyle(at: value, into: &style) } catch { throw error.prefixed(by: "/style") }
             } else if doc.equals(i, "children") {
                 try expect(value, .array, "children", "/children")
@@ -217,10 +221,12 @@ extension RequestDecoder {
             } else if doc.equals(i, "measure") {
                 measure = value
             } else if !doc.equals(i, "type") {
-                throw unknownKey(i, in: "a node", accepted: "id, style, children, measure, type", pointer: "")
+                throw unknownKey(i, in: "a node", accepted: "id, style, children, measure, isIncludedInLayout, type", pointer: "")
             }
             i = doc.next(after: value)
         }
+        // FlexLayout's isIncludedInLayout(false): the view and its subtree leave the layout.
+        if excluded { style.display = .none }
         if measure >= 0 {
             if members.children >= 0 && doc.tokens[members.children].aux > 0 {
                 throw WireError.invalid("measure-with-children", "a node with measure is a leaf; it cannot have children",
