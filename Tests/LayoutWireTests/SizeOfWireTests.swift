@@ -46,6 +46,33 @@ import LayoutWire
         #expect(childFrames(request) == [frame(0, 0, 60, 40), frame(60, 0, 120, 40)])
     }
 
+    @Test func theFlexLayoutSeedsUsageExamples() throws {
+        // `view.flex.width(of: view1).maxWidth(250)` and `view.flex.height(of: view1)
+        // .maxHeight(30%)` in a 400×400 column: view1 is 300×200; the first view takes its
+        // 300 capped at 250, the second its 200 capped at 30 % of 400 = 120.
+        var request = try decode(#"""
+        {"root": {"style": {"width": 400, "height": 400, "alignItems": "flex-start"}, "children": [
+          {"id": "view1", "style": {"width": 300, "height": 200}},
+          {"style": {"width": {"of": "view1"}, "maxWidth": 250, "height": 10}},
+          {"style": {"height": {"of": "view1"}, "maxHeight": "30%", "width": 10}}]}}
+        """#)
+        request.computeLayout()
+        #expect(childFrames(request) == [frame(0, 0, 300, 200), frame(0, 200, 250, 10), frame(0, 210, 10, 120)])
+    }
+
+    @Test func theStackViewLayoutSeedsUsageExamples() throws {
+        // `view.item.width(of: view1).maxWidth(250)` and `view.item.height(of: view1)
+        // .maxHeight(30%)` in a 400×400 column stack aligned to the start: the same sizes.
+        var request = try decode(#"""
+        {"root": {"type": "stack", "alignItems": "start", "width": 400, "height": 400, "children": [
+          {"type": "stack-item", "id": "view1", "sizeThatFits": {"width": 300, "height": 200}},
+          {"type": "stack-item", "sizeThatFits": {"width": 10, "height": 10}, "width": {"of": "view1"}, "maxWidth": 250},
+          {"type": "stack-item", "sizeThatFits": {"width": 10, "height": 10}, "height": {"of": "view1"}, "maxHeight": "30%"}]}}
+        """#)
+        request.computeLayout()
+        #expect(childFrames(request) == [frame(0, 0, 300, 200), frame(0, 200, 250, 10), frame(0, 210, 10, 120)])
+    }
+
     @Test func aChainOfSizes() throws {
         var request = try decode(#"""
         {"root": {"style": {"flexDirection": "row", "width": 300, "height": 10}, "children": [
