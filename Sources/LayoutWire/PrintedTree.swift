@@ -8,21 +8,7 @@ extension LayoutRequest {
     /// The computed tree of the root as Core Layout prints it, from `frames` (pre-order from
     /// the root, as the cache holds them) with the request's ids as identifiers.
     public func printedTree(frames: [Frame]) -> String {
-        // Pre-order position of each node, walked as the frames were listed.
-        var positions = [Int](repeating: 0, count: tree.nodeCount)
-        var next = 0
-        var stack: [NodeID] = [root]
-        var isRoot = true
-        while let node = stack.popLast() {
-            positions[Int(node.index)] = next
-            next += 1
-            if isRoot {
-                isRoot = false
-            } else if tree.nextSibling(of: node) != .none {
-                stack.append(tree.nextSibling(of: node))
-            }
-            if tree.firstChild(of: node) != .none { stack.append(tree.firstChild(of: node)) }
-        }
+        let positions = tree.preorderPositions(root: root)
         let computed = CoreLayout.ComputedLayout(
             collecting: root, in: tree,
             frame: { frames[positions[Int($0.index)]] },

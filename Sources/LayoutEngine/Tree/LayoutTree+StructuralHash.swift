@@ -41,25 +41,11 @@ extension LayoutTree {
     /// The size references, each node named by its pre-order position under `root` (not its
     /// `NodeID`, which the hash leaves out); -1 for a node outside the subtree.
     private func combineReferences(into hasher: inout StructuralHasher, root: NodeID) {
-        var positions = [Int64](repeating: -1, count: nodeCount)
-        var next: Int64 = 0
-        var stack: [NodeID] = [root]
-        var isRoot = true
-        while let node = stack.popLast() {
-            let i = Int(node.index)
-            positions[i] = next
-            next += 1
-            if isRoot {
-                isRoot = false
-            } else if nextSiblings[i] != .none {
-                stack.append(nextSiblings[i])
-            }
-            if firstChildren[i] != .none { stack.append(firstChildren[i]) }
-        }
+        let positions = preorderPositions(root: root)
         hasher.combine(UInt64(references.list.count))
         for reference in references.list {
-            hasher.combine(UInt64(bitPattern: positions[Int(reference.node.index)]))
-            hasher.combine(UInt64(bitPattern: positions[Int(reference.source.index)]))
+            hasher.combine(UInt64(bitPattern: Int64(positions[Int(reference.node.index)])))
+            hasher.combine(UInt64(bitPattern: Int64(positions[Int(reference.source.index)])))
             hasher.combine(UInt64(reference.dimension.rawValue))
             hasher.combine(reference.multiplier)
         }
