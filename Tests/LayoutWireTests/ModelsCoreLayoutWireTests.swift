@@ -76,7 +76,7 @@ import Testing
         let failure = error(#"{"root": "# + root + "}")
         #expect(failure?.pointer == pointer, "\(String(describing: failure))")
         #expect(failure?.code == code, "\(String(describing: failure))")
-        #expect(failure?.status == 422)
+        #expect(failure?.kind == .invalid)
     }
 }
 
@@ -106,7 +106,7 @@ import Testing
     @Test func badRelativeSizesAre422WithPointers() {
         func check(_ size: String, _ code: String, _ pointer: String, sourceLocation: SourceLocation = #_sourceLocation) {
             let e = error(#"{"root": {"type": "core-layout", "size": \#(size)}}"#)
-            #expect(e?.status == 422, sourceLocation: sourceLocation)
+            #expect(e?.kind == .invalid, sourceLocation: sourceLocation)
             #expect(e?.code == code, "\(e?.description ?? "no error")", sourceLocation: sourceLocation)
             #expect(e?.pointer == pointer, "\(e?.description ?? "no error")", sourceLocation: sourceLocation)
         }

@@ -110,37 +110,37 @@ import LayoutWire
     }
 
     @Test func oneErrorCodePerRule() {
-        func check(_ body: String, _ status: Int, _ code: String, _ pointer: String,
+        func check(_ body: String, _ kind: WireError.Kind, _ code: String, _ pointer: String,
                    limits: WireLimits = .default, sourceLocation: SourceLocation = #_sourceLocation) {
             let e = error(#"{"root": \#(body)}"#, limits: limits)
-            #expect(e?.status == status, "\(e?.description ?? "no error")", sourceLocation: sourceLocation)
+            #expect(e?.kind == kind, "\(e?.description ?? "no error")", sourceLocation: sourceLocation)
             #expect(e?.code == code, "\(e?.description ?? "no error")", sourceLocation: sourceLocation)
             #expect(e?.pointer == pointer, "\(e?.description ?? "no error")", sourceLocation: sourceLocation)
         }
         // An id no node has.
-        check(#"{"children": [{"style": {"width": {"of": "nobody"}}}]}"#, 422, "unknown-value", "/root/children/0/style/width/of")
+        check(#"{"children": [{"style": {"width": {"of": "nobody"}}}]}"#, .invalid, "unknown-value", "/root/children/0/style/width/of")
         check(#"{"type": "stack", "children": [{"type": "stack-item", "height": {"of": "x"}}]}"#,
-              422, "unknown-value", "/root/children/0/height/of")
+              .invalid, "unknown-value", "/root/children/0/height/of")
         // A cycle, and a node sized from itself.
         check(#"{"children": [{"id": "a", "style": {"width": {"of": "b"}}}, {"id": "b", "style": {"width": {"of": "a"}}}]}"#,
-              422, "invalid-value", "/root/children/0/style/width/of")
-        check(#"{"id": "r", "style": {"height": {"of": "r"}}}"#, 422, "invalid-value", "/root/style/height/of")
+              .invalid, "invalid-value", "/root/children/0/style/width/of")
+        check(#"{"id": "r", "style": {"height": {"of": "r"}}}"#, .invalid, "invalid-value", "/root/style/height/of")
         // An id two nodes have.
         check(#"{"children": [{"id": "a"}, {"id": "a"}, {"style": {"width": {"of": "a"}}}]}"#,
-              422, "invalid-value", "/root/children/2/style/width/of")
+              .invalid, "invalid-value", "/root/children/2/style/width/of")
         // The object's own shape.
-        check(#"{"style": {"width": {"multiplier": 2}}}"#, 422, "missing-key", "/root/style/width")
-        check(#"{"style": {"width": {"of": 3}}}"#, 422, "wrong-type", "/root/style/width/of")
-        check(#"{"style": {"width": {"of": "a", "times": 2}}}"#, 422, "unknown-key", "/root/style/width/times")
-        check(#"{"style": {"width": {"of": "a", "multiplier": -1}}}"#, 422, "invalid-value", "/root/style/width/multiplier")
-        check(#"{"style": {"width": {"of": "a", "multiplier": 1e39}}}"#, 422, "not-representable", "/root/style/width/multiplier")
-        check(#"{"style": {"minWidth": {"of": "a"}}}"#, 422, "wrong-type", "/root/style/minWidth")
-        check(#"{"isIncludedInLayout": "no"}"#, 422, "wrong-type", "/root/isIncludedInLayout")
+        check(#"{"style": {"width": {"multiplier": 2}}}"#, .invalid, "missing-key", "/root/style/width")
+        check(#"{"style": {"width": {"of": 3}}}"#, .invalid, "wrong-type", "/root/style/width/of")
+        check(#"{"style": {"width": {"of": "a", "times": 2}}}"#, .invalid, "unknown-key", "/root/style/width/times")
+        check(#"{"style": {"width": {"of": "a", "multiplier": -1}}}"#, .invalid, "invalid-value", "/root/style/width/multiplier")
+        check(#"{"style": {"width": {"of": "a", "multiplier": 1e39}}}"#, .invalid, "not-representable", "/root/style/width/multiplier")
+        check(#"{"style": {"minWidth": {"of": "a"}}}"#, .invalid, "wrong-type", "/root/style/minWidth")
+        check(#"{"isIncludedInLayout": "no"}"#, .invalid, "wrong-type", "/root/isIncludedInLayout")
         // A chain longer than the limit.
         var short = WireLimits.default
         short.maxSizeReferenceChain = 1
         check(#"{"children": [{"id": "a", "style": {"width": 5}}, {"id": "b", "style": {"width": {"of": "a"}}}, "#
-              + #"{"style": {"width": {"of": "b"}}}]}"#, 413, "reference-chain-too-long", "/root/children/2/style/width/of",
+              + #"{"style": {"width": {"of": "b"}}}]}"#, .overLimit, "reference-chain-too-long", "/root/children/2/style/width/of",
               limits: short)
     }
 }

@@ -47,20 +47,17 @@ extension RequestDecoder {
     func recordSizeOf(_ index: Int, _ dimension: SizeReference.Dimension, path: String) throws(WireError) {
         var of = -1
         var multiplier: Float = 1
-        var i = index + 1
-        for _ in 0..<doc.tokens[index].aux {
-            let value = i + 1
-            if doc.equals(i, "of") {
+        for (key, value) in doc.members(of: index) {
+            if doc.equals(key, "of") {
                 guard doc.tokens[value].kind == .string else {
                     throw wrongType(value, "of must be the id of another node", pointer: "/of")
                 }
                 of = value
-            } else if doc.equals(i, "multiplier") {
+            } else if doc.equals(key, "multiplier") {
                 multiplier = try float(value, "multiplier", allowNegative: false, pointer: "/multiplier")
             } else {
-                throw unknownKey(i, in: "a size of another node", accepted: "of, multiplier", pointer: "")
+                throw unknownKey(key, in: "a size of another node", accepted: "of, multiplier", pointer: "")
             }
-            i = doc.next(after: value)
         }
         guard of >= 0 else {
             throw .invalid("missing-key", "a size of another node needs \"of\", the other node's id", pointer: "")
