@@ -57,8 +57,10 @@ extension LayoutTree {
     /// reference's source is laid out before the node sized from it: references whose source
     /// is not itself sized by a reference are read after a first layout, the ones depending
     /// on those after a second, and so on, so a layout costs one pass per link of the longest
-    /// chain plus one. Throws for an unknown node, a bad multiplier, a cycle, or a chain longer
-    /// than `maxChain` links.
+    /// chain plus one. Both nodes of a reference belong in the subtree laid out (a source outside
+    /// it keeps the frame of its last layout). Throws for an unknown node, a bad multiplier, a
+    /// cycle, a second reference to one dimension of a node, or a chain longer than `maxChain`
+    /// links.
     public mutating func setSizeReferences(_ list: [SizeReference], maxChain: Int = 16) throws(SizeReferenceError) {
         var byTarget: [Key: Int] = [:]
         for (index, reference) in list.enumerated() {
