@@ -5,15 +5,16 @@ import Testing
 // (`Style.percentMarginsAgainstContainerSize`), on plain engine trees.
 
 @Suite struct StackViewMarginRuleTests {
-    /// A 300×400 column (padding 10: inner 280×380) with one 50×50 child whose margins are
-    /// percentages; returns the child's frame.
-    private func childFrame(againstHeight: Bool, direction: FlexDirection = .column) throws -> Frame {
+    /// A 300×400 column (padding 10: inner 280×380; plus `border`) with one 50×50 child whose
+    /// margins are percentages; returns the child's frame.
+    private func childFrame(againstHeight: Bool, direction: FlexDirection = .column, border: Float = 0) throws -> Frame {
         var tree = LayoutTree()
         var parentStyle = Style()
         parentStyle.flexDirection = direction
         parentStyle.width = .points(300)
         parentStyle.height = .points(400)
         parentStyle.padding.all = .points(10)
+        parentStyle.border.all = .points(border)
         parentStyle.alignItems = .flexStart
         let parent = try tree.addNode(style: parentStyle)
         var childStyle = Style()
@@ -41,25 +42,9 @@ import Testing
     }
 
     @Test func theFullSizeIncludesTheBorder() throws {
-        // A 200×100 column with border 5 and padding 5 (inner 180×80): a child's 10 % margins
-        // are 20 on the left and 10 on top, after the 10 of border and padding.
-        var tree = LayoutTree()
-        var parentStyle = Style()
-        parentStyle.width = .points(200)
-        parentStyle.height = .points(100)
-        parentStyle.padding.all = .points(5)
-        parentStyle.border.all = .points(5)
-        parentStyle.alignItems = .flexStart
-        let parent = try tree.addNode(style: parentStyle)
-        var childStyle = Style()
-        childStyle.width = .points(10)
-        childStyle.height = .points(10)
-        childStyle.margin.all = .percent(10)
-        childStyle.percentMarginsAgainstContainerSize = true
-        let child = try tree.addNode(style: childStyle)
-        tree.appendChild(child, to: parent)
-        tree.computeLayout(root: parent)
-        #expect(tree.frame(of: child) == Frame(left: 30, top: 20, width: 10, height: 10))
+        // Border 5 and padding 10 inside the 300×400: the margins stay 30 and 40 (of the full
+        // size), after the 15 of border and padding.
+        #expect(try childFrame(againstHeight: true, border: 5) == Frame(left: 45, top: 55, width: 50, height: 50))
     }
 
     @Test func theRuleIsPartOfTheStructuralHash() throws {
