@@ -146,7 +146,7 @@ public enum ConfigurationSettings {
 
     private static func bytes(_ name: String, _ help: String, _ field: Field<Int>) -> ConfigurationSetting {
         setting(name, help, valueName: "bytes", field, reason: "is not a byte count (like 65536, 64k, 64MiB or 1G)",
-                parse: parseByteCount, spell: spellByteCount)
+                parse: { parseByteCount($0) }, spell: { spellByteCount($0) })
     }
 
     /// Seconds as a number, optionally followed by `s` (`10`, `2.5`, `10s`).
