@@ -9,6 +9,9 @@ public struct LayoutRequest {
     public var ids: [String?]
     public var available: AvailableSize
     public var direction: Direction
+    /// The request asked for the computed tree as Core Layout prints it (`"print": true`, a
+    /// `core-layout` root); see `printedTree(frames:)`.
+    public var printsTree = false
 
     public init(tree: LayoutTree, root: NodeID, ids: [String?], available: AvailableSize = AvailableSize(),
                 direction: Direction = .ltr) {

@@ -52,6 +52,8 @@ public final class ServiceMetrics: Sendable {
         case .metrics: return 3
         case .openapi: return 4
         case .other: return 5
+        case .playground: return 6
+        case .playgroundFiles: return 7
         }
     }
 
