@@ -1,5 +1,6 @@
 import Dispatch
 import LayoutWire
+import SyncSupport
 
 /// Answers `/compute/batch`: a JSON array of layout requests in, an array of answers out, each
 /// a layout or an error object. Items are independent: one bad item does not fail the rest.
@@ -28,14 +29,14 @@ struct BatchComputer: Sendable {
                                              pointer: ""))
         }
 
-        var answers = [[UInt8]](repeating: [], count: items.count)
-        answers.withUnsafeMutableBufferPointer { slots in
-            // Each iteration writes only its own slot.
-            nonisolated(unsafe) let slots = slots
-            DispatchQueue.concurrentPerform(iterations: items.count) { index in
-                slots[index] = answer(item: items[index], at: index)
-            }
+        // One short lock per item (each item is a whole decode and layout): no unchecked
+        // pointer shared between the threads.
+        let slots = Locked([[UInt8]](repeating: [], count: items.count))
+        DispatchQueue.concurrentPerform(iterations: items.count) { index in
+            let itemAnswer = answer(item: items[index], at: index)
+            slots.withLock { $0[index] = itemAnswer }
         }
+        let answers = slots.withLock { $0 }
 
         var out: [UInt8] = [UInt8(ascii: "[")]
         out.reserveCapacity(answers.reduce(2) { $0 + $1.count + 1 })
