@@ -47,7 +47,7 @@ let package = Package(
         .target(name: "HTTPServer", dependencies: ["CZlib", "COpenSSL", "CEpoll"]),
         // Routes, cache, configuration, metrics and logging of the layout service.
         .target(name: "LayoutServer", dependencies: [
-            "HTTPServer", "LayoutWire", "LayoutEngine",
+            "HTTPServer", "LayoutWire", "LayoutEngine", "LayoutText", "LayoutTextModel",
             .product(name: "Logging", package: "swift-log"),
         ], plugins: ["EmbedOpenAPI"]),
         // openapi.yaml compiled into LayoutServer (served at /openapi.yaml), at build time.
@@ -72,7 +72,7 @@ let package = Package(
             name: "LayoutEngineTests",
             dependencies: ["LayoutEngine", "LayoutWire"]
         ),
-        .testTarget(name: "LayoutWireTests", dependencies: ["LayoutWire", "LayoutEngine"]),
+        .testTarget(name: "LayoutWireTests", dependencies: ["LayoutWire", "LayoutEngine", "LayoutTextModel"]),
         .testTarget(name: "LayoutTextTests", dependencies: ["LayoutText", "LayoutTextModel"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
         .testTarget(name: "LayoutServerTests", dependencies: [

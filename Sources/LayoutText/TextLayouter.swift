@@ -12,6 +12,9 @@ public final class TextLayouter: Sendable {
         shaper = WordShaper(cache: ShapeCache(capacity: shapeCacheCapacity))
     }
 
+    /// The bundled fonts, for callers that add none (created on first use).
+    public static let bundled = TextLayouter()
+
     /// Shapes `content`, ready to be laid out at any width.
     public func prepare(_ content: TextContent) -> PreparedText {
         PreparedText(content, fonts: fonts, shaper: shaper)
