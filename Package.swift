@@ -76,7 +76,7 @@ let package = Package(
         .testTarget(name: "LayoutTextTests", dependencies: ["LayoutText", "LayoutTextModel"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
         .testTarget(name: "LayoutServerTests", dependencies: [
-            "LayoutServer", "HTTPServer", "LayoutWire", "LayoutEngine",
+            "LayoutServer", "HTTPServer", "LayoutWire", "LayoutEngine", "LayoutText",
             .product(name: "Logging", package: "swift-log"),
         ]),
     ],

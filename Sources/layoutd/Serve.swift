@@ -37,6 +37,8 @@ struct Serve: ParsableCommand {
     @Option(name: .customLong("answer-cache-bytes"), help: help("answer-cache-bytes")) var answerCacheBytes: String?
     @Option(name: .customLong("gzip"), help: help("gzip")) var gzip: String?
     @Option(name: .customLong("log-level"), help: help("log-level")) var logLevel: String?
+    @Option(name: .customLong("font-dir"), help: help("font-dir")) var fontDirectories: [String] = []
+    @Option(name: .customLong("shape-cache-entries"), help: help("shape-cache-entries")) var shapeCacheEntries: String?
 
     /// The option's help from the settings table, with its environment variable.
     static func help(_ name: String) -> ArgumentHelp {
@@ -57,6 +59,8 @@ struct Serve: ParsableCommand {
             ("io-backend", ioBackend), ("event-loops", eventLoops), ("inline-compute-max-bytes", inlineComputeMaxBytes),
             ("max-pending-compute-bytes", maxPendingComputeBytes), ("answer-cache-bytes", answerCacheBytes),
             ("gzip", gzip), ("log-level", logLevel),
+            ("font-dir", fontDirectories.isEmpty ? nil : fontDirectories.joined(separator: ":")),
+            ("shape-cache-entries", shapeCacheEntries),
         ]
         return Dictionary(uniqueKeysWithValues: pairs.compactMap { name, value in value.map { (name, $0) } })
     }

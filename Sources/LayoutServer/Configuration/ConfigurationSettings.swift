@@ -1,3 +1,4 @@
+import Foundation
 import Logging
 
 /// A configuration value that could not be read.
@@ -75,6 +76,19 @@ public enum ConfigurationSettings {
         bytes("max-pending-compute-bytes",
               "Request body bytes of layout work queued or running; beyond it /compute answers 503 with Retry-After.") {
             $1.maxPendingComputeBytes = $0
+        },
+        text("font-dir", "A directory of font files added to the bundled DejaVu fonts (repeatable; in the environment, a :-separated list).") {
+            (value, config) throws(ConfigurationError) in
+            for directory in value.split(separator: ":").map(String.init) where !directory.isEmpty {
+                var isDirectory: ObjCBool = false
+                guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+                    throw ConfigurationError(setting: "font-dir", value: directory, reason: "is not a directory")
+                }
+                config.fontDirectories.append(directory)
+            }
+        },
+        int("shape-cache-entries", "Most shaped words the text shaping cache keeps.", range: 2...100_000_000) {
+            $1.shapeCacheEntries = $0
         },
         flag("gzip", "Gzip responses for clients that accept it (true/false).") { $1.http.responseCompression.enabled = $0 },
         text("log-level", "trace, debug, info (one line per request), notice, warning, error or critical.") {
