@@ -8,6 +8,8 @@ final class ShapeCache: @unchecked Sendable {
     struct Key: Hashable {
         var face: Int
         var rightToLeft: Bool
+        /// Optional ligatures off (letter-spaced text).
+        var noLigatures: Bool
         var text: [UInt16]
     }
 
