@@ -38,7 +38,7 @@ let package = Package(
         .target(name: "CTextShim", dependencies: ["CICU"]),
         // Text layout: fonts, shaping, line breaking and measurement, with the DejaVu fonts as
         // resources (Bundle.module).
-        .target(name: "LayoutText", dependencies: ["LayoutTextModel", "CHarfBuzz", "CFreeType", "CTextShim"],
+        .target(name: "LayoutText", dependencies: ["LayoutTextModel", "SyncSupport", "CHarfBuzz", "CFreeType", "CTextShim"],
                 resources: [.copy("Fonts")]),
         // zlib, from the system (zlib1g-dev), for gzip request and response bodies.
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
