@@ -67,7 +67,7 @@ let package = Package(
             path: "Benchmarks/layout-bench"
         ),
         // LayoutWire decode vs Foundation; not run by CI.
-        .executableTarget(name: "wire-bench", dependencies: ["LayoutWire", "LayoutEngine", "LayoutServer"], path: "Benchmarks/wire-bench"),
+        .executableTarget(name: "wire-bench", dependencies: ["LayoutWire", "LayoutEngine", "LayoutServer", "HTTPServer"], path: "Benchmarks/wire-bench"),
         // Constraint solver vs kiwisolver (kiwi_bench.py, needs `pip install kiwisolver`); not run by CI.
         .executableTarget(name: "solver-bench", dependencies: ["LayoutEngine"], path: "Benchmarks/solver-bench",
                           exclude: ["kiwi_bench.py"]),

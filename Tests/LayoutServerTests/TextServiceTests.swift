@@ -61,6 +61,16 @@ import Testing
         #expect(bigTop + 30 == smallTop + 5 + 15)
     }
 
+    @Test func badTextKeysAre422WithPointers() throws {
+        let bad = LayoutOnce.answer(body: Array(#"{"root":{"children":[{"text":"a","style":{"textAlign":"middle"}}]}}"#.utf8))
+        #expect(bad.status == 422)
+        let error = (try JSONSerialization.jsonObject(with: Data(bad.body)) as? [String: Any])?["error"] as? [String: Any]
+        #expect(error?["code"] as? String == "unknown-value")
+        #expect(error?["pointer"] as? String == "/root/children/0/style/textAlign")
+        let span = LayoutOnce.answer(body: Array(#"{"root":{"text":[{"text":"a","style":{"color":"red"}}]}}"#.utf8))
+        #expect(span.status == 422)
+    }
+
     @Test func unknownFamiliesAreReported() throws {
         let result = try answer(#"{"style":{"fontFamily":"Comic Sans MS"},"children":[{"text":"hi"}]}"#)
         let warnings = result["warnings"] as? [[String: Any]] ?? []

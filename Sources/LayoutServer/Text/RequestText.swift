@@ -83,6 +83,20 @@ final class RequestText {
         writer.endArray()
     }
 
+    /// Writes the answer's `warnings` member.
+    static func write(_ warnings: [WireWarning], into writer: inout JSONWriter) {
+        writer.key("warnings" as StaticString)
+        writer.beginArray()
+        for warning in warnings {
+            writer.beginObject()
+            writer.key("code" as StaticString); writer.string(warning.code)
+            writer.key("message" as StaticString); writer.string(warning.message)
+            writer.key("pointer" as StaticString); writer.string(warning.pointer)
+            writer.endObject()
+        }
+        writer.endArray()
+    }
+
     /// One warning per text leaf whose styles name font families no font has.
     var warnings: [WireWarning] {
         let fonts = layouter.fonts
@@ -121,4 +135,15 @@ struct WireWarning: Hashable, Sendable {
     var code: String
     var message: String
     var pointer: String
+}
+
+/// The answer's per-node member for `"textLines": true`: each text leaf's `lines`.
+struct TextLineMembers: ResponseNodeMembers {
+    let text: RequestText
+    /// Each leaf's content box, in leaf order.
+    let boxes: ArraySlice<Frame>
+
+    func write(_ node: NodeID, in tree: LayoutTree, to writer: inout JSONWriter) {
+        text.writeLines(node, boxes: boxes, into: &writer)
+    }
 }
