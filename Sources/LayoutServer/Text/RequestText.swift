@@ -30,12 +30,13 @@ final class RequestText {
         // Padding and border above and beside each leaf, for the baseline hook (which is given
         // the border box): from the style's fixed lengths (a percentage counts as 0 there).
         let insets = leaves.map { Self.fixedInsets(request.tree.style(of: $0.node)) }
-        request.tree.measureFunction = { [unowned self] node, width, widthMode, _, _ in
+        // The hooks hold this object (which holds no tree): they stay valid as long as the tree.
+        request.tree.measureFunction = { [self] node, width, widthMode, _, _ in
             guard let text = self.text(of: node) else { return .zero }
             let size = text.measure(available: widthMode == .undefined ? nil : width, exact: widthMode == .exactly)
             return Size(width: size.width, height: size.height)
         }
-        request.tree.baselineFunction = { [unowned self] node, width, _ in
+        request.tree.baselineFunction = { [self] node, width, _ in
             guard let text = self.text(of: node) else { return 0 }
             let inset = insets[Int(self.leafOfNode[Int(node.index)])]
             return inset.top + text.firstBaseline(available: max(0, width - inset.horizontal))
