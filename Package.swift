@@ -84,7 +84,7 @@ let package = Package(
         .testTarget(name: "LayoutTextTests", dependencies: ["LayoutText", "LayoutTextModel"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "SyncSupport", "TestSupport"]),
         .testTarget(name: "LayoutServerTests", dependencies: [
-            "LayoutServer", "HTTPServer", "LayoutWire", "LayoutEngine", "LayoutText",
+            "LayoutServer", "HTTPServer", "LayoutWire", "LayoutEngine", "LayoutText", "SyncSupport",
             .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "LayoutdTests", dependencies: ["layoutd", "LayoutServer"]),

@@ -1,5 +1,6 @@
 import Foundation
 import LayoutText
+import SyncSupport
 import LayoutWire
 @testable import LayoutServer
 import Testing
@@ -156,5 +157,23 @@ import Testing
             let plain = try server.post("/compute", json: request("a").replacingOccurrences(of: #""textLines":true,"#, with: ""))
             #expect(lines(plain).isEmpty && plain.header("ETag") != first.header("ETag"))
         }
+    }
+}
+
+@Suite struct ConcurrentTextTests {
+    @Test func threadsShareFontsShapesAndBreakers() {
+        // Many requests at once over the process's one text layouter: the same answers as one
+        // at a time (the shaping cache, HarfBuzz fonts and per-thread ICU iterators are shared).
+        let bodies = (0..<16).map { i in
+            Array(#"{"textLines":true,"root":{"style":{"width":\#(120 + i * 7)},"children":[{"text":"The quick brown fox \#(i) jumps over the lazy dog, שלום עולם"}]}}"#.utf8)
+        }
+        let expected = bodies.map { LayoutOnce.answer(body: $0).body }
+        let results = Locked([[UInt8]?](repeating: nil, count: bodies.count * 4))
+        DispatchQueue.concurrentPerform(iterations: bodies.count * 4) { k in
+            let answer = LayoutOnce.answer(body: bodies[k % bodies.count]).body
+            results.withLock { $0[k] = answer }
+        }
+        let answers = results.withLock { $0 }
+        #expect(answers.enumerated().allSatisfy { $0.element == expected[$0.offset % bodies.count] })
     }
 }
