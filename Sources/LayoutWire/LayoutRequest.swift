@@ -9,6 +9,9 @@ public struct LayoutRequest {
     public var ids: [String?]
     public var available: AvailableSize
     public var direction: Direction
+    /// The paint style keys of the nodes and their model kinds, for renderers; the layout
+    /// ignores them.
+    public var paint = PaintTable()
 
     public init(tree: LayoutTree, root: NodeID, ids: [String?], available: AvailableSize = AvailableSize(),
                 direction: Direction = .ltr) {

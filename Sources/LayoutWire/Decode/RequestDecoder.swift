@@ -7,6 +7,8 @@ struct RequestDecoder {
     let limits: WireLimits
     /// Base style of every node (web defaults or Yoga's).
     var baseStyle = Style()
+    /// The paint style keys met so far (see `PaintKey`).
+    let paints = PaintCollector()
 
     init(doc: JSONDocument, limits: WireLimits) {
         self.doc = doc
@@ -49,7 +51,9 @@ struct RequestDecoder {
         var tree = LayoutTree(config: layoutConfig)
         var ids: [String?] = []
         let rootID = try decodeTree(at: root, into: &tree, ids: &ids)
-        return LayoutRequest(tree: tree, root: rootID, ids: ids, available: availableSize, direction: ownerDirection)
+        var request = LayoutRequest(tree: tree, root: rootID, ids: ids, available: availableSize, direction: ownerDirection)
+        request.paint = paints.table
+        return request
     }
 
     private func decodeAvailable(at index: Int) throws(WireError) -> AvailableSize {

@@ -9,6 +9,11 @@ extension RequestDecoder {
             let value = i + 1
             guard let property = StyleProperty.named(doc.bytes(at: i)) else {
                 let name = doc.string(at: i)
+                if let paint = PaintKey.named(name) {
+                    try applyPaint(paint, value: value, key: i)
+                    i = doc.next(after: value)
+                    continue
+                }
                 throw WireError.invalid("unknown-key", "unknown style property \"\(name)\"",
                                         pointer: "/" + JSONPointer.escape(name))
             }
