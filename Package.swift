@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "LayoutEngine", targets: ["LayoutEngine"]),
         .library(name: "LayoutWire", targets: ["LayoutWire"]),
+        .library(name: "LayoutRender", targets: ["LayoutRender"]),
         // For the fuzzers in Fuzz/ (a separate package that depends on this one by path).
         .library(name: "HTTPServer", targets: ["HTTPServer"]),
         .executable(name: "layoutd", targets: ["layoutd"]),
@@ -29,6 +30,11 @@ let package = Package(
         .systemLibrary(name: "CEpoll", path: "Sources/CEpoll"),
         // HTTP/1.1 on plain sockets, epoll event loops or Dispatch; knows nothing about layout.
         .target(name: "HTTPServer", dependencies: ["CZlib", "COpenSSL", "CEpoll"]),
+        // cairo, from the system (libcairo2-dev), for PNG pictures in LayoutRender.
+        .systemLibrary(name: "CCairo", path: "Sources/CCairo", pkgConfig: "cairo",
+                       providers: [.apt(["libcairo2-dev"])]),
+        // Pictures of laid-out requests: one picture model, written as SVG or rasterised by cairo.
+        .target(name: "LayoutRender", dependencies: ["LayoutWire", "LayoutEngine", "CCairo"]),
         // Routes, cache, configuration, metrics and logging of the layout service.
         .target(name: "LayoutServer", dependencies: [
             "HTTPServer", "LayoutWire", "LayoutEngine",
@@ -38,7 +44,7 @@ let package = Package(
         .plugin(name: "EmbedOpenAPI", capability: .buildTool(), dependencies: ["embed-text"]),
         .executableTarget(name: "embed-text"),
         .executableTarget(name: "layoutd", dependencies: [
-            "LayoutServer", "LayoutWire", "LayoutEngine",
+            "LayoutServer", "LayoutWire", "LayoutEngine", "LayoutRender",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -58,6 +64,7 @@ let package = Package(
         ),
         .testTarget(name: "LayoutWireTests", dependencies: ["LayoutWire", "LayoutEngine"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
+        .testTarget(name: "LayoutRenderTests", dependencies: ["LayoutRender", "LayoutWire", "LayoutEngine", "CZlib"]),
         .testTarget(name: "LayoutServerTests", dependencies: [
             "LayoutServer", "HTTPServer", "LayoutWire", "LayoutEngine",
             .product(name: "Logging", package: "swift-log"),

@@ -1,0 +1,28 @@
+import LayoutEngine
+import LayoutWire
+
+/// Pictures of layout requests: lay the tree out, describe it as a `Picture`, write it as SVG or
+/// PNG. What `POST /render` and `layoutd render` call.
+public enum LayoutRenderer {
+    /// The picture of `request` in `options.format`, laid out first. Throws when the picture
+    /// would be larger than `limits` allow (checked before anything is drawn).
+    public static func render(_ request: consuming LayoutRequest, options: RenderOptions,
+                              limits: RenderLimits = .default) throws(RenderError) -> [UInt8] {
+        request.computeLayout()
+        let picture = Picture(of: request, mode: options.mode)
+        return try render(picture, options: options, limits: limits)
+    }
+
+    /// `picture` written in `options.format` at `options.scale`.
+    public static func render(_ picture: Picture, options: RenderOptions,
+                              limits: RenderLimits = .default) throws(RenderError) -> [UInt8] {
+        let (width, height) = options.pixelSize(width: picture.width, height: picture.height)
+        guard width <= RenderLimits.maxSide, height <= RenderLimits.maxSide, width * height <= limits.maxPixels else {
+            throw .tooLarge(width: width, height: height, maxPixels: limits.maxPixels)
+        }
+        switch options.format {
+        case .svg: return SVGWriter.svg(picture, scale: options.scale)
+        case .png: return try CairoPNGWriter.png(picture, scale: options.scale, limits: limits)
+        }
+    }
+}
