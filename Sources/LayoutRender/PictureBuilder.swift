@@ -10,7 +10,7 @@ extension Picture {
         let rootFrame = tree.frame(of: request.root)
         var items: [Item] = []
         items.reserveCapacity(tree.nodeCount * (mode == .wireframe ? 3 : 2))
-        var labels: [Item] = []
+        var labelled: [(id: String, box: Rect)] = []
 
         // Pre-order with an explicit stack; `.close` ends an opacity group after its subtree.
         enum Step { case visit(NodeID, originX: Float, originY: Float, depth: Int), close }
@@ -30,7 +30,7 @@ extension Picture {
                 let kind = request.paint.modelKinds[node.index]
                 Self.wireframe(node: node.index, id: id, rect: rect, edges: edges,
                                color: WireframeColors.outline(depth: depth, modelKind: kind), into: &items)
-                if let id, let label = Self.label(id, in: rect) { labels.append(label) }
+                if let id { labelled.append((id, rect)) }
             case .paint:
                 let paint = request.paint[node] ?? NodePaint()
                 if let opacity = paint.opacity, opacity < 1 {
@@ -46,7 +46,10 @@ extension Picture {
                 stack.append(.visit(child, originX: rect.x, originY: rect.y, depth: depth + 1))
             }
         }
-        items.append(contentsOf: labels)
+        // Last node first: a child's label wins over its parent's at a shared corner.
+        var labels = LabelPlacer()
+        for (id, box) in labelled.reversed() { labels.place(id, in: box) }
+        items.append(contentsOf: labels.items.reversed())
         self.init(width: rootFrame.width, height: rootFrame.height,
                   background: mode == .wireframe ? WireframeColors.background : nil, items: items)
     }
@@ -66,16 +69,6 @@ extension Picture {
         if inBorder != rect { items.append(.ring(outer: rect, inner: inBorder, radius: 0, fill: WireframeColors.border)) }
         let inPadding = inBorder.outset(left: -p.left, top: -p.top, right: -p.right, bottom: -p.bottom)
         if inPadding != inBorder { items.append(.ring(outer: inBorder, inner: inPadding, radius: 0, fill: WireframeColors.padding)) }
-    }
-
-    /// The id at the box's top-left corner, when an estimate of its width fits the box.
-    private static func label(_ id: String, in rect: Rect) -> Item? {
-        let size = WireframeColors.labelSize
-        // About 0.6 em per character in a sans-serif face, plus a margin each side.
-        let estimated = Float(id.count) * size * 0.6 + 4
-        guard !id.isEmpty, estimated <= rect.width, size + 4 <= rect.height else { return nil }
-        return .label(text: id, origin: Point(x: rect.x + 2, y: rect.y + 2 + size * 0.8), size: size,
-                      color: WireframeColors.labelColor)
     }
 
     /// Background, then border, of one node in paint mode.
@@ -106,6 +99,45 @@ extension Picture {
         for (width, fill, a, b, c, d) in edgesToDraw where width > 0 && fill.alpha > 0 {
             items.append(.quad(a, b, c, d, fill: fill))
         }
+    }
+}
+
+/// Places wireframe labels: an id at its box's top-left corner when an estimate of its width
+/// fits the box and it overlaps no label placed before. Placed labels are indexed by grid cell, so checking one costs
+/// the few labels near it.
+struct LabelPlacer {
+    private(set) var items: [Picture.Item] = []
+    private var placed: [Picture.Rect] = []
+    private var cells: [Int64: [Int]] = [:]
+    private static let cellSize: Float = 64
+
+    mutating func place(_ id: String, in box: Picture.Rect) {
+        let size = WireframeColors.labelSize
+        // About 0.6 em per character in a sans-serif face, plus a margin each side.
+        let width = Float(id.count) * size * 0.6 + 4
+        guard !id.isEmpty, width <= box.width, size + 4 <= box.height else { return }
+        let area = Picture.Rect(x: box.x, y: box.y, width: width, height: size + 4)
+        let keys = Self.cellKeys(area)
+        for key in keys {
+            for other in cells[key, default: []] where Self.overlap(area, placed[other]) { return }
+        }
+        for key in keys { cells[key, default: []].append(placed.count) }
+        placed.append(area)
+        items.append(.label(text: id, origin: Picture.Point(x: box.x + 2, y: box.y + 2 + size * 0.8), size: size,
+                            color: WireframeColors.labelColor))
+    }
+
+    private static func overlap(_ a: Picture.Rect, _ b: Picture.Rect) -> Bool {
+        a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
+    }
+
+    private static func cellKeys(_ rect: Picture.Rect) -> [Int64] {
+        func cell(_ value: Float) -> Int64 { Int64((value / cellSize).rounded(.down)) }
+        var keys: [Int64] = []
+        for cx in cell(rect.x)...cell(rect.x + rect.width) {
+            for cy in cell(rect.y)...cell(rect.y + rect.height) { keys.append(cx &* 1_000_003 &+ cy) }
+        }
+        return keys
     }
 }
 
