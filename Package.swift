@@ -37,7 +37,7 @@ let package = Package(
         .target(name: "LayoutRender", dependencies: ["LayoutWire", "LayoutEngine", "CCairo"]),
         // Routes, cache, configuration, metrics and logging of the layout service.
         .target(name: "LayoutServer", dependencies: [
-            "HTTPServer", "LayoutWire", "LayoutEngine",
+            "HTTPServer", "LayoutWire", "LayoutEngine", "LayoutRender",
             .product(name: "Logging", package: "swift-log"),
         ], plugins: ["EmbedOpenAPI"]),
         // openapi.yaml compiled into LayoutServer (served at /openapi.yaml), at build time.
@@ -66,7 +66,7 @@ let package = Package(
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
         .testTarget(name: "LayoutRenderTests", dependencies: ["LayoutRender", "LayoutWire", "LayoutEngine", "CZlib"]),
         .testTarget(name: "LayoutServerTests", dependencies: [
-            "LayoutServer", "HTTPServer", "LayoutWire", "LayoutEngine",
+            "LayoutServer", "HTTPServer", "LayoutWire", "LayoutEngine", "LayoutRender",
             .product(name: "Logging", package: "swift-log"),
         ]),
     ],

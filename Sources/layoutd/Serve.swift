@@ -35,6 +35,8 @@ struct Serve: ParsableCommand {
     @Option(name: .customLong("inline-compute-max-bytes"), help: help("inline-compute-max-bytes")) var inlineComputeMaxBytes: String?
     @Option(name: .customLong("max-pending-compute-bytes"), help: help("max-pending-compute-bytes")) var maxPendingComputeBytes: String?
     @Option(name: .customLong("answer-cache-bytes"), help: help("answer-cache-bytes")) var answerCacheBytes: String?
+    @Option(name: .customLong("render-cache-bytes"), help: help("render-cache-bytes")) var renderCacheBytes: String?
+    @Option(name: .customLong("max-render-pixels"), help: help("max-render-pixels")) var maxRenderPixels: String?
     @Option(name: .customLong("gzip"), help: help("gzip")) var gzip: String?
     @Option(name: .customLong("log-level"), help: help("log-level")) var logLevel: String?
 
@@ -56,6 +58,7 @@ struct Serve: ParsableCommand {
             ("shutdown-timeout", shutdownTimeout), ("tls-cert", tlsCert), ("tls-key", tlsKey),
             ("io-backend", ioBackend), ("event-loops", eventLoops), ("inline-compute-max-bytes", inlineComputeMaxBytes),
             ("max-pending-compute-bytes", maxPendingComputeBytes), ("answer-cache-bytes", answerCacheBytes),
+            ("render-cache-bytes", renderCacheBytes), ("max-render-pixels", maxRenderPixels),
             ("gzip", gzip), ("log-level", logLevel),
         ]
         return Dictionary(uniqueKeysWithValues: pairs.compactMap { name, value in value.map { (name, $0) } })

@@ -76,6 +76,9 @@ public enum ConfigurationSettings {
               "Request body bytes of layout work queued or running; beyond it /compute answers 503 with Retry-After.") {
             $1.maxPendingComputeBytes = $0
         },
+        bytes("render-cache-bytes", "Budget for /render pictures (bytes); 0 turns it off.") { $1.renderCacheBytes = $0 },
+        int("max-render-pixels", "Largest /render picture in device pixels (width x height); beyond it 413.",
+            range: 1...(1 << 30)) { $1.maxRenderPixels = $0 },
         flag("gzip", "Gzip responses for clients that accept it (true/false).") { $1.http.responseCompression.enabled = $0 },
         text("log-level", "trace, debug, info (one line per request), notice, warning, error or critical.") {
             (value, config) throws(ConfigurationError) in
