@@ -34,7 +34,7 @@ let package = Package(
         .systemLibrary(name: "CCairo", path: "Sources/CCairo", pkgConfig: "cairo",
                        providers: [.apt(["libcairo2-dev"])]),
         // Pictures of laid-out requests: one picture model, written as SVG or rasterised by cairo.
-        .target(name: "LayoutRender", dependencies: ["LayoutWire", "LayoutEngine", "CCairo"]),
+        .target(name: "LayoutRender", dependencies: ["LayoutWire", "LayoutEngine", "CCairo", "CZlib"]),
         // Routes, cache, configuration, metrics and logging of the layout service.
         .target(name: "LayoutServer", dependencies: [
             "HTTPServer", "LayoutWire", "LayoutEngine", "LayoutRender",
@@ -55,6 +55,9 @@ let package = Package(
         ),
         // LayoutWire decode vs Foundation; not run by CI.
         .executableTarget(name: "wire-bench", dependencies: ["LayoutWire", "LayoutEngine", "LayoutServer"], path: "Benchmarks/wire-bench"),
+        // Pictures of a 1,000-node tree (SVG, PNG) beside its layout; not run by CI.
+        .executableTarget(name: "render-bench", dependencies: ["LayoutRender", "LayoutWire", "LayoutEngine"],
+                          path: "Benchmarks/render-bench"),
         // Constraint solver vs kiwisolver (kiwi_bench.py, needs `pip install kiwisolver`); not run by CI.
         .executableTarget(name: "solver-bench", dependencies: ["LayoutEngine"], path: "Benchmarks/solver-bench",
                           exclude: ["kiwi_bench.py"]),
@@ -64,7 +67,7 @@ let package = Package(
         ),
         .testTarget(name: "LayoutWireTests", dependencies: ["LayoutWire", "LayoutEngine"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
-        .testTarget(name: "LayoutRenderTests", dependencies: ["LayoutRender", "LayoutWire", "LayoutEngine", "CZlib"]),
+        .testTarget(name: "LayoutRenderTests", dependencies: ["LayoutRender", "LayoutWire", "LayoutEngine", "CZlib", "CCairo"]),
         .testTarget(name: "LayoutServerTests", dependencies: [
             "LayoutServer", "HTTPServer", "LayoutWire", "LayoutEngine", "LayoutRender",
             .product(name: "Logging", package: "swift-log"),

@@ -2,7 +2,7 @@ import CCairo
 import LayoutWire
 
 /// Rasterises a `Picture` with cairo (an ARGB32 image surface, antialiased) and encodes it as
-/// PNG with cairo's own writer: the same items the SVG writer emits, drawn in the same order.
+/// PNG (`PNGEncoder`): the same items the SVG writer emits, drawn in the same order.
 public enum CairoPNGWriter {
     public static func png(_ picture: Picture, scale: Float = 1, limits: RenderLimits = .default) throws(RenderError) -> [UInt8] {
         let options = RenderOptions(format: .png, scale: scale)
@@ -22,17 +22,12 @@ public enum CairoPNGWriter {
         try check(cairo_status(cr))
         cairo_surface_flush(surface)
 
-        // cairo hands the PNG out in pieces to a C callback; the buffer travels as its closure.
-        final class Sink { var bytes: [UInt8] = [] }
-        let sink = Sink()
-        let status = cairo_surface_write_to_png_stream(surface, { closure, data, length in
-            guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
-            let sink = Unmanaged<Sink>.fromOpaque(closure).takeUnretainedValue()
-            sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
-            return CAIRO_STATUS_SUCCESS
-        }, Unmanaged.passUnretained(sink).toOpaque())
-        try check(status)
-        return withExtendedLifetime(sink) { sink.bytes }
+        guard let data = cairo_image_surface_get_data(surface),
+              let png = PNGEncoder.encode(pixels: data, width: width, height: height,
+                                          stride: Int(cairo_image_surface_get_stride(surface))) else {
+            throw .rasterizer("PNG encoding failed")
+        }
+        return png
     }
 
     private static func check(_ status: cairo_status_t) throws(RenderError) {
@@ -48,7 +43,8 @@ public enum CairoPNGWriter {
         }
         // The opacity of each open group, innermost last.
         var groupOpacities: [Double] = []
-        for item in picture.items {
+        let groupBounds = picture.groupBounds()
+        for (index, item) in picture.items.enumerated() {
             switch item {
             case .box(let box):
                 roundedRect(cr, box.frame, radius: box.radius)
@@ -81,11 +77,20 @@ public enum CairoPNGWriter {
                 cairo_show_text(cr, text)
                 cairo_new_path(cr)
             case .beginGroup(let opacity):
+                // The group's surface covers the clip: clipped to what the group draws, it is
+                // the size of a node's subtree, not of the whole picture.
+                cairo_save(cr)
+                if let bounds = groupBounds[index] {
+                    cairo_rectangle(cr, Double(bounds.x) - 1, Double(bounds.y) - 1,
+                                    Double(bounds.width) + 2, Double(bounds.height) + 2)
+                    cairo_clip(cr)
+                }
                 cairo_push_group(cr)
                 groupOpacities.append(Double(opacity))
             case .endGroup:
                 cairo_pop_group_to_source(cr)
                 cairo_paint_with_alpha(cr, groupOpacities.popLast() ?? 1)
+                cairo_restore(cr)
             }
         }
     }
@@ -114,5 +119,50 @@ public enum CairoPNGWriter {
         cairo_arc(cr, x0 + r, y1 - r, r, .pi / 2, .pi)
         cairo_arc(cr, x0 + r, y0 + r, r, .pi, 3 * .pi / 2)
         cairo_close_path(cr)
+    }
+}
+
+extension Picture {
+    /// For each `beginGroup` (by item index), the rectangle around everything drawn until its
+    /// `endGroup`; nil for a group that draws nothing.
+    func groupBounds() -> [Int: Rect] {
+        var bounds: [Int: Rect] = [:]
+        var open: [(index: Int, bounds: Rect?)] = []
+        func union(_ a: Rect?, _ b: Rect) -> Rect {
+            guard let a else { return b }
+            let x0 = min(a.x, b.x), y0 = min(a.y, b.y)
+            return Rect(x: x0, y: y0, width: max(a.x + a.width, b.x + b.width) - x0,
+                        height: max(a.y + a.height, b.y + b.height) - y0)
+        }
+        func extent(_ item: Item) -> Rect? {
+            switch item {
+            case .box(let box):
+                let half = box.stroke == nil ? 0 : box.strokeWidth / 2
+                return box.frame.outset(left: half, top: half, right: half, bottom: half)
+            case .ring(let outer, _, _, _): return outer
+            case let .quad(a, b, c, d, _):
+                let xs = [a.x, b.x, c.x, d.x], ys = [a.y, b.y, c.y, d.y]
+                return Rect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
+            case let .label(text, origin, size, _):
+                return Rect(x: origin.x, y: origin.y - size, width: Float(text.count) * size, height: size * 1.5)
+            case .beginGroup, .endGroup: return nil
+            }
+        }
+        for (index, item) in items.enumerated() {
+            switch item {
+            case .beginGroup: open.append((index, nil))
+            case .endGroup:
+                guard let group = open.popLast() else { continue }
+                if let extent = group.bounds {
+                    bounds[group.index] = extent
+                    if !open.isEmpty { open[open.count - 1].bounds = union(open[open.count - 1].bounds, extent) }
+                }
+            default:
+                if let extent = extent(item), !open.isEmpty {
+                    open[open.count - 1].bounds = union(open[open.count - 1].bounds, extent)
+                }
+            }
+        }
+        return bounds
     }
 }

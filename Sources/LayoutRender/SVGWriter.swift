@@ -6,69 +6,59 @@ import LayoutWire
 public enum SVGWriter {
     public static func svg(_ picture: Picture, scale: Float = 1) -> [UInt8] {
         var out = SVGText()
-        out.reserve(256 + picture.items.count * 120)
-        let width = number(picture.width), height = number(picture.height)
-        out += #"<svg xmlns="http://www.w3.org/2000/svg" width=""# + number(picture.width * scale)
-        out += #"" height=""# + number(picture.height * scale) + #"" viewBox="0 0 "# + width + " " + height + #"">"#
-        out += "\n"
+        out.bytes.reserveCapacity(256 + picture.items.count * 160)
+        out.raw(#"<svg xmlns="http://www.w3.org/2000/svg" width=""#); out.number(picture.width * scale)
+        out.raw(#"" height=""#); out.number(picture.height * scale)
+        out.raw(#"" viewBox="0 0 "#); out.number(picture.width); out.raw(" "); out.number(picture.height)
+        out.raw("\">\n")
         if let background = picture.background {
-            out += #"<path class="background" d="M0 0H"# + width + "V" + height + #"H0Z""#
+            out.raw(#"<path class="background" d="M0 0H"#); out.number(picture.width)
+            out.raw("V"); out.number(picture.height); out.raw(#"H0Z""#)
             out.paint("fill", background)
-            out += "/>\n"
+            out.raw("/>\n")
         }
         for item in picture.items {
             switch item {
             case .box(let box):
-                out += #"<rect class="box" data-node=""# + String(box.node) + "\""
-                if let id = box.id { out += #" data-id=""# + escaped(id) + "\"" }
-                out += #" x=""# + number(box.frame.x) + #"" y=""# + number(box.frame.y)
-                out += #"" width=""# + number(box.frame.width) + #"" height=""# + number(box.frame.height) + "\""
-                if box.radius > 0 { out += #" rx=""# + number(box.radius) + "\"" }
-                if let fill = box.fill { out.paint("fill", fill) } else { out += #" fill="none""# }
+                out.raw(#"<rect class="box" data-node=""#); out.text(String(box.node)); out.raw("\"")
+                if let id = box.id { out.raw(#" data-id=""#); out.text(escaped(id)); out.raw("\"") }
+                out.raw(#" x=""#); out.number(box.frame.x)
+                out.raw(#"" y=""#); out.number(box.frame.y)
+                out.raw(#"" width=""#); out.number(box.frame.width)
+                out.raw(#"" height=""#); out.number(box.frame.height); out.raw("\"")
+                if box.radius > 0 { out.raw(#" rx=""#); out.number(box.radius); out.raw("\"") }
+                if let fill = box.fill { out.paint("fill", fill) } else { out.raw(#" fill="none""#) }
                 if let stroke = box.stroke {
                     out.paint("stroke", stroke)
-                    out += #" stroke-width=""# + number(box.strokeWidth) + "\""
+                    out.raw(#" stroke-width=""#); out.number(box.strokeWidth); out.raw("\"")
                 }
-                out += "/>\n"
+                out.raw("/>\n")
             case let .ring(outer, inner, radius, fill):
-                out += #"<path fill-rule="evenodd" d=""#
-                out += roundedRect(outer, radius: radius) + roundedRect(inner, radius: max(0, radius - max(inner.x - outer.x, inner.y - outer.y)))
-                out += "\""
+                out.raw(#"<path fill-rule="evenodd" d=""#)
+                out.roundedRect(outer, radius: radius)
+                out.roundedRect(inner, radius: max(0, radius - max(inner.x - outer.x, inner.y - outer.y)))
+                out.raw("\"")
                 out.paint("fill", fill)
-                out += "/>\n"
+                out.raw("/>\n")
             case let .quad(a, b, c, d, fill):
-                out += #"<path d="M"# + number(a.x) + " " + number(a.y)
-                for point in [b, c, d] { out += "L" + number(point.x) + " " + number(point.y) }
-                out += "Z\""
+                out.raw(#"<path d="M"#); out.number(a.x); out.raw(" "); out.number(a.y)
+                for point in [b, c, d] { out.raw("L"); out.number(point.x); out.raw(" "); out.number(point.y) }
+                out.raw("Z\"")
                 out.paint("fill", fill)
-                out += "/>\n"
+                out.raw("/>\n")
             case let .label(text, origin, size, color):
-                out += #"<text x=""# + number(origin.x) + #"" y=""# + number(origin.y)
-                out += #"" font-family="sans-serif" font-size=""# + number(size) + "\""
+                out.raw(#"<text x=""#); out.number(origin.x); out.raw(#"" y=""#); out.number(origin.y)
+                out.raw(#"" font-family="sans-serif" font-size=""#); out.number(size); out.raw("\"")
                 out.paint("fill", color)
-                out += ">" + escaped(text) + "</text>\n"
+                out.raw(">"); out.text(escaped(text)); out.raw("</text>\n")
             case .beginGroup(let opacity):
-                out += #"<g opacity=""# + number(opacity) + "\">\n"
+                out.raw(#"<g opacity=""#); out.number(opacity); out.raw("\">\n")
             case .endGroup:
-                out += "</g>\n"
+                out.raw("</g>\n")
             }
         }
-        out += "</svg>\n"
+        out.raw("</svg>\n")
         return out.bytes
-    }
-
-    /// A closed subpath around `rect`, with arcs at the corners when `radius` > 0.
-    static func roundedRect(_ rect: Picture.Rect, radius: Float) -> String {
-        let r = min(radius, min(rect.width, rect.height) / 2)
-        let x0 = rect.x, y0 = rect.y, x1 = rect.x + rect.width, y1 = rect.y + rect.height
-        guard r > 0 else {
-            return "M" + number(x0) + " " + number(y0) + "H" + number(x1) + "V" + number(y1) + "H" + number(x0) + "Z"
-        }
-        let arc = "A" + number(r) + " " + number(r) + " 0 0 1 "
-        return "M" + number(x0 + r) + " " + number(y0) + "H" + number(x1 - r) + arc + number(x1) + " " + number(y0 + r)
-            + "V" + number(y1 - r) + arc + number(x1 - r) + " " + number(y1)
-            + "H" + number(x0 + r) + arc + number(x0) + " " + number(y1 - r)
-            + "V" + number(y0 + r) + arc + number(x0 + r) + " " + number(y0) + "Z"
     }
 
     /// A number as SVG reads it: whole numbers without a fraction, others in Swift's shortest
@@ -99,21 +89,62 @@ public enum SVGWriter {
     }
 }
 
-/// The SVG document being written, as UTF-8 bytes.
+/// The SVG document being written, as UTF-8 bytes, appended piece by piece (no intermediate
+/// strings: a 1,000-node picture is some 200 KB).
 private struct SVGText {
     var bytes: [UInt8] = []
 
-    mutating func reserve(_ count: Int) { bytes.reserveCapacity(count) }
+    mutating func raw(_ text: StaticString) {
+        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
 
-    static func += (text: inout SVGText, string: String) {
-        text.bytes.append(contentsOf: string.utf8)
+    mutating func text(_ text: String) {
+        bytes.append(contentsOf: text.utf8)
+    }
+
+    /// Whole numbers digit by digit; others in Swift's shortest exact form.
+    mutating func number(_ value: Float) {
+        guard value.isFinite, value == value.rounded(), abs(value) < 1e9 else {
+            text(SVGWriter.number(value))
+            return
+        }
+        var whole = Int(value)
+        if whole < 0 { bytes.append(UInt8(ascii: "-")); whole = -whole }
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            repeat {
+                buffer[count] = UInt8(ascii: "0") + UInt8(whole % 10)
+                whole /= 10
+                count += 1
+            } while whole > 0
+            for i in stride(from: count - 1, through: 0, by: -1) { bytes.append(buffer[i]) }
+        }
     }
 
     /// ` fill="#rrggbb"` and, when not opaque, ` fill-opacity="a"`.
-    mutating func paint(_ attribute: String, _ color: CSSColor) {
-        self += " " + attribute + "=\"" + color.hexRGB + "\""
+    mutating func paint(_ attribute: StaticString, _ color: CSSColor) {
+        raw(" "); raw(attribute); raw("=\""); text(color.hexRGB); raw("\"")
         if color.alpha < 255 {
-            self += " " + attribute + "-opacity=\"" + SVGWriter.number(Float((color.opacity * 1000).rounded() / 1000)) + "\""
+            raw(" "); raw(attribute); raw("-opacity=\"")
+            number(Float((color.opacity * 1000).rounded() / 1000))
+            raw("\"")
         }
+    }
+
+    /// A closed subpath around `rect`, with arcs at the corners when `radius` > 0.
+    mutating func roundedRect(_ rect: Picture.Rect, radius: Float) {
+        let r = min(radius, min(rect.width, rect.height) / 2)
+        let x0 = rect.x, y0 = rect.y, x1 = rect.x + rect.width, y1 = rect.y + rect.height
+        func point(_ x: Float, _ y: Float) { number(x); raw(" "); number(y) }
+        guard r > 0 else {
+            raw("M"); point(x0, y0); raw("H"); number(x1); raw("V"); number(y1); raw("H"); number(x0); raw("Z")
+            return
+        }
+        func arc(_ x: Float, _ y: Float) { raw("A"); point(r, r); raw(" 0 0 1 "); point(x, y) }
+        raw("M"); point(x0 + r, y0); raw("H"); number(x1 - r); arc(x1, y0 + r)
+        raw("V"); number(y1 - r); arc(x1 - r, y1)
+        raw("H"); number(x0 + r); arc(x0, y1 - r)
+        raw("V"); number(y0 + r); arc(x0 + r, y0); raw("Z")
     }
 }

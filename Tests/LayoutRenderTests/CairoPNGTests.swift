@@ -1,3 +1,4 @@
+import CCairo
 import LayoutEngine
 import LayoutWire
 import Testing
@@ -105,5 +106,40 @@ import Testing
             let expected = UInt32(fill.red) << 24 | UInt32(fill.green) << 16 | UInt32(fill.blue) << 8 | 0xFF
             #expect(image.pixel(x, y) == expected, "\(item.id ?? "")")
         }
+    }
+
+    @Test func libpngReadsTheSamePixels() throws {
+        // A second, independent decoder: cairo's PNG reader (libpng), whose surface holds
+        // premultiplied ARGB; every pixel of this picture is opaque, so the channels compare as is.
+        let bytes = try LayoutRenderer.render(try request(paintedRow), options: RenderOptions(format: .png, mode: .paint, scale: 2))
+        let ours = try DecodedPNG(bytes)
+        final class Source { var bytes: [UInt8]; var offset = 0; init(_ bytes: [UInt8]) { self.bytes = bytes } }
+        let source = Source(bytes)
+        let read: cairo_read_func_t = { closure, data, length in
+            let source = Unmanaged<Source>.fromOpaque(closure!).takeUnretainedValue()
+            guard let data, source.offset + Int(length) <= source.bytes.count else { return CAIRO_STATUS_READ_ERROR }
+            for i in 0..<Int(length) { data[i] = source.bytes[source.offset + i] }
+            source.offset += Int(length)
+            return CAIRO_STATUS_SUCCESS
+        }
+        let surface = try #require(withExtendedLifetime(source) {
+            cairo_image_surface_create_from_png_stream(read, Unmanaged.passUnretained(source).toOpaque())
+        })
+        defer { cairo_surface_destroy(surface) }
+        #expect(cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS)
+        let width = Int(cairo_image_surface_get_width(surface)), height = Int(cairo_image_surface_get_height(surface))
+        #expect((width, height) == (ours.width, ours.height))
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        let data = try #require(cairo_image_surface_get_data(surface))
+        var differing = 0
+        for y in 0..<height {
+            let row = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
+            for x in 0..<width {
+                let argb = row[x]
+                let rgba = argb << 8 | argb >> 24
+                if rgba != ours.pixel(x, y) { differing += 1 }
+            }
+        }
+        #expect(differing == 0)
     }
 }
