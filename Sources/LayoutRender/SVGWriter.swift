@@ -69,11 +69,12 @@ public enum SVGWriter {
         return value.description
     }
 
-    /// Text with XML's five special characters escaped (for attributes and content alike).
+    /// Text with XML's five special characters escaped (for attributes and content alike), and
+    /// the characters XML 1.0 cannot carry at all (C0 controls but tab, newline and return;
+    /// U+FFFE, U+FFFF) replaced by U+FFFD, so any id gives a well-formed document.
     static func escaped(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 }) else {
-            return text
-        }
+        guard text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 || $0 < 0x20 || $0 == 0xEF })
+        else { return text }
         var out = ""
         for char in text.unicodeScalars {
             switch char {
@@ -82,7 +83,10 @@ public enum SVGWriter {
             case ">": out += "&gt;"
             case "\"": out += "&quot;"
             case "'": out += "&apos;"
-            default: out.unicodeScalars.append(char)
+            case "\t", "\n", "\r": out.unicodeScalars.append(char)
+            default:
+                let forbidden = char.value < 0x20 || char.value == 0xFFFE || char.value == 0xFFFF
+                out.unicodeScalars.append(forbidden ? "\u{FFFD}" : char)
             }
         }
         return out

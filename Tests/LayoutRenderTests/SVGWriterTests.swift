@@ -80,6 +80,8 @@ import Testing
         #expect(svg.contains(#"data-id="&lt;a&amp;&quot;b&apos;&gt;""#))
         #expect(svg.contains(">&lt;a&amp;&quot;b&apos;&gt;</text>"))
         #expect(!svg.contains("<a&"))
+        #expect(SVGWriter.escaped("a\u{1}b\tc\u{FFFF}") == "a\u{FFFD}b\tc\u{FFFD}")
+        #expect(SVGWriter.escaped("plain é") == "plain é")
     }
 
     @Test func opacityGroupsTheSubtree() throws {
