@@ -32,9 +32,10 @@ RUN swift build -c release --product layoutd --static-swift-stdlib \
 
 FROM ${RUNTIME_IMAGE}
 ARG ZLIB_VERSION
+# cairo for /render's PNGs, and a font for their wireframe labels.
 # hadolint ignore=DL3008
 RUN apt-get update \
- && apt-get install -y --no-install-recommends "zlib1g=${ZLIB_VERSION}" libssl3 libcairo2 \
+ && apt-get install -y --no-install-recommends "zlib1g=${ZLIB_VERSION}" libssl3 libcairo2 fonts-dejavu-core \
  && rm -rf /var/lib/apt/lists/* \
  && useradd --system --uid 10001 --user-group --no-create-home --shell /usr/sbin/nologin layoutd
 COPY --from=build /out/layoutd /usr/local/bin/layoutd

@@ -4,11 +4,18 @@ import LayoutWire
 /// Pictures of layout requests: lay the tree out, describe it as a `Picture`, write it as SVG or
 /// PNG. What `POST /render` and `layoutd render` call.
 public enum LayoutRenderer {
-    /// The picture of `request` in `options.format`, laid out first. Throws when the picture
-    /// would be larger than `limits` allow (checked before anything is drawn).
+    /// The picture of `request` in `options.format`, laid out first. Throws when a frame is not
+    /// finite, or the picture would be larger than `limits` allow (checked before anything is
+    /// drawn).
     public static func render(_ request: consuming LayoutRequest, options: RenderOptions,
                               limits: RenderLimits = .default) throws(RenderError) -> [UInt8] {
         request.computeLayout()
+        for index in 0..<request.tree.nodeCount {
+            let frame = request.tree.frame(of: NodeID(index))
+            guard frame.left.isFinite, frame.top.isFinite, frame.width.isFinite, frame.height.isFinite else {
+                throw .layoutOverflow
+            }
+        }
         let picture = Picture(of: request, mode: options.mode)
         return try render(picture, options: options, limits: limits)
     }

@@ -72,6 +72,8 @@ public enum RenderError: Error, Hashable, Sendable, CustomStringConvertible {
     case tooLarge(width: Int, height: Int, maxPixels: Int)
     /// cairo refused (out of memory, ...): its status text.
     case rasterizer(String)
+    /// A frame overflowed 32-bit floats (infinite or not a number): there is nothing to draw.
+    case layoutOverflow
 
     public var description: String {
         switch self {
@@ -79,6 +81,8 @@ public enum RenderError: Error, Hashable, Sendable, CustomStringConvertible {
             return "the picture would be \(width) x \(height) = \(width * height) pixels; at most \(maxPixels) pixels and \(RenderLimits.maxSide) per side are drawn (lower scale or the layout's size)"
         case let .rasterizer(status):
             return "the rasteriser failed: \(status)"
+        case .layoutOverflow:
+            return "the layout overflows 32-bit floats (a frame is infinite or not a number); use smaller sizes"
         }
     }
 }

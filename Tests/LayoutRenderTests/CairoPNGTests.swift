@@ -93,6 +93,14 @@ import Testing
         }
     }
 
+    @Test func overflowingLayoutsHaveNoPicture() {
+        #expect(throws: RenderError.layoutOverflow) {
+            try LayoutRenderer.render(try request(#"""
+                {"root": {"style": {"flexDirection": "row"}, "children": [{"style": {"width": 3e38}}, {"style": {"width": 3e38}}]}}
+                """#), options: RenderOptions())
+        }
+    }
+
     @Test func svgAndPNGDrawTheSamePicture() throws {
         // Both back ends take the one Picture; its boxes are where the SVG's rects are, and
         // the PNG shows each box's paint inside its rect.

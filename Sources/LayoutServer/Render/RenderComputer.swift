@@ -48,7 +48,7 @@ struct RenderComputer: Sendable {
             switch error {
             case .tooLarge:
                 refusal = WireError(status: 413, code: "picture-too-large", message: error.description, pointer: "")
-            case .rasterizer:
+            case .rasterizer, .layoutOverflow:
                 refusal = WireError(status: 500, code: "render-failed", message: error.description)
             }
             return Answer(status: refusal.status, body: refusal.jsonBytes())
