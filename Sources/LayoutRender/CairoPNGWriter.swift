@@ -6,10 +6,8 @@ import LayoutWire
 public enum CairoPNGWriter {
     public static func png(_ picture: Picture, scale: Float = 1, limits: RenderLimits = .default) throws(RenderError) -> [UInt8] {
         let options = RenderOptions(format: .png, scale: scale)
+        try LayoutRenderer.check(width: picture.width, height: picture.height, options: options, limits: limits)
         let (width, height) = options.pixelSize(width: picture.width, height: picture.height)
-        guard width <= RenderLimits.maxSide, height <= RenderLimits.maxSide, width * height <= limits.maxPixels else {
-            throw .tooLarge(width: width, height: height, maxPixels: limits.maxPixels)
-        }
         guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)) else {
             throw .rasterizer("no surface")
         }

@@ -16,20 +16,29 @@ public enum LayoutRenderer {
                 throw .layoutOverflow
             }
         }
-        let picture = Picture(of: request, mode: options.mode)
-        return try render(picture, options: options, limits: limits)
+        let root = request.tree.frame(of: request.root)
+        try check(width: root.width, height: root.height, options: options, limits: limits)
+        return try render(Picture(of: request, mode: options.mode), options: options, limits: limits)
     }
 
     /// `picture` written in `options.format` at `options.scale`.
     public static func render(_ picture: Picture, options: RenderOptions,
                               limits: RenderLimits = .default) throws(RenderError) -> [UInt8] {
-        let (width, height) = options.pixelSize(width: picture.width, height: picture.height)
-        guard width <= RenderLimits.maxSide, height <= RenderLimits.maxSide, width * height <= limits.maxPixels else {
-            throw .tooLarge(width: width, height: height, maxPixels: limits.maxPixels)
-        }
+        try check(width: picture.width, height: picture.height, options: options, limits: limits)
         switch options.format {
         case .svg: return SVGWriter.svg(picture, scale: options.scale)
         case .png: return try CairoPNGWriter.png(picture, scale: options.scale, limits: limits)
+        }
+    }
+
+    /// Throws `tooLarge` when a picture of `width` × `height` points is over `limits` at
+    /// `options.scale`: call before building the picture of a laid-out tree.
+    public static func check(width: Float, height: Float, options: RenderOptions,
+                             limits: RenderLimits) throws(RenderError) {
+        let (pixelWidth, pixelHeight) = options.pixelSize(width: width, height: height)
+        guard pixelWidth <= RenderLimits.maxSide, pixelHeight <= RenderLimits.maxSide,
+              pixelWidth * pixelHeight <= limits.maxPixels else {
+            throw .tooLarge(width: pixelWidth, height: pixelHeight, maxPixels: limits.maxPixels)
         }
     }
 }

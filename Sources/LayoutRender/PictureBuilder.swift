@@ -47,7 +47,7 @@ extension Picture {
             }
         }
         // Last node first: a child's label wins over its parent's at a shared corner.
-        var labels = LabelPlacer()
+        var labels = LabelPlacer(bounds: Rect(x: 0, y: 0, width: rootFrame.width, height: rootFrame.height))
         for (id, box) in labelled.reversed() { labels.place(id, in: box) }
         items.append(contentsOf: labels.items.reversed())
         self.init(width: rootFrame.width, height: rootFrame.height,
@@ -103,13 +103,19 @@ extension Picture {
 }
 
 /// Places wireframe labels: an id at its box's top-left corner when an estimate of its width
-/// fits the box and it overlaps no label placed before. Placed labels are indexed by grid cell, so checking one costs
-/// the few labels near it.
+/// fits the box and the picture, and it overlaps no label placed before. Placed labels are
+/// indexed by grid cell, so checking one costs the few labels near it.
 struct LabelPlacer {
+    /// The picture: labels outside it would not be seen.
+    let bounds: Picture.Rect
     private(set) var items: [Picture.Item] = []
     private var placed: [Picture.Rect] = []
     private var cells: [Int64: [Int]] = [:]
     private static let cellSize: Float = 64
+
+    init(bounds: Picture.Rect) {
+        self.bounds = bounds
+    }
 
     mutating func place(_ id: String, in box: Picture.Rect) {
         let size = WireframeColors.labelSize
@@ -117,6 +123,8 @@ struct LabelPlacer {
         let width = Float(id.count) * size * 0.6 + 4
         guard !id.isEmpty, width <= box.width, size + 4 <= box.height else { return }
         let area = Picture.Rect(x: box.x, y: box.y, width: width, height: size + 4)
+        guard area.x >= bounds.x, area.y >= bounds.y, area.x + area.width <= bounds.x + bounds.width,
+              area.y + area.height <= bounds.y + bounds.height else { return }
         let keys = Self.cellKeys(area)
         for key in keys {
             for other in cells[key, default: []] where Self.overlap(area, placed[other]) { return }
@@ -132,7 +140,8 @@ struct LabelPlacer {
     }
 
     private static func cellKeys(_ rect: Picture.Rect) -> [Int64] {
-        func cell(_ value: Float) -> Int64 { Int64((value / cellSize).rounded(.down)) }
+        // Clamped: a picture may be huge in points at a tiny scale.
+        func cell(_ value: Float) -> Int64 { Int64(max(-1e12, min(1e12, (value / cellSize).rounded(.down)))) }
         var keys: [Int64] = []
         for cx in cell(rect.x)...cell(rect.x + rect.width) {
             for cy in cell(rect.y)...cell(rect.y + rect.height) { keys.append(cx &* 1_000_003 &+ cy) }

@@ -35,10 +35,11 @@ public struct RenderOptions: Hashable, Sendable {
         self.scale = scale
     }
 
-    /// Parses a `scale` parameter: a number greater than 0 and at most `maxScale`.
+    /// Parses a `scale` parameter: a number greater than 0 and at most `maxScale` (one too
+    /// small for a Float counts as Float's smallest: a one-pixel picture).
     public static func scale(parsing text: String) -> Float? {
-        guard let value = Float(text), value.isFinite, value > 0, value <= maxScale else { return nil }
-        return value
+        guard let value = Double(text), value.isFinite, value > 0, value <= Double(maxScale) else { return nil }
+        return max(Float(value), .leastNormalMagnitude)
     }
 
     /// The size in device pixels of a picture `width` × `height` points (at least 1 × 1).

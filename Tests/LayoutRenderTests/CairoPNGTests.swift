@@ -93,6 +93,22 @@ import Testing
         }
     }
 
+    @Test func boxesFarOutsideThePictureAreDrawnSafely() throws {
+        // A child 3.4e38 points tall, centred: finite frames far beyond any pixel (found by
+        // schemathesis: label placement converted those coordinates to integers and trapped).
+        let far = #"""
+            {"root": {"style": {"width": 320, "height": 120, "flexDirection": "row"}, "children": [
+              {"type": "stack-item", "id": "label", "sizeThatFits": {"width": 82, "height": 17}, "alignSelf": "center",
+               "minHeight": 3.4028235677973362e+38}]}}
+            """#
+        for mode in RenderMode.allCases {
+            let svg = try LayoutRenderer.render(try request(far), options: RenderOptions(format: .svg, mode: mode))
+            #expect(boxRects(inSVG: svg).count == 2)
+            let png = try DecodedPNG(try LayoutRenderer.render(try request(far), options: RenderOptions(format: .png, mode: mode)))
+            #expect((png.width, png.height) == (320, 120))
+        }
+    }
+
     @Test func overflowingLayoutsHaveNoPicture() {
         #expect(throws: RenderError.layoutOverflow) {
             try LayoutRenderer.render(try request(#"""

@@ -14,6 +14,7 @@ import Testing
                 == RenderOptions(format: .png, mode: .paint, scale: 2))
         #expect(try RenderQuery.options(query: "scale=1.5&", accept: nil).scale == 1.5)
         #expect(try RenderQuery.options(query: "format=%70ng", accept: nil).format == .png)
+        #expect(try RenderQuery.options(query: "scale=5e-324", accept: nil).scale == .leastNormalMagnitude)
     }
 
     @Test func badParametersAreNamed() {
