@@ -17,6 +17,8 @@ public struct WireError: Error, Hashable, Sendable, CustomStringConvertible {
     public var offset: Int?
     /// For `unsatisfiable-constraints`: a pointer to each conflicting constraint.
     public var conflicts: [String]?
+    /// For refusals of a query parameter (or header): its name.
+    public var parameter: String?
 
     public init(status: Int, code: String, message: String, pointer: String? = nil, offset: Int? = nil) {
         self.status = status
@@ -45,6 +47,7 @@ public struct WireError: Error, Hashable, Sendable, CustomStringConvertible {
         writer.key("message"); writer.string(message)
         if let pointer { writer.key("pointer"); writer.string(pointer) }
         if let offset { writer.key("offset"); writer.integer(offset) }
+        if let parameter { writer.key("parameter"); writer.string(parameter) }
         if let conflicts {
             writer.key("conflicts")
             writer.beginArray()

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import LayoutEngine
 import LayoutWire
 @testable import LayoutRender
@@ -61,3 +66,17 @@ let paintedRow = #"""
      "children": [{"id": "e", "style": {"width": 10, "height": 10, "backgroundColor": "#ff0"}}]}
   ]}}
 """#
+
+/// The bytes of a file, or nil (libc only: the renderer's tests need no Foundation).
+func readFile(_ path: String) -> [UInt8]? {
+    guard let file = fopen(path, "rb") else { return nil }
+    defer { fclose(file) }
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+        let count = fread(&buffer, 1, buffer.count, file)
+        if count <= 0 { break }
+        bytes += buffer[0..<count]
+    }
+    return bytes
+}

@@ -3,6 +3,7 @@
 public enum RouteLabel: String, Sendable, CaseIterable {
     case compute = "/compute"
     case computeBatch = "/compute/batch"
+    case render = "/render"
     case healthz = "/healthz"
     case metrics = "/metrics"
     case openapi = "/openapi.yaml"
@@ -58,6 +59,7 @@ public final class ServiceMetrics: @unchecked Sendable {
         case .metrics: return 3
         case .openapi: return 4
         case .other: return 5
+        case .render: return 6
         }
     }
 

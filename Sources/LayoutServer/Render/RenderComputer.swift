@@ -1,3 +1,4 @@
+import HTTPServer
 import LayoutEngine
 import LayoutRender
 import LayoutWire
@@ -42,6 +43,8 @@ struct RenderComputer: Sendable {
         }
         let picture: [UInt8]
         do {
+            let root = request.tree.frame(of: request.root)
+            try LayoutRenderer.check(width: root.width, height: root.height, options: options, limits: renderLimits)
             picture = try LayoutRenderer.render(Picture(of: request, mode: options.mode), options: options, limits: renderLimits)
         } catch {
             let refusal: WireError
@@ -61,5 +64,37 @@ struct RenderComputer: Sendable {
 extension RenderComputer.Answer {
     init(status: Int, body: [UInt8]) {
         self.init(status: status, body: body, mediaType: nil, cache: nil)
+    }
+}
+
+extension RenderComputer {
+    /// Answers `POST /render`: options from the query and `Accept` (a refusal at once), then
+    /// the picture on the compute queue through `run` (the pending-work budget, as `/compute`),
+    /// giving the budget back through `release` before answering.
+    func handle(_ request: HTTPRequest, run: (_ bytes: Int, _ job: @escaping @Sendable () -> Void) -> Void,
+                release: @escaping @Sendable (Int) -> Void,
+                finish: @escaping @Sendable (HTTPResponse, LayoutComputer.CacheOutcome?) -> Void) {
+        let options: RenderOptions
+        do {
+            options = try RenderQuery.options(query: request.query, accept: request.headers["Accept"])
+        } catch {
+            var refusal = WireError(status: error.status, code: error.code, message: error.message)
+            refusal.parameter = error.parameter
+            finish(ServiceError.response(refusal), nil)
+            return
+        }
+        // Always on the compute queue: even a small tree's PNG takes milliseconds.
+        let bytes = request.body.count
+        run(bytes) { [self] in
+            let answer = answer(body: request.body, options: options)
+            release(bytes)
+            if let mediaType = answer.mediaType {
+                var headers: HTTPHeaders = ["Content-Type": mediaType]
+                if let cache = answer.cache { headers.add(name: "X-Cache", value: cache.rawValue) }
+                finish(HTTPResponse(status: answer.status, headers: headers, body: answer.body), answer.cache)
+            } else {
+                finish(HTTPResponse(status: answer.status, headers: LayoutService.jsonHeaders, body: answer.body), nil)
+            }
+        }
     }
 }

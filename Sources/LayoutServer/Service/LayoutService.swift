@@ -1,5 +1,6 @@
 import Dispatch
 import HTTPServer
+import LayoutRender
 import LayoutWire
 import Logging
 
@@ -19,6 +20,7 @@ public final class LayoutService: HTTPHandler, @unchecked Sendable {
     var computeGate: (@Sendable () -> Void)?
     private let computer: LayoutComputer
     private let batch: BatchComputer
+    private let renderer: RenderComputer
     private let logger: Logger
     /// Whether a line per request is logged: read once, so a request filtered out by the level
     /// never touches the logger (its handler is an existential; reading it costs a copy).
@@ -35,6 +37,10 @@ public final class LayoutService: HTTPHandler, @unchecked Sendable {
         self.answers = AnswerCache(capacityBytes: configuration.answerCacheBytes, shardCount: configuration.cacheShards)
         self.computer = LayoutComputer(cache: cache, limits: configuration.wire)
         self.batch = BatchComputer(computer: computer, maxItems: configuration.maxBatchItems)
+        self.renderer = RenderComputer(cache: RenderCache(capacityBytes: configuration.renderCacheBytes,
+                                                          shardCount: configuration.cacheShards),
+                                       limits: configuration.wire,
+                                       renderLimits: RenderLimits(maxPixels: configuration.maxRenderPixels))
         self.admission = ComputeAdmission(limitBytes: configuration.maxPendingComputeBytes)
         // On an event loop nothing is laid out inline: a handler must not hold the loop.
         self.inlineLimit = configuration.http.ioBackend == .dispatchSources ? configuration.inlineComputeMaxBytes : -1
@@ -111,6 +117,13 @@ public final class LayoutService: HTTPHandler, @unchecked Sendable {
                 let bytes = request.body.count
                 runAdmitted(bytes, orElse: finish) { compute(bytes) }
             }
+        case .render:
+            guard Self.isJSON(request.headers["Content-Type"]) else {
+                finish(ServiceError.unsupportedMediaType(request.headers["Content-Type"]), nil)
+                return
+            }
+            renderer.handle(request, run: { bytes, job in runAdmitted(bytes, orElse: finish, job) },
+                            release: { [admission] in admission.release(bytes: $0) }, finish: finish)
         case .healthz:
             finish(HTTPResponse(status: 200, headers: Self.jsonHeaders, body: Self.healthyBytes), nil)
         case .metrics:
@@ -204,7 +217,7 @@ private extension Route {
     /// `methods.contains(method)` without building the methods array on every request.
     func accepts(method: String) -> Bool {
         switch self {
-        case .compute, .computeBatch: return method == "POST"
+        case .compute, .computeBatch, .render: return method == "POST"
         case .healthz, .metrics, .openapi: return method == "GET" || method == "HEAD"
         }
     }
