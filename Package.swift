@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "LayoutRender", targets: ["LayoutRender"]),
         // For the fuzzers in Fuzz/ (a separate package that depends on this one by path).
         .library(name: "HTTPServer", targets: ["HTTPServer"]),
+        .library(name: "TestSupport", targets: ["TestSupport"]),
         .executable(name: "layoutd", targets: ["layoutd"]),
         .executable(name: "layout-bench", targets: ["layout-bench"]),
     ],
@@ -20,8 +21,10 @@ let package = Package(
     targets: [
         // The shared layout engine: pure Swift, no Foundation, no dependencies.
         .target(name: "LayoutEngine"),
+        // The package's one lock (`Locked`), for HTTPServer, LayoutWire and LayoutServer.
+        .target(name: "SyncSupport"),
         // JSON wire format <-> engine trees, with validation errors that carry JSON pointers.
-        .target(name: "LayoutWire", dependencies: ["LayoutEngine"]),
+        .target(name: "LayoutWire", dependencies: ["LayoutEngine", "SyncSupport"]),
         // zlib, from the system (zlib1g-dev), for gzip request and response bodies.
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
         // OpenSSL 3, from the system (libssl-dev), for optional TLS in HTTPServer.
@@ -29,7 +32,7 @@ let package = Package(
         // epoll and eventfd (Linux), for HTTPServer's event loops.
         .systemLibrary(name: "CEpoll", path: "Sources/CEpoll"),
         // HTTP/1.1 on plain sockets, epoll event loops or Dispatch; knows nothing about layout.
-        .target(name: "HTTPServer", dependencies: ["CZlib", "COpenSSL", "CEpoll"]),
+        .target(name: "HTTPServer", dependencies: ["CZlib", "COpenSSL", "CEpoll", "SyncSupport"]),
         // cairo, from the system (libcairo2-dev), for PNG pictures in LayoutRender.
         .systemLibrary(name: "CCairo", path: "Sources/CCairo", pkgConfig: "cairo",
                        providers: [.apt(["libcairo2-dev"])]),
@@ -37,7 +40,7 @@ let package = Package(
         .target(name: "LayoutRender", dependencies: ["LayoutWire", "LayoutEngine", "CCairo", "CZlib"]),
         // Routes, cache, configuration, metrics and logging of the layout service.
         .target(name: "LayoutServer", dependencies: [
-            "HTTPServer", "LayoutWire", "LayoutEngine", "LayoutRender",
+            "HTTPServer", "LayoutWire", "LayoutEngine", "LayoutRender", "SyncSupport",
             .product(name: "Logging", package: "swift-log"),
         ], plugins: ["EmbedOpenAPI"]),
         // openapi.yaml compiled into LayoutServer (served at /openapi.yaml), at build time.
@@ -61,17 +64,22 @@ let package = Package(
         // Constraint solver vs kiwisolver (kiwi_bench.py, needs `pip install kiwisolver`); not run by CI.
         .executableTarget(name: "solver-bench", dependencies: ["LayoutEngine"], path: "Benchmarks/solver-bench",
                           exclude: ["kiwi_bench.py"]),
+        // Shared by the test targets: a seeded generator (TestSupport, no dependencies) and
+        // frame and request-decoding helpers (LayoutTestSupport).
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .target(name: "LayoutTestSupport", dependencies: ["LayoutEngine", "LayoutWire"], path: "Tests/LayoutTestSupport"),
         .testTarget(
             name: "LayoutEngineTests",
-            dependencies: ["LayoutEngine", "LayoutWire"]
+            dependencies: ["LayoutEngine", "LayoutWire", "TestSupport", "LayoutTestSupport"]
         ),
-        .testTarget(name: "LayoutWireTests", dependencies: ["LayoutWire", "LayoutEngine"]),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
+        .testTarget(name: "LayoutWireTests", dependencies: ["LayoutWire", "LayoutEngine", "TestSupport", "LayoutTestSupport"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "SyncSupport", "TestSupport"]),
         .testTarget(name: "LayoutRenderTests", dependencies: ["LayoutRender", "LayoutWire", "LayoutEngine", "CZlib", "CCairo"]),
         .testTarget(name: "LayoutServerTests", dependencies: [
             "LayoutServer", "HTTPServer", "LayoutWire", "LayoutEngine", "LayoutRender",
             .product(name: "Logging", package: "swift-log"),
         ]),
+        .testTarget(name: "LayoutdTests", dependencies: ["layoutd", "LayoutServer"]),
     ],
     swiftLanguageModes: [.v5]
 )

@@ -2,7 +2,11 @@
 // measured in the same run): decode + layout, then the picture model, the SVG writer and
 // cairo's PNG, for a generated 1,000-node tree in both modes. Not run by CI.
 //   swift run -c release render-bench [nodes] [runs]
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import LayoutEngine
 import LayoutRender
 import LayoutWire

@@ -1,4 +1,5 @@
 import LayoutEngine
+import LayoutTestSupport
 import Testing
 @testable import LayoutWire
 
@@ -41,13 +42,7 @@ import Testing
     }
 }
 
-@Suite struct PaintDecodingTests {
-    private func decode(_ text: String) throws(WireError) -> LayoutRequest {
-        try LayoutWire.decodeRequest(bytes: Array(text.utf8))
-    }
-    private func error(_ text: String) -> WireError? {
-        do { _ = try decode(text); return nil } catch { return error }
-    }
+@Suite struct PaintDecodingTests: WireDecodingTests {
 
     @Test func paintKeysGoToTheSideTable() throws {
         let request = try decode(#"""

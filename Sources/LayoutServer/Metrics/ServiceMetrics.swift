@@ -1,3 +1,5 @@
+import SyncSupport
+
 /// The routes the service counts requests under. Unknown paths share one label, so a scanner
 /// cannot grow the metrics without bound.
 public enum RouteLabel: String, Sendable, CaseIterable {

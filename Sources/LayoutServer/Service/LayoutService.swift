@@ -3,6 +3,7 @@ import HTTPServer
 import LayoutRender
 import LayoutWire
 import Logging
+import SyncSupport
 
 /// The layout service as an `HTTPHandler`: routes, the cache, metrics and one log line per
 /// request. Layout work runs on a global concurrent queue (one thread per core), never on the
@@ -29,7 +30,7 @@ public final class LayoutService: HTTPHandler, @unchecked Sendable {
     /// Largest body computed on the connection's queue (-1: none).
     private let inlineLimit: Int
     /// Reads the number of open HTTP connections for `/metrics`; set once the server exists.
-    private let connectionGauge = Protected<(@Sendable () -> Int)?>(nil)
+    private let connectionGauge = Locked<(@Sendable () -> Int)?>(nil)
 
     public init(configuration: ServiceConfiguration, logger: Logger? = nil) {
         self.configuration = configuration
