@@ -57,7 +57,7 @@ let package = Package(
             path: "Benchmarks/layout-bench"
         ),
         // LayoutWire decode vs Foundation; not run by CI.
-        .executableTarget(name: "wire-bench", dependencies: ["LayoutWire", "LayoutEngine", "LayoutServer"], path: "Benchmarks/wire-bench"),
+        .executableTarget(name: "wire-bench", dependencies: ["LayoutWire", "LayoutEngine", "LayoutServer", "HTTPServer"], path: "Benchmarks/wire-bench"),
         // Pictures of a 1,000-node tree (SVG, PNG) beside its layout; not run by CI.
         .executableTarget(name: "render-bench", dependencies: ["LayoutRender", "LayoutWire", "LayoutEngine"],
                           path: "Benchmarks/render-bench"),

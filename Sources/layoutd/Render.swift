@@ -1,5 +1,6 @@
 import ArgumentParser
 import LayoutRender
+import LayoutServer
 import LayoutWire
 
 /// `layoutd render FILE|- -o out.svg|out.png`: a picture of one layout without a server.
@@ -44,7 +45,7 @@ struct Render: ParsableCommand {
         do {
             request = try LayoutWire.decodeRequest(bytes: body, limits: WireLimits(maxNodes: maxNodes, maxDepth: maxDepth))
         } catch {
-            SystemIO.write(error.jsonBytes() + [0x0A], to: 2)
+            SystemIO.write(ServiceError(error).jsonBytes + [0x0A], to: 2)
             throw ExitCode(1)
         }
         let picture: [UInt8]

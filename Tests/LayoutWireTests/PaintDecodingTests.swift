@@ -87,7 +87,7 @@ import Testing
 
     @Test func badPaintValuesPointAtTheKey() {
         let bad = error(#"{"root": {"children": [{"style": {"backgroundColor": "reddish"}}]}}"#)
-        #expect(bad?.status == 422)
+        #expect(bad?.kind == .invalid)
         #expect(bad?.code == "invalid-value")
         #expect(bad?.pointer == "/root/children/0/style/backgroundColor")
         #expect(bad?.message.contains("#rrggbb") == true)

@@ -1,4 +1,3 @@
-import HTTPServer
 import LayoutEngine
 import LayoutRender
 import LayoutWire
@@ -23,7 +22,7 @@ struct RenderComputer: Sendable {
         do {
             request = try LayoutWire.decodeRequest(bytes: body, limits: limits)
         } catch {
-            return Answer(status: error.status, body: error.jsonBytes())
+            return Answer(ServiceError(error))
         }
         return answer(request, options: options)
     }
@@ -38,8 +37,8 @@ struct RenderComputer: Sendable {
         }
         request.computeLayout()
         // Infinite or NaN frames have no picture: the same 422 `/compute` answers.
-        if let overflow = LayoutComputer.overflowError(FrameEncoder.preorderFrames(of: request.tree, root: request.root), request) {
-            return Answer(status: overflow.status, body: overflow.jsonBytes())
+        if let overflow = LayoutComputer.overflowError(ResponseEncoder.preorderFrames(of: request.tree, root: request.root), request) {
+            return Answer(overflow)
         }
         let picture: [UInt8]
         do {
@@ -47,14 +46,12 @@ struct RenderComputer: Sendable {
             try LayoutRenderer.check(width: root.width, height: root.height, options: options, limits: renderLimits)
             picture = try LayoutRenderer.render(Picture(of: request, mode: options.mode), options: options, limits: renderLimits)
         } catch {
-            let refusal: WireError
             switch error {
             case .tooLarge:
-                refusal = WireError(status: 413, code: "picture-too-large", message: error.description, pointer: "")
+                return Answer(ServiceError(status: 413, code: "picture-too-large", message: error.description, pointer: ""))
             case .rasterizer, .layoutOverflow:
-                refusal = WireError(status: 500, code: "render-failed", message: error.description)
+                return Answer(ServiceError(status: 500, code: "render-failed", message: error.description))
             }
-            return Answer(status: refusal.status, body: refusal.jsonBytes())
         }
         cache.insert(picture, for: key)
         return Answer(status: 200, body: picture, mediaType: options.format.mediaType, cache: .miss)
@@ -62,39 +59,8 @@ struct RenderComputer: Sendable {
 }
 
 extension RenderComputer.Answer {
-    init(status: Int, body: [UInt8]) {
-        self.init(status: status, body: body, mediaType: nil, cache: nil)
-    }
-}
-
-extension RenderComputer {
-    /// Answers `POST /render`: options from the query and `Accept` (a refusal at once), then
-    /// the picture on the compute queue through `run` (the pending-work budget, as `/compute`),
-    /// giving the budget back through `release` before answering.
-    func handle(_ request: HTTPRequest, run: (_ bytes: Int, _ job: @escaping @Sendable () -> Void) -> Void,
-                release: @escaping @Sendable (Int) -> Void,
-                finish: @escaping @Sendable (HTTPResponse, LayoutComputer.CacheOutcome?) -> Void) {
-        let options: RenderOptions
-        do {
-            options = try RenderQuery.options(query: request.query, accept: request.headers["Accept"])
-        } catch {
-            var refusal = WireError(status: error.status, code: error.code, message: error.message)
-            refusal.parameter = error.parameter
-            finish(ServiceError.response(refusal), nil)
-            return
-        }
-        // Always on the compute queue: even a small tree's PNG takes milliseconds.
-        let bytes = request.body.count
-        run(bytes) { [self] in
-            let answer = answer(body: request.body, options: options)
-            release(bytes)
-            if let mediaType = answer.mediaType {
-                var headers: HTTPHeaders = ["Content-Type": mediaType]
-                if let cache = answer.cache { headers.add(name: "X-Cache", value: cache.rawValue) }
-                finish(HTTPResponse(status: answer.status, headers: headers, body: answer.body), answer.cache)
-            } else {
-                finish(HTTPResponse(status: answer.status, headers: LayoutService.jsonHeaders, body: answer.body), nil)
-            }
-        }
+    /// An error answer: its status and JSON body.
+    init(_ error: ServiceError) {
+        self.init(status: error.status, body: error.jsonBytes, mediaType: nil, cache: nil)
     }
 }

@@ -19,6 +19,11 @@ struct LayoutComputer: Sendable {
         var entityTag: String?
     }
 
+    /// The answer to a request that failed.
+    private static func answer(_ error: ServiceError) -> Answer {
+        Answer(status: error.status, body: error.jsonBytes, cache: nil, entityTag: nil)
+    }
+
     let cache: FrameCache
     let limits: WireLimits
 
@@ -28,7 +33,7 @@ struct LayoutComputer: Sendable {
             let request = try LayoutWire.decodeRequest(bytes: body, limits: limits)
             return answer(request, ifNoneMatch: ifNoneMatch)
         } catch {
-            return Answer(status: error.status, body: error.jsonBytes(), cache: nil, entityTag: nil)
+            return Self.answer(ServiceError(error))
         }
     }
 
@@ -52,26 +57,26 @@ struct LayoutComputer: Sendable {
         } else {
             request.tree.computeLayout(root: request.root, available: request.available,
                                        direction: request.direction)
-            frames = FrameEncoder.preorderFrames(of: request.tree, root: request.root)
+            frames = ResponseEncoder.preorderFrames(of: request.tree, root: request.root)
             if let overflow = Self.overflowError(frames, request) {
-                return Answer(status: overflow.status, body: overflow.jsonBytes(), cache: nil, entityTag: nil)
+                return Self.answer(overflow)
             }
             cache.insert(frames, for: key)
             outcome = .miss
         }
-        let body = FrameEncoder.encode(tree: request.tree, root: request.root, ids: request.ids, frames: frames)
+        let body = ResponseEncoder.encode(tree: request.tree, root: request.root, ids: request.ids, frames: frames)
         return Answer(status: 200, body: body, cache: outcome, entityTag: tag.quoted)
     }
 
     /// Extreme inputs (sizes near Float's limit) can overflow to infinity or NaN, which JSON
     /// cannot carry: answer 422 pointing at the first such node instead of a frame of nulls.
-    static func overflowError(_ frames: [Frame], _ request: LayoutRequest) -> WireError? {
+    static func overflowError(_ frames: [Frame], _ request: LayoutRequest) -> ServiceError? {
         guard let index = frames.firstIndex(where: {
             !($0.left.isFinite && $0.top.isFinite && $0.width.isFinite && $0.height.isFinite)
         }) else { return nil }
-        return WireError(status: 422, code: "layout-overflow",
-                         message: "the layout overflows 32-bit floats (a frame is infinite or not a number); use smaller sizes",
-                         pointer: FrameEncoder.pointer(toPreorderIndex: index, tree: request.tree, root: request.root))
+        return ServiceError(status: 422, code: "layout-overflow",
+                            message: "the layout overflows 32-bit floats (a frame is infinite or not a number); use smaller sizes",
+                            pointer: ResponseEncoder.pointer(toPreorderIndex: index, tree: request.tree, root: request.root))
     }
 }
 
