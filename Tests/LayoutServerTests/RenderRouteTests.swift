@@ -68,6 +68,9 @@ import Testing
                 ("Content-Type", "application/json")], body: Array(Self.tree.utf8))
             #expect(again.header("X-Cache") == "hit")
             #expect(again.body == png.body)
+            let metrics = try server.get("/metrics").text
+            #expect(metrics.contains("layoutd_render_cache_hits_total 1\n"))
+            #expect(metrics.contains("layoutd_render_cache_entries 1\n"))
             let svg = try server.client.send("POST", "/render?format=svg", headers: [
                 ("Content-Type", "application/json"), ("Accept", "image/png")], body: Array(Self.tree.utf8))
             #expect(svg.header("Content-Type") == "image/svg+xml")

@@ -43,6 +43,7 @@ public final class LayoutService: HTTPHandler, Sendable {
         logger.logLevel = configuration.logLevel
         middleware = [MetricsMiddleware(metrics: metrics), RequestLogMiddleware(logger: logger)]
 
+        let pictures = RenderCache(capacityBytes: configuration.renderCacheBytes, shardCount: configuration.cacheShards)
         let metrics = metrics, connectionGauge = connectionGauge
         routes = RouteTable([
             Route(.compute, .post, ComputeRoute(
@@ -52,15 +53,15 @@ public final class LayoutService: HTTPHandler, Sendable {
             Route(.computeBatch, .post, BatchRoute(
                 batch: BatchComputer(computer: computer, maxItems: configuration.maxBatchItems), queue: queue)),
             Route(.render, .post, RenderRoute(
-                computer: RenderComputer(
-                    cache: RenderCache(capacityBytes: configuration.renderCacheBytes, shardCount: configuration.cacheShards),
-                    limits: configuration.wire, renderLimits: RenderLimits(maxPixels: configuration.maxRenderPixels)),
+                computer: RenderComputer(cache: pictures, limits: configuration.wire,
+                                         renderLimits: RenderLimits(maxPixels: configuration.maxRenderPixels)),
                 queue: queue)),
             Route(.healthz, .get, StaticRoute.health),
             Route(.metrics, .get, MetricsRoute {
                 PrometheusRenderer.Inputs(
                     metrics: metrics, cache: cache.statistics, cacheCapacityBytes: cache.capacityBytes,
                     answerCache: answers.statistics, answerCacheCapacityBytes: answers.capacityBytes,
+                    renderCache: pictures.statistics, renderCacheCapacityBytes: pictures.capacityBytes,
                     admission: queue.admission.statistics, admissionLimitBytes: queue.admission.limitBytes,
                     openConnections: connectionGauge.withLock { $0?() } ?? 0)
             }),
