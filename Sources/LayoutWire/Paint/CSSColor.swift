@@ -27,14 +27,17 @@ public struct CSSColor: Hashable, Sendable {
 
     /// `#rrggbb`, for SVG's fill and stroke (alpha goes in a separate opacity attribute).
     public var hexRGB: String {
-        let digits: [Character] = Array("0123456789abcdef")
-        var text = "#"
-        for channel in [red, green, blue] {
-            text.append(digits[Int(channel >> 4)])
-            text.append(digits[Int(channel & 0xF)])
+        String(unsafeUninitializedCapacity: 7) { buffer in
+            buffer[0] = UInt8(ascii: "#")
+            for (offset, channel) in [red, green, blue].enumerated() {
+                buffer[1 + 2 * offset] = Self.hexDigits[Int(channel >> 4)]
+                buffer[2 + 2 * offset] = Self.hexDigits[Int(channel & 0xF)]
+            }
+            return 7
         }
-        return text
     }
+
+    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 
     /// The colour `text` spells in CSS syntax, or nil: `#rgb`, `#rgba`, `#rrggbb`, `#rrggbbaa`,
     /// `rgb(r, g, b)`, `rgba(r, g, b, a)` (also with spaces and a slash before alpha, and
