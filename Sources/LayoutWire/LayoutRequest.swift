@@ -12,6 +12,9 @@ public struct LayoutRequest {
     /// The paint style keys of the nodes and their model kinds, for renderers; the layout
     /// ignores them.
     public var paint = PaintTable()
+    /// The request asked for the computed tree as Core Layout prints it (`"print": true`, a
+    /// `core-layout` root); see `printedTree(frames:)`.
+    public var printsTree = false
 
     public init(tree: LayoutTree, root: NodeID, ids: [String?], available: AvailableSize = AvailableSize(),
                 direction: Direction = .ltr) {

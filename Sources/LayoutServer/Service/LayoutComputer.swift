@@ -44,7 +44,7 @@ struct LayoutComputer: Sendable {
     func answer(_ request: consuming LayoutRequest, ifNoneMatch: String?) -> Answer {
         let key = request.tree.structuralHash(root: request.root, available: request.available,
                                               direction: request.direction)
-        let tag = EntityTag(structure: key, ids: request.ids)
+        let tag = EntityTag(structure: key, ids: request.ids, printsTree: request.printsTree)
         if let ifNoneMatch, tag.matches(ifNoneMatch: ifNoneMatch) {
             // Layout is a pure function of the hashed input: the client's copy is still right.
             return Answer(status: 304, body: [], cache: .notModified, entityTag: tag.quoted)
@@ -64,7 +64,8 @@ struct LayoutComputer: Sendable {
             cache.insert(frames, for: key)
             outcome = .miss
         }
-        let body = ResponseEncoder.encode(tree: request.tree, root: request.root, ids: request.ids, frames: frames)
+        let body = ResponseEncoder.encode(tree: request.tree, root: request.root, ids: request.ids, frames: frames,
+                                          printedTree: request.printsTree ? request.printedTree(frames: frames) : nil)
         return Answer(status: 200, body: body, cache: outcome, entityTag: tag.quoted)
     }
 

@@ -82,6 +82,7 @@ extension RequestDecoder {
                     throw .invalid("invalid-style", error.description, pointer: pointer(stack) + (nested ? "/node" : "") + where_)
                 }
             }
+            if !sizeOf.pending.isEmpty { sizeOf.bind(to: id, pointer: pointer(stack) + (nested ? "/node" : "")) }
             if let parent { tree.appendChild(id, to: parent) }
             paints.attachPending(to: id)
             if modelKind >= 0 { paints.table.modelKinds[id.index] = doc.string(at: modelKind) }
@@ -198,8 +199,11 @@ extension RequestDecoder {
     func decodeFlexMembers(at index: Int, style: inout Style, content: inout NodeContent,
                            members: inout FlexMembers) throws(WireError) {
         var measure = -1
+        var excluded = false
         for (key, value) in doc.members(of: index) {
-            if doc.equals(key, "style") {
+            if doc.equals(key, "isIncludedInLayout") {
+                excluded = !(try bool(value, "isIncludedInLayout", pointer: "/isIncludedInLayout"))
+            } else if doc.equals(key, "style") {
                 do { try decodeStyle(at: value, into: &style) } catch { throw error.prefixed(by: "/style") }
             } else if doc.equals(key, "children") {
                 try expect(value, .array, "children", "/children")
@@ -210,9 +214,11 @@ extension RequestDecoder {
             } else if doc.equals(key, "measure") {
                 measure = value
             } else if !doc.equals(key, "type") {
-                throw unknownKey(key, in: "a node", accepted: "id, style, children, measure, type", pointer: "")
+                throw unknownKey(key, in: "a node", accepted: "id, style, children, measure, isIncludedInLayout, type", pointer: "")
             }
         }
+        // FlexLayout's isIncludedInLayout(false): the view and its subtree leave the layout.
+        if excluded { style.display = .none }
         if measure >= 0 {
             if members.children >= 0 && doc.tokens[members.children].aux > 0 {
                 throw WireError.invalid("measure-with-children", "a node with measure is a leaf; it cannot have children",
