@@ -66,6 +66,8 @@ public final class LayoutService: HTTPHandler, Sendable {
                     openConnections: connectionGauge.withLock { $0?() } ?? 0)
             }),
             Route(.openapi, .get, StaticRoute.openAPI),
+            Route(.playground, .get, PlaygroundRoute.embedded),
+            Route(.playgroundFiles, .get, PlaygroundRoute.embedded),
         ])
     }
 
