@@ -15,11 +15,11 @@ ARG ZLIB_VERSION=1:1.2.13.dfsg-1
 
 FROM ${SWIFT_IMAGE} AS build
 ARG ZLIB_VERSION
-# Headers for the system library targets: CZlib (gzip), COpenSSL (optional TLS), and CHarfBuzz,
-# CFreeType and CICU (text layout, found through pkg-config).
+# Headers for the system library targets: CZlib (gzip), COpenSSL (optional TLS), CCairo (PNG
+# pictures), and CHarfBuzz, CFreeType and CICU (text layout, found through pkg-config).
 # hadolint ignore=DL3008
 RUN apt-get update \
- && apt-get install -y --no-install-recommends "zlib1g-dev=${ZLIB_VERSION}" libssl-dev \
+ && apt-get install -y --no-install-recommends "zlib1g-dev=${ZLIB_VERSION}" libssl-dev libcairo2-dev \
       libharfbuzz-dev libfreetype-dev libicu-dev pkg-config \
  && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
@@ -35,9 +35,10 @@ RUN swift build -c release --product layoutd --static-swift-stdlib \
 
 FROM ${RUNTIME_IMAGE}
 ARG ZLIB_VERSION
+# cairo for /render's PNGs, and a font for their wireframe labels.
 # hadolint ignore=DL3008
 RUN apt-get update \
- && apt-get install -y --no-install-recommends "zlib1g=${ZLIB_VERSION}" libssl3 \
+ && apt-get install -y --no-install-recommends "zlib1g=${ZLIB_VERSION}" libssl3 libcairo2 fonts-dejavu-core \
       libharfbuzz0b libfreetype6 libicu72 \
  && rm -rf /var/lib/apt/lists/* \
  && useradd --system --uid 10001 --user-group --no-create-home --shell /usr/sbin/nologin layoutd

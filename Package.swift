@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "LayoutEngine", targets: ["LayoutEngine"]),
         .library(name: "LayoutWire", targets: ["LayoutWire"]),
+        .library(name: "LayoutRender", targets: ["LayoutRender"]),
         // For the fuzzers in Fuzz/ (a separate package that depends on this one by path).
         .library(name: "HTTPServer", targets: ["HTTPServer"]),
         .library(name: "TestSupport", targets: ["TestSupport"]),
@@ -48,9 +49,14 @@ let package = Package(
         .systemLibrary(name: "CEpoll", path: "Sources/CEpoll"),
         // HTTP/1.1 on plain sockets, epoll event loops or Dispatch; knows nothing about layout.
         .target(name: "HTTPServer", dependencies: ["CZlib", "COpenSSL", "CEpoll", "SyncSupport"]),
+        // cairo, from the system (libcairo2-dev), for PNG pictures in LayoutRender.
+        .systemLibrary(name: "CCairo", path: "Sources/CCairo", pkgConfig: "cairo",
+                       providers: [.apt(["libcairo2-dev"])]),
+        // Pictures of laid-out requests: one picture model, written as SVG or rasterised by cairo.
+        .target(name: "LayoutRender", dependencies: ["LayoutWire", "LayoutEngine", "CCairo", "CZlib"]),
         // Routes, cache, configuration, metrics and logging of the layout service.
         .target(name: "LayoutServer", dependencies: [
-            "HTTPServer", "LayoutWire", "LayoutEngine", "SyncSupport", "LayoutText", "LayoutTextModel",
+            "HTTPServer", "LayoutWire", "LayoutEngine", "LayoutRender", "SyncSupport", "LayoutText", "LayoutTextModel",
             .product(name: "Logging", package: "swift-log"),
         ], exclude: ["Playground"], plugins: ["EmbedOpenAPI", "EmbedPlayground"]),
         // openapi.yaml compiled into LayoutServer (served at /openapi.yaml), at build time.
@@ -59,7 +65,7 @@ let package = Package(
         .plugin(name: "EmbedPlayground", capability: .buildTool(), dependencies: ["embed-text"]),
         .executableTarget(name: "embed-text"),
         .executableTarget(name: "layoutd", dependencies: [
-            "LayoutServer", "LayoutWire", "LayoutEngine",
+            "LayoutServer", "LayoutWire", "LayoutEngine", "LayoutRender",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -70,6 +76,9 @@ let package = Package(
         ),
         // LayoutWire decode vs Foundation; not run by CI.
         .executableTarget(name: "wire-bench", dependencies: ["LayoutWire", "LayoutEngine", "LayoutServer", "HTTPServer"], path: "Benchmarks/wire-bench"),
+        // Pictures of a 1,000-node tree (SVG, PNG) beside its layout; not run by CI.
+        .executableTarget(name: "render-bench", dependencies: ["LayoutRender", "LayoutWire", "LayoutEngine"],
+                          path: "Benchmarks/render-bench"),
         // Constraint solver vs kiwisolver (kiwi_bench.py, needs `pip install kiwisolver`); not run by CI.
         .executableTarget(name: "solver-bench", dependencies: ["LayoutEngine"], path: "Benchmarks/solver-bench",
                           exclude: ["kiwi_bench.py"]),
@@ -85,8 +94,9 @@ let package = Package(
                                                             "LayoutTextModel"]),
         .testTarget(name: "LayoutTextTests", dependencies: ["LayoutText", "LayoutTextModel"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "SyncSupport", "TestSupport"]),
+        .testTarget(name: "LayoutRenderTests", dependencies: ["LayoutRender", "LayoutWire", "LayoutEngine", "CZlib", "CCairo"]),
         .testTarget(name: "LayoutServerTests", dependencies: [
-            "LayoutServer", "HTTPServer", "LayoutWire", "LayoutEngine", "LayoutText", "SyncSupport",
+            "LayoutServer", "HTTPServer", "LayoutWire", "LayoutEngine", "LayoutRender", "LayoutText", "SyncSupport",
             .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "LayoutdTests", dependencies: ["layoutd", "LayoutServer"]),

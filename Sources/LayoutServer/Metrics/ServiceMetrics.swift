@@ -52,6 +52,7 @@ public final class ServiceMetrics: @unchecked Sendable {
         case .playground: return 6
         case .playgroundFiles: return 7
         case .fonts: return 8
+        case .render: return 9
         }
     }
 

@@ -4,6 +4,7 @@
 public enum RouteLabel: String, Sendable, CaseIterable {
     case compute = "/compute"
     case computeBatch = "/compute/batch"
+    case render = "/render"
     case healthz = "/healthz"
     case metrics = "/metrics"
     case openapi = "/openapi.yaml"

@@ -1,6 +1,7 @@
 import Dispatch
 import HTTPServer
 import LayoutText
+import LayoutRender
 import LayoutWire
 import Logging
 import SyncSupport
@@ -48,6 +49,7 @@ public final class LayoutService: HTTPHandler, Sendable {
         self.queue = queue
         middleware = [MetricsMiddleware(metrics: metrics), RequestLogMiddleware(logger: logger)]
 
+        let pictures = RenderCache(capacityBytes: configuration.renderCacheBytes, shardCount: configuration.cacheShards)
         let metrics = metrics, connectionGauge = connectionGauge
         routes = RouteTable([
             Route(.compute, .post, ComputeRoute(
@@ -56,11 +58,16 @@ public final class LayoutService: HTTPHandler, Sendable {
                 inlineLimit: configuration.http.ioBackend == .dispatchSources ? configuration.inlineComputeMaxBytes : -1)),
             Route(.computeBatch, .post, BatchRoute(
                 batch: BatchComputer(computer: computer, maxItems: configuration.maxBatchItems), queue: queue)),
+            Route(.render, .post, RenderRoute(
+                computer: RenderComputer(cache: pictures, limits: configuration.wire,
+                                         renderLimits: RenderLimits(maxPixels: configuration.maxRenderPixels)),
+                queue: queue)),
             Route(.healthz, .get, StaticRoute.health),
             Route(.metrics, .get, MetricsRoute {
                 var inputs = PrometheusRenderer.Inputs(
                     metrics: metrics, cache: cache.statistics, cacheCapacityBytes: cache.capacityBytes,
                     answerCache: answers.statistics, answerCacheCapacityBytes: answers.capacityBytes,
+                    renderCache: pictures.statistics, renderCacheCapacityBytes: pictures.capacityBytes,
                     admission: queue.admission.statistics, admissionLimitBytes: queue.admission.limitBytes,
                     openConnections: connectionGauge.withLock { $0?() } ?? 0)
                 inputs.shapeCache = textLayouter.shapeCacheStatistics

@@ -52,19 +52,24 @@ extension RequestDecoder {
             }
             var nested = false
             var direct: NodeID? = nil
+            // Token of a model node's `"type"` (-1: a flexbox node or a constraint item).
+            var modelKind = -1
             do {
                 if stack.last?.items == true { nested = try decodeConstraintItemChild(at: index, into: &node) }
-                else if try modelType(at: index) < 0 {
-                    // A flexbox node (most nodes): its style and content are decoded straight
-                    // into the tree's storage, not through the scratch node.
-                    var members = FlexMembers()
-                    direct = try tree.addNode(base: base) { (style, content) throws(WireError) in
-                        try decodeFlexMembers(at: index, style: &style, content: &content, members: &members)
-                    }
-                    node.id = members.id
-                    node.children = members.children
-                    node.childrenAreItems = false
-                } else { try decodeNode(at: index, into: &node) }
+                else {
+                    modelKind = try modelType(at: index)
+                    if modelKind < 0 {
+                        // A flexbox node (most nodes): its style and content are decoded
+                        // straight into the tree's storage, not through the scratch node.
+                        var members = FlexMembers()
+                        direct = try tree.addNode(base: base) { (style, content) throws(WireError) in
+                            try decodeFlexMembers(at: index, style: &style, content: &content, members: &members)
+                        }
+                        node.id = members.id
+                        node.children = members.children
+                        node.childrenAreItems = false
+                    } else { try decodeNode(at: index, into: &node) }
+                }
             } catch { throw error.prefixed(by: pointer(stack)) }
             let id: NodeID
             if let direct {
@@ -80,6 +85,8 @@ extension RequestDecoder {
             if !sizeOf.pending.isEmpty { sizeOf.bind(to: id, pointer: pointer(stack) + (nested ? "/node" : "")) }
             if let parent { tree.appendChild(id, to: parent) }
             text.commit(id, pointer: pointer(stack))
+            paints.attachPending(to: id)
+            if modelKind >= 0 { paints.table.modelKinds[id.index] = doc.string(at: modelKind) }
             ids.append(node.id)
             return (id, node.children, node.childrenAreItems, nested)
         }

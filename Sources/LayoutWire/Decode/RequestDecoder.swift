@@ -9,6 +9,8 @@ struct RequestDecoder {
     var baseStyle = Style()
     /// Text styles and leaves met on the way (see `TextDecoder.swift`).
     let text = TextCollector()
+    /// The paint style keys met so far (see `PaintKey`).
+    let paints = PaintCollector()
     /// The `{"of": id}` sizes of the tree being decoded.
     let sizeOf = SizeOfCollector()
 
@@ -75,6 +77,7 @@ struct RequestDecoder {
             }
         }
         if !text.leaves.isEmpty { request.textLeaves = text.resolve(tree: request.tree, ownerDirection: ownerDirection) }
+        request.paint = paints.table
         return request
     }
 
