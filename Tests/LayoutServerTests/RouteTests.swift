@@ -254,6 +254,7 @@ import Testing
             for family in families {
                 let documented = spec.contains("`\(family)`") || spec.contains("`\(family){")
                     || (family.hasPrefix("layoutd_answer_cache_") && spec.contains("`layoutd_answer_cache_*`"))
+                    || (family.hasPrefix("layoutd_render_cache_") && spec.contains("`layoutd_render_cache_*`"))
                 #expect(documented, "\(family) is not in openapi.yaml's /metrics description")
             }
         }

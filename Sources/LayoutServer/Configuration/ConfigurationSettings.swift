@@ -1,3 +1,4 @@
+import Foundation
 import Logging
 
 /// A configuration value that could not be read.
@@ -20,6 +21,8 @@ public struct ConfigurationSetting: Sendable {
     let apply: @Sendable (String, inout ServiceConfiguration) throws(ConfigurationError) -> Void
     /// The value `configuration` holds, spelled as the option takes it (nil: not set).
     let show: @Sendable (ServiceConfiguration) -> String?
+    /// For list settings: a repeated option's values are joined with this (nil: the last wins).
+    public internal(set) var repeatedValuesJoin: String? = nil
 
     /// `LAYOUTD_` and the name in upper snake case: `LAYOUTD_CACHE_BYTES`.
     public var environmentVariable: String {
@@ -76,9 +79,15 @@ public enum ConfigurationSettings {
         bytes("max-pending-compute-bytes",
               "Request body bytes of layout work queued or running; beyond it /compute answers 503 with Retry-After.",
               \.maxPendingComputeBytes),
+        bytes("render-cache-bytes", "Budget for /render pictures (bytes); 0 turns it off.", \.renderCacheBytes),
+        int("max-render-pixels", "Largest /render picture in device pixels (width x height); beyond it 413.",
+            range: 1...(1 << 30), \.maxRenderPixels),
         flag("gzip", "Gzip responses for clients that accept it (true/false).", \.http.responseCompression.enabled),
         choice("log-level", "trace, debug, info (one line per request), notice, warning, error or critical.",
                Logger.Level.allCases.map { ($0.rawValue, $0) }, \.logLevel),
+        directories("font-dir", "Font files (.ttf, .otf, .ttc) under this directory join the bundled DejaVu fonts; repeatable (in the environment, :-separated).",
+                    \.fontDirectories),
+        int("shape-cache-entries", "Most shaped words the text shaping cache keeps.", range: 2...100_000_000, \.shapeCacheEntries),
     ]
 
     /// The setting called `name`, if any.
@@ -176,6 +185,23 @@ public enum ConfigurationSettings {
                     }
                 },
                 spell: { String($0) })
+    }
+
+    /// Directories, `:`-separated, each of which must exist; a repeated option adds to them.
+    private static func directories(_ name: String, _ help: String, _ field: Field<[String]>) -> ConfigurationSetting {
+        var directories = setting(name, help, valueName: "dir", field, reason: "names something that is not a directory",
+                                  parse: { text in
+                                      let paths = text.split(separator: ":").map(String.init).filter { !$0.isEmpty }
+                                      for path in paths {
+                                          var isDirectory: ObjCBool = false
+                                          guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory),
+                                                isDirectory.boolValue else { return nil }
+                                      }
+                                      return paths
+                                  },
+                                  spell: { $0.isEmpty ? nil : $0.joined(separator: ":") })
+        directories.repeatedValuesJoin = ":"
+        return directories
     }
 
     /// One of a few names (matched without regard to case).

@@ -54,6 +54,8 @@ public final class ServiceMetrics: Sendable {
         case .other: return 5
         case .playground: return 6
         case .playgroundFiles: return 7
+        case .fonts: return 8
+        case .render: return 9
         }
     }
 

@@ -4,6 +4,7 @@
 public enum RouteLabel: String, Sendable, CaseIterable {
     case compute = "/compute"
     case computeBatch = "/compute/batch"
+    case render = "/render"
     case healthz = "/healthz"
     case metrics = "/metrics"
     case openapi = "/openapi.yaml"
@@ -11,6 +12,7 @@ public enum RouteLabel: String, Sendable, CaseIterable {
     case playground = "/"
     /// The playground page's files: every path under this prefix.
     case playgroundFiles = "/playground/"
+    case fonts = "/fonts"
     case other = "other"
 
     /// The route of a request path (compared exactly, as sent; `/playground/` as a prefix), or

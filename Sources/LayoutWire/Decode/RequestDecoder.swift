@@ -7,6 +7,10 @@ struct RequestDecoder {
     let limits: WireLimits
     /// Base style of every node (web defaults or Yoga's).
     var baseStyle = Style()
+    /// Text styles and leaves met on the way (see `TextDecoder.swift`).
+    let text = TextCollector()
+    /// The paint style keys met so far (see `PaintKey`).
+    let paints = PaintCollector()
     /// The `{"of": id}` sizes of the tree being decoded.
     let sizeOf = SizeOfCollector()
 
@@ -19,20 +23,21 @@ struct RequestDecoder {
 
     mutating func decodeRequest(at index: Int) throws(WireError) -> LayoutRequest {
         try expect(index, .object, "a layout request", "")
-        var root = -1, available = -1, direction = -1, config = -1, print = -1
+        var root = -1, available = -1, direction = -1, config = -1, print = -1, textLines = -1
         for (key, value) in doc.members(of: index) {
             if doc.equals(key, "root") { root = value }
             else if doc.equals(key, "available") { available = value }
             else if doc.equals(key, "direction") { direction = value }
             else if doc.equals(key, "config") { config = value }
             else if doc.equals(key, "print") { print = value }
+            else if doc.equals(key, "textLines") { textLines = value }
             else if doc.equals(key, "name") || doc.equals(key, "source") || doc.equals(key, "tags")
                         || doc.equals(key, "expected") || doc.equals(key, "tolerance") {
                 // Metadata of conformance cases: accepted and ignored.
             } else {
                 throw unknownKey(key, in: "a layout request",
-                                 accepted: "root, available, direction, config, print (and the case metadata name, source, tags, "
-                                    + "expected, tolerance)",
+                                 accepted: "root, available, direction, config, print, textLines (and the case metadata name, source, "
+                                    + "tags, expected, tolerance)",
                                  pointer: "")
             }
         }
@@ -64,6 +69,15 @@ struct RequestDecoder {
         try resolveSizeOf(in: &tree, ids: ids)
         var request = LayoutRequest(tree: tree, root: rootID, ids: ids, available: availableSize, direction: ownerDirection)
         request.printsTree = printsTree
+        if textLines >= 0 {
+            switch doc.tokens[textLines].kind {
+            case .true: request.textLines = true
+            case .false: request.textLines = false
+            default: throw wrongType(textLines, "textLines must be true or false", pointer: "/textLines")
+            }
+        }
+        if !text.leaves.isEmpty { request.textLeaves = text.resolve(tree: request.tree, ownerDirection: ownerDirection) }
+        request.paint = paints.table
         return request
     }
 

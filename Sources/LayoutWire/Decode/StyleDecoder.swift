@@ -7,6 +7,10 @@ extension RequestDecoder {
         for (i, value) in doc.members(of: index) {
             guard let property = StyleProperty.named(doc.bytes(at: i)) else {
                 let name = doc.string(at: i)
+                if let paint = PaintKey.named(name) {
+                    try applyPaint(paint, value: value, key: i)
+                    continue
+                }
                 throw WireError.invalid("unknown-key", "unknown style property \"\(name)\"",
                                         pointer: "/" + JSONPointer.escape(name))
             }
@@ -70,6 +74,7 @@ extension RequestDecoder {
         case .gap(.all): style.gap = try length()
         case .gap(.row): style.rowGap = try length()
         case .gap(.column): style.columnGap = try length()
+        case .text(let property): try decodeTextProperty(property, value: value, into: &text.pendingStyle, pointer: pointer())
         }
     }
 

@@ -13,12 +13,13 @@ public enum ResponseEncoder {
     /// The answer for the subtree at `root`: frames from `frames`, ids from `ids` (indexed by
     /// `NodeID.index`; nil or missing means no id), and after each node's frame the members
     /// `members` writes; `printedTree` (Core Layout's print, `"print": true`) as `"print"`
-    /// after the root.
+    /// after the root; `trailer` may add members after those (text layout's `warnings`).
     /// Inlinable so each caller gets it specialised for its frame source and members.
     @inlinable
     public static func encode<Frames: ResponseFrames, Members: ResponseNodeMembers>(
         tree: LayoutTree, root: NodeID, ids: [String?], frames: Frames, members: Members,
-        printedTree: String? = nil
+        printedTree: String? = nil,
+        trailer: ((inout JSONWriter) -> Void)? = nil
     ) -> [UInt8] {
         var frames = frames
         var writer = JSONWriter(capacity: 64 + frames.expectedCount(in: tree) * 72)
@@ -61,6 +62,7 @@ public enum ResponseEncoder {
             writer.key("print" as StaticString)
             writer.string(printedTree)
         }
+        trailer?(&writer)
         writer.endObject()
         return writer.bytes
     }
