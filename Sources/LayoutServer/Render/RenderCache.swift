@@ -5,8 +5,7 @@ import LayoutRender
 /// the paint side table and the render options. Bounded in bytes (the picture's bytes and the
 /// entry's bookkeeping), least recently used first out, split into locked shards like
 /// `FrameCache`.
-public final class RenderCache: @unchecked Sendable {
-    // @unchecked: the shards lock their own state; the rest is immutable.
+public final class RenderCache: Sendable {
     public typealias Statistics = CacheStatistics
 
     /// Everything a picture depends on. Paint is not in the structural hash (it does not change
