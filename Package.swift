@@ -30,11 +30,16 @@ let package = Package(
         .systemLibrary(name: "COpenSSL", path: "Sources/COpenSSL"),
         // epoll and eventfd (Linux), for HTTPServer's event loops.
         .systemLibrary(name: "CEpoll", path: "Sources/CEpoll"),
+        // hiredis, from the system (libhiredis-dev), for the shared cache in Redis.
+        .systemLibrary(name: "CHiredis", path: "Sources/CHiredis", pkgConfig: "hiredis",
+                       providers: [.apt(["libhiredis-dev"])]),
+        // A pooled Redis client over hiredis with timeouts and a circuit breaker; knows nothing of layout.
+        .target(name: "SharedCache", dependencies: ["CHiredis", "SyncSupport"]),
         // HTTP/1.1 on plain sockets, epoll event loops or Dispatch; knows nothing about layout.
         .target(name: "HTTPServer", dependencies: ["CZlib", "COpenSSL", "CEpoll", "SyncSupport"]),
         // Routes, cache, configuration, metrics and logging of the layout service.
         .target(name: "LayoutServer", dependencies: [
-            "HTTPServer", "LayoutWire", "LayoutEngine", "SyncSupport",
+            "HTTPServer", "LayoutWire", "LayoutEngine", "SyncSupport", "SharedCache",
             .product(name: "Logging", package: "swift-log"),
         ], plugins: ["EmbedOpenAPI"]),
         // openapi.yaml compiled into LayoutServer (served at /openapi.yaml), at build time.
@@ -69,6 +74,7 @@ let package = Package(
             "LayoutServer", "HTTPServer", "LayoutWire", "LayoutEngine",
             .product(name: "Logging", package: "swift-log"),
         ]),
+        .testTarget(name: "SharedCacheTests", dependencies: ["SharedCache"]),
         .testTarget(name: "LayoutdTests", dependencies: ["layoutd", "LayoutServer"]),
     ],
     swiftLanguageModes: [.v5]
