@@ -71,10 +71,12 @@ let package = Package(
         .testTarget(name: "LayoutWireTests", dependencies: ["LayoutWire", "LayoutEngine", "TestSupport", "LayoutTestSupport"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "SyncSupport", "TestSupport"]),
         .testTarget(name: "LayoutServerTests", dependencies: [
-            "LayoutServer", "HTTPServer", "LayoutWire", "LayoutEngine",
+            "LayoutServer", "HTTPServer", "LayoutWire", "LayoutEngine", "SharedCache", "RedisTestSupport",
             .product(name: "Logging", package: "swift-log"),
         ]),
-        .testTarget(name: "SharedCacheTests", dependencies: ["SharedCache"]),
+        // Starts a private redis-server for the tests that need one (skipped without it).
+        .target(name: "RedisTestSupport", dependencies: ["SharedCache"], path: "Tests/RedisTestSupport"),
+        .testTarget(name: "SharedCacheTests", dependencies: ["SharedCache", "SyncSupport", "RedisTestSupport"]),
         .testTarget(name: "LayoutdTests", dependencies: ["layoutd", "LayoutServer"]),
     ],
     swiftLanguageModes: [.v5]

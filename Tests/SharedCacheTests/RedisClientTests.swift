@@ -1,4 +1,5 @@
 import Foundation
+import RedisTestSupport
 import SharedCache
 import Testing
 

@@ -38,6 +38,12 @@ public struct ServiceConfiguration: Sendable {
     /// work on one core; the load benchmark's 256 connections fit), or three bodies of the
     /// largest size `http.maxBodyBytes` allows.
     public var maxPendingComputeBytes: Int
+    /// The shared second-level cache in Redis; off by default.
+    public var sharedCache = SharedCacheConfiguration()
+    /// After SIGTERM/SIGINT, how long `/readyz` answers 503 while requests are still served, so
+    /// a load balancer stops sending new ones, before the server stops accepting and drains
+    /// (`http.shutdownTimeout`). Default 0: drain at once.
+    public var drainDelay: Duration = .zero
 
     public static let defaultCacheBytes = 32 << 20
     public static let defaultAnswerCacheBytes = 8 << 20

@@ -5,6 +5,7 @@ public enum RouteLabel: String, Sendable, CaseIterable {
     case compute = "/compute"
     case computeBatch = "/compute/batch"
     case healthz = "/healthz"
+    case readyz = "/readyz"
     case metrics = "/metrics"
     case openapi = "/openapi.yaml"
     case other = "other"

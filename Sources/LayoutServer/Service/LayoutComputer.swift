@@ -11,12 +11,24 @@ struct LayoutComputer: Sendable {
         case notModified = "not-modified"
     }
 
+    /// Which cache answered a hit, for `X-Cache-Level`.
+    enum CacheLevel: String, Sendable {
+        /// The answer cache: the exact request body answered before.
+        case answer
+        /// This process's layout cache.
+        case local
+        /// The shared cache in Redis (another replica, or this one before a restart, computed it).
+        case shared
+    }
+
     struct Answer: Sendable {
         var status: Int
         var body: [UInt8]
         var cache: CacheOutcome?
         /// The quoted ETag, for 200 and 304 answers.
         var entityTag: String?
+        /// Which cache answered, for hits.
+        var level: CacheLevel? = nil
     }
 
     /// The answer to a request that failed.
@@ -26,6 +38,8 @@ struct LayoutComputer: Sendable {
 
     let cache: FrameCache
     let limits: WireLimits
+    /// The second level behind `cache`, shared by every replica; nil when not configured.
+    var shared: SharedFrameCache? = nil
 
     /// The answer to a request body: decoded with the configured limits, or the wire's error.
     func answer(body: [UInt8], ifNoneMatch: String?) -> Answer {
@@ -51,9 +65,16 @@ struct LayoutComputer: Sendable {
         }
         let frames: [Frame]
         let outcome: CacheOutcome
+        var level: CacheLevel?
         if let cached = cache.lookup(key) {
             frames = cached
             outcome = .hit
+            level = .local
+        } else if let shared, let stored = shared.lookup(key, nodeCount: request.tree.nodeCount) {
+            cache.insert(stored, for: key)
+            frames = stored
+            outcome = .hit
+            level = .shared
         } else {
             request.tree.computeLayout(root: request.root, available: request.available,
                                        direction: request.direction)
@@ -62,10 +83,11 @@ struct LayoutComputer: Sendable {
                 return Self.answer(overflow)
             }
             cache.insert(frames, for: key)
+            shared?.store(frames, for: key)
             outcome = .miss
         }
         let body = ResponseEncoder.encode(tree: request.tree, root: request.root, ids: request.ids, frames: frames)
-        return Answer(status: 200, body: body, cache: outcome, entityTag: tag.quoted)
+        return Answer(status: 200, body: body, cache: outcome, entityTag: tag.quoted, level: level)
     }
 
     /// Extreme inputs (sizes near Float's limit) can overflow to infinity or NaN, which JSON

@@ -14,6 +14,10 @@ public final class LayoutService: HTTPHandler, Sendable {
     /// Whole `/compute` answers by exact request body, checked before decoding.
     public let answers: AnswerCache
     public let metrics = ServiceMetrics()
+    /// The second cache level in Redis, shared by every replica; nil when not configured.
+    public let sharedCache: SharedFrameCache?
+    /// Set by `startDraining()`: `/readyz` then answers 503.
+    private let draining = Locked(false)
     /// The budget of layout work on the compute queue; over it, 503 `overloaded`.
     public var admission: ComputeAdmission { queue.admission }
     /// Runs on the compute queue before each admitted computation; tests set it (before the
@@ -34,7 +38,9 @@ public final class LayoutService: HTTPHandler, Sendable {
         let cache = FrameCache(capacityBytes: configuration.cacheBytes, shardCount: configuration.cacheShards)
         let answers = AnswerCache(capacityBytes: configuration.answerCacheBytes, shardCount: configuration.cacheShards)
         let queue = ComputeQueue(admission: ComputeAdmission(limitBytes: configuration.maxPendingComputeBytes))
-        let computer = LayoutComputer(cache: cache, limits: configuration.wire)
+        let sharedCache = SharedFrameCache(configuration: configuration.sharedCache)
+        let computer = LayoutComputer(cache: cache, limits: configuration.wire, shared: sharedCache)
+        self.sharedCache = sharedCache
         self.cache = cache
         self.answers = answers
         self.queue = queue
@@ -47,19 +53,28 @@ public final class LayoutService: HTTPHandler, Sendable {
             Route(.compute, .post, ComputeRoute(
                 answers: answers, computer: computer, queue: queue,
                 // On an event loop nothing is laid out inline: a handler must not hold the loop.
-                inlineLimit: configuration.http.ioBackend == .dispatchSources ? configuration.inlineComputeMaxBytes : -1)),
+                // Nor with a shared cache: its lookups wait on Redis, which belongs on the compute queue.
+                inlineLimit: configuration.http.ioBackend == .dispatchSources && sharedCache == nil
+                    ? configuration.inlineComputeMaxBytes : -1)),
             Route(.computeBatch, .post, BatchRoute(
                 batch: BatchComputer(computer: computer, maxItems: configuration.maxBatchItems), queue: queue)),
             Route(.healthz, .get, StaticRoute.health),
+            Route(.readyz, .get, ReadinessRoute(draining: draining)),
             Route(.metrics, .get, MetricsRoute {
                 PrometheusRenderer.Inputs(
                     metrics: metrics, cache: cache.statistics, cacheCapacityBytes: cache.capacityBytes,
                     answerCache: answers.statistics, answerCacheCapacityBytes: answers.capacityBytes,
                     admission: queue.admission.statistics, admissionLimitBytes: queue.admission.limitBytes,
-                    openConnections: connectionGauge.withLock { $0?() } ?? 0)
+                    openConnections: connectionGauge.withLock { $0?() } ?? 0,
+                    sharedCache: sharedCache?.statistics)
             }),
             Route(.openapi, .get, StaticRoute.openAPI),
         ])
+    }
+
+    /// Makes `/readyz` answer 503 from now on (requests are still served).
+    public func startDraining() {
+        draining.withLock { $0 = true }
     }
 
     /// Tells `/metrics` how to read the open connection count.

@@ -3,9 +3,9 @@ import SharedCache
 
 /// A private `redis-server` on 127.0.0.1 and a free port, for one test: no persistence, killed
 /// by its PID when the test ends.
-final class RedisServerProcess {
+public final class RedisServerProcess {
     /// `redis-server` on PATH, or nil (the tests that need it are then skipped).
-    static let executable: String? = {
+    public static let executable: String? = {
         for directory in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
             let path = "\(directory)/redis-server"
             if FileManager.default.isExecutableFile(atPath: path) { return path }
@@ -13,11 +13,11 @@ final class RedisServerProcess {
         return nil
     }()
 
-    let port: Int
+    public let port: Int
     private let process = Process()
 
     /// Starts on `port`, or a free one.
-    init(port: Int? = nil) throws {
+    public init(port: Int? = nil) throws {
         self.port = try port ?? Self.freePort()
         process.executableURL = URL(fileURLWithPath: Self.executable ?? "/usr/bin/redis-server")
         process.arguments = ["--bind", "127.0.0.1", "--port", String(self.port), "--save", "", "--appendonly", "no",
@@ -37,10 +37,13 @@ final class RedisServerProcess {
         throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "redis-server did not answer PING on port \(self.port)"])
     }
 
-    var endpoint: RedisEndpoint { RedisEndpoint(host: "127.0.0.1", port: port) }
+    public var endpoint: RedisEndpoint { RedisEndpoint(host: "127.0.0.1", port: port) }
+
+    /// `redis://127.0.0.1:PORT`.
+    public var url: String { "redis://127.0.0.1:\(port)" }
 
     /// Kills the server (SIGKILL, by PID) and waits for it.
-    func stop() {
+    public func stop() {
         guard process.isRunning else { return }
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
@@ -49,7 +52,7 @@ final class RedisServerProcess {
     deinit { stop() }
 
     /// A port nothing listens on now: bound to port 0, read back, closed.
-    static func freePort() throws -> Int {
+    public static func freePort() throws -> Int {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(fd) }
         var address = sockaddr_in()
