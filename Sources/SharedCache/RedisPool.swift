@@ -72,9 +72,24 @@ public final class RedisPool: Sendable {
         } catch {
             // hiredis leaves the context unusable after an I/O error; a server error (-ERR) is
             // an answer, but dropping the connection then costs little and is always safe.
-            connections.withLock { $0.open -= 1 }
-            breaker.failed()
-            return .failed(error)
+            guard case .idle = slot, case .connection = error else {
+                connections.withLock { $0.open -= 1 }
+                breaker.failed()
+                return .failed(error)
+            }
+            // A kept connection the server closed (Redis restarted, idle timeout): once more on a
+            // new one, in the slot of the old, before counting a failure.
+            do {
+                let fresh = try RedisConnection(endpoint: endpoint, timeout: timeout)
+                let value = try body(fresh)
+                connections.withLock { $0.idle.append(fresh) }
+                breaker.succeeded()
+                return .done(value)
+            } catch {
+                connections.withLock { $0.open -= 1 }
+                breaker.failed()
+                return .failed(error)
+            }
         }
     }
 

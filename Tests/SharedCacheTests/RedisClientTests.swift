@@ -65,6 +65,24 @@ struct RedisClientTests {
         restarted.stop()
     }
 
+    @Test func aKeptConnectionClosedByARestartedServerIsReplacedWithoutAFailure() throws {
+        let server = try RedisServerProcess()
+        let port = server.port
+        let pool = RedisPool(endpoint: server.endpoint, size: 1, timeout: .milliseconds(500), backoff: .seconds(1))
+        guard case .done = pool.withConnection({ connection throws(RedisError) in try connection.get(Array("a".utf8)) }) else {
+            Issue.record("the first call failed"); return
+        }
+        server.stop()
+        let restarted = try RedisServerProcess(port: port)
+        let outcome = pool.withConnection { connection throws(RedisError) in
+            try connection.set(Array("a".utf8), [7], ttl: .seconds(10))
+        }
+        guard case .done = outcome else { Issue.record("the stale connection was not replaced: \(outcome)"); return }
+        #expect(pool.openConnections == 1)
+        #expect(pool.breaker.timesOpened == 0)
+        restarted.stop()
+    }
+
     @Test func aServerThatDoesNotAnswerTimesOut() throws {
         // A listening socket that never accepts or answers: connect completes (backlog), the
         // command's read times out.
