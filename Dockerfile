@@ -15,10 +15,11 @@ ARG ZLIB_VERSION=1:1.2.13.dfsg-1
 
 FROM ${SWIFT_IMAGE} AS build
 ARG ZLIB_VERSION
-# Headers for the system library targets: CZlib (gzip) and COpenSSL (optional TLS).
+# Headers for the system library targets: CZlib (gzip), COpenSSL (optional TLS) and CHiredis
+# (the shared cache in Redis).
 # hadolint ignore=DL3008
 RUN apt-get update \
- && apt-get install -y --no-install-recommends "zlib1g-dev=${ZLIB_VERSION}" libssl-dev \
+ && apt-get install -y --no-install-recommends "zlib1g-dev=${ZLIB_VERSION}" libssl-dev libhiredis-dev \
  && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 # Resolve dependencies in their own layer, so source edits do not refetch them.
@@ -33,7 +34,7 @@ FROM ${RUNTIME_IMAGE}
 ARG ZLIB_VERSION
 # hadolint ignore=DL3008
 RUN apt-get update \
- && apt-get install -y --no-install-recommends "zlib1g=${ZLIB_VERSION}" libssl3 \
+ && apt-get install -y --no-install-recommends "zlib1g=${ZLIB_VERSION}" libssl3 libhiredis0.14 \
  && rm -rf /var/lib/apt/lists/* \
  && useradd --system --uid 10001 --user-group --no-create-home --shell /usr/sbin/nologin layoutd
 COPY --from=build /out/layoutd /usr/local/bin/layoutd
