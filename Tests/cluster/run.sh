@@ -10,10 +10,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 here=Tests/cluster
-# Whole-run bound: the script kills itself (and, through the trap, everything it started).
-# (Its output goes nowhere, so a sleep it leaves behind holds no pipe of the caller's open.)
-( sleep "${CLUSTER_TIMEOUT:-300}"; kill -TERM $$ ) >/dev/null 2>&1 &
-watchdog=$!
+# Whole-run bound: under `timeout`, whose TERM runs the trap below (and so the cleanup).
+if [ -z "${CLUSTER_UNDER_TIMEOUT:-}" ]; then
+  CLUSTER_UNDER_TIMEOUT=1 exec timeout -k 10 "${CLUSTER_TIMEOUT:-300}" "$0" "$@"
+fi
 trap 'echo "cluster: timed out after ${CLUSTER_TIMEOUT:-300} s"; echo "0 passed, 1 failed"; exit 1' TERM
 
 # p99 bound while Redis is killed under load. Generous: a debug build on a 2-core machine
@@ -29,14 +29,13 @@ if [ -n "${1:-}" ]; then layoutd=$1; else
   layoutd="$(swift build --show-bin-path)/layoutd"
 fi
 
-dir=$(mktemp -d)
-pids=()
+cluster_dir=$(mktemp -d)
+dir=$cluster_dir
+# shellcheck source=Tests/cluster/lib.sh
+source "$here/lib.sh"
 cleanup() {
-  # nginx's master stops its workers on TERM (on KILL they would be left running).
-  [ -n "${nginx_pid:-}" ] && kill -TERM "$nginx_pid" 2>/dev/null && sleep 0.5
-  for pid in "${pids[@]}" "$watchdog"; do kill -KILL "$pid" 2>/dev/null || true; done
-  for pid in "${pids[@]}"; do wait "$pid" 2>/dev/null || true; done
-  rm -rf "$dir"
+  cluster_cleanup
+  rm -rf "$cluster_dir"
 }
 trap cleanup EXIT
 
@@ -46,58 +45,11 @@ check() {  # check NAME CONDITION-EXIT-STATUS DETAIL
   else failed=$((failed + 1)); echo "FAIL $1 ${3:-}"; fi
 }
 
-free_port() {
-  python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()'
-}
-
-redis_port=$(free_port)
-redis_pid=""
-start_redis() {
-  redis-server --bind 127.0.0.1 --port "$redis_port" --save "" --appendonly no --loglevel warning \
-    --maxmemory 64mb --maxmemory-policy allkeys-lru >"$dir/redis.log" 2>&1 &
-  redis_pid=$!
-  pids+=("$redis_pid")
-  for _ in $(seq 1 50); do
-    [ "$(redis-cli -p "$redis_port" PING 2>/dev/null)" = PONG ] && return 0
-    sleep 0.1
-  done
-  echo "cluster: redis-server did not start" >&2; cat "$dir/redis.log" >&2; return 1
-}
-
-declare -A port pid
-start_replica() {  # start_replica NAME
-  local log="$dir/layoutd-$1.log"
-  LAYOUTD_LOG_LEVEL=notice "$layoutd" serve --host 127.0.0.1 --port 0 \
-    --shared-cache "redis://127.0.0.1:$redis_port" --shared-cache-timeout 0.05 --shared-cache-backoff 0.5 \
-    --drain-delay 1 --shutdown-timeout 5 2>"$log" &
-  pid[$1]=$!
-  pids+=("${pid[$1]}")
-  for _ in $(seq 1 100); do
-    port[$1]=$(sed -n 's/.*msg=listening.* port=\([0-9]*\).*/\1/p' "$log" | head -n1)
-    [ -n "${port[$1]}" ] && return 0
-    sleep 0.1
-  done
-  echo "cluster: replica $1 did not start" >&2; cat "$log" >&2; return 1
-}
-
 start_redis
-for name in a b c; do start_replica "$name"; done
-nginx_port=$(free_port)
-upstreams=""
-for name in a b c; do upstreams+="        server 127.0.0.1:${port[$name]} max_fails=1 fail_timeout=2s;"$'\n'; done
-mkdir -p "$dir/client_body" "$dir/proxy" "$dir/fastcgi" "$dir/uwsgi" "$dir/scgi"
-python3 - "$here/nginx.conf.template" "$dir/nginx.conf" "$nginx_port" "$dir" "$upstreams" <<'PY'
-import sys
-template, out, port, directory, upstreams = sys.argv[1:]
-text = open(template).read().replace("@PORT@", port).replace("@DIR@", directory).replace("@UPSTREAMS@", upstreams.rstrip("\n"))
-open(out, "w").write(text)
-PY
-nginx -c "$dir/nginx.conf" -g 'daemon off;' >"$dir/nginx.out" 2>&1 &
-nginx_pid=$!
-pids+=("$nginx_pid")
-for _ in $(seq 1 50); do curl -sf -m 2 "http://127.0.0.1:$nginx_port/healthz" >/dev/null && break; sleep 0.1; done
-curl -sf -m 2 "http://127.0.0.1:$nginx_port/healthz" >/dev/null || {
-  echo "cluster: nginx did not start"; cat "$dir/error.log" 2>/dev/null; echo "0 passed, 1 failed"; exit 1; }
+for name in a b c; do
+  start_replica "$name" --shared-cache-timeout 0.05 --shared-cache-backoff 0.5 --drain-delay 1 --shutdown-timeout 5
+done
+start_nginx a b c || { echo "0 passed, 1 failed"; exit 1; }
 echo "cluster: redis :$redis_port, replicas a :${port[a]} b :${port[b]} c :${port[c]}, nginx :$nginx_port"
 
 row() {  # row AVAILABLE-WIDTH ROOT-ID: the README's row, one structure per width
