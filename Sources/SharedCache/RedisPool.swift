@@ -60,37 +60,37 @@ public final class RedisPool: Sendable {
             default: connection = try RedisConnection(endpoint: endpoint, timeout: timeout)
             }
         } catch {
-            connections.withLock { $0.open -= 1 }
-            breaker.failed()
-            return .failed(error)
+            return failed(error)
         }
         do {
-            let value = try body(connection)
-            connections.withLock { $0.idle.append(connection) }
-            breaker.succeeded()
-            return .done(value)
+            return succeeded(connection, try body(connection))
         } catch {
             // hiredis leaves the context unusable after an I/O error; a server error (-ERR) is
             // an answer, but dropping the connection then costs little and is always safe.
-            guard case .idle = slot, case .connection = error else {
-                connections.withLock { $0.open -= 1 }
-                breaker.failed()
-                return .failed(error)
-            }
+            guard case .idle = slot, case .connection = error else { return failed(error) }
             // A kept connection the server closed (Redis restarted, idle timeout): once more on a
             // new one, in the slot of the old, before counting a failure.
             do {
                 let fresh = try RedisConnection(endpoint: endpoint, timeout: timeout)
-                let value = try body(fresh)
-                connections.withLock { $0.idle.append(fresh) }
-                breaker.succeeded()
-                return .done(value)
+                return succeeded(fresh, try body(fresh))
             } catch {
-                connections.withLock { $0.open -= 1 }
-                breaker.failed()
-                return .failed(error)
+                return failed(error)
             }
         }
+    }
+
+    /// Keeps `connection` for the next call and closes the breaker.
+    private func succeeded<Value: Sendable>(_ connection: RedisConnection, _ value: Value) -> Outcome<Value> {
+        connections.withLock { $0.idle.append(connection) }
+        breaker.succeeded()
+        return .done(value)
+    }
+
+    /// Gives up the call's slot (its connection, if any, is dropped) and tells the breaker.
+    private func failed<Value: Sendable>(_ error: RedisError) -> Outcome<Value> {
+        connections.withLock { $0.open -= 1 }
+        breaker.failed()
+        return .failed(error)
     }
 
     /// A connection to call with: an idle one, one to open, or none free.

@@ -64,7 +64,9 @@ public final class SharedFrameCache: Sendable {
             switch outcome {
             case .done(nil):
                 counters.misses += 1
+                counters.lookupSeconds.observe(seconds)
             case .done(let value?):
+                counters.lookupSeconds.observe(seconds)
                 // A value of the right format for another tree size can only be foreign: not served.
                 if case .success(let frames) = SharedFrameCodec.decode(value, for: key), frames.count == nodeCount,
                    frames.allSatisfy({ $0.left.isFinite && $0.top.isFinite && $0.width.isFinite && $0.height.isFinite }) {
@@ -75,12 +77,11 @@ public final class SharedFrameCache: Sendable {
                     counters.misses += 1
                 }
             case .failed(let error):
+                counters.lookupSeconds.observe(seconds)
                 Self.count(error, in: &counters)
             case .breakerOpen, .poolBusy:
                 counters.skipped += 1
             }
-            if case .done = outcome { counters.lookupSeconds.observe(seconds) }
-            if case .failed = outcome { counters.lookupSeconds.observe(seconds) }
         }
         return found
     }
