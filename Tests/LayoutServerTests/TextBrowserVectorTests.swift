@@ -1,0 +1,265 @@
+import Foundation
+import LayoutServer
+import Testing
+
+/// Text layout against Chromium: every vector of Tests/Fixtures/text-browser (made by
+/// Tests/Scripts/text_browser_vectors.py with headless Chromium on the same DejaVu files) is
+/// posted to a live server with `"textLines": true`, and the answer's text leaf must agree with
+/// what Chromium laid out: the frame within 1/32 px (height within 0.05 px) and the text of every
+/// line. A case that disagrees must be listed, with its reason, in known-differences.json; a
+/// listed case that agrees must be taken off the list. The format is in FORMAT.md there.
+@Suite struct TextBrowserVectorTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+    static let fixtures = root.appendingPathComponent("Tests/Fixtures/text-browser")
+    static let widthTolerance = 1.0 / 32
+    static let heightTolerance = 0.05
+
+    struct Vector {
+        var id: String
+        var group: String
+        var request: [String: Any]
+        var expected: [String: Any]
+    }
+
+    struct VectorFile {
+        var name: String
+        var fonts: [String: String]  // file name → sha256
+        var vectors: [Vector]
+    }
+
+    static func vectorFiles() throws -> [VectorFile] {
+        let names = try FileManager.default.contentsOfDirectory(atPath: fixtures.path)
+            .filter { $0.hasSuffix(".json") && $0 != "known-differences.json" }.sorted()
+        return try names.map { name in
+            let data = try Data(contentsOf: fixtures.appendingPathComponent(name))
+            let doc = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any], "\(name)")
+            let group = try #require(doc["group"] as? String, "\(name): group")
+            let cases = try #require(doc["cases"] as? [[String: Any]], "\(name): cases")
+            let vectors = try cases.map { c in
+                Vector(id: try #require(c["id"] as? String), group: group,
+                       request: try #require(c["request"] as? [String: Any]),
+                       expected: try #require(c["expected"] as? [String: Any]))
+            }
+            return VectorFile(name: name, fonts: doc["fonts"] as? [String: String] ?? [:], vectors: vectors)
+        }
+    }
+
+    /// known-differences.json: case id → (kind, reason).
+    static func knownDifferences() throws -> [String: (kind: String, reason: String)] {
+        let data = try Data(contentsOf: fixtures.appendingPathComponent("known-differences.json"))
+        let doc = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        var known: [String: (String, String)] = [:]
+        for entry in try #require(doc["cases"] as? [[String: Any]]) {
+            let id = try #require(entry["id"] as? String)
+            let kind = try #require(entry["kind"] as? String)
+            let reason = try #require(entry["reason"] as? String)
+            #expect(["chromium-quirk", "open"].contains(kind), "\(id): kind must be chromium-quirk or open")
+            #expect(!reason.isEmpty, "\(id): a known difference needs its reason")
+            #expect(known[id] == nil, "\(id) is listed twice")
+            known[id] = (kind, reason)
+        }
+        return known
+    }
+
+    // MARK: Comparing
+
+    /// A line's text as compared: white space a line ends with hangs and is dropped; where white
+    /// space collapses (every `whiteSpace` but `pre` and `pre-wrap`) each run of it is one space
+    /// and a line does not start with one.
+    static func comparable(_ text: String, whiteSpace: String) -> String {
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" }
+        var chars = Array(text)
+        while let last = chars.last, isSpace(last) { chars.removeLast() }
+        guard whiteSpace != "pre" && whiteSpace != "pre-wrap" else { return String(chars) }
+        var out = ""
+        for c in chars {
+            if isSpace(c) {
+                if !out.isEmpty && out.last != " " { out.append(" ") }
+            } else {
+                out.append(c)
+            }
+        }
+        return out
+    }
+
+    /// The `whiteSpace` that applies to the leaf: its own, else its container's, else normal.
+    static func whiteSpace(of request: [String: Any]) -> String {
+        let root = request["root"] as? [String: Any]
+        let leaf = (root?["children"] as? [[String: Any]])?.first
+        return ((leaf?["style"] as? [String: Any])?["whiteSpace"] as? String)
+            ?? ((root?["style"] as? [String: Any])?["whiteSpace"] as? String) ?? "normal"
+    }
+
+    static func number(_ object: [String: Any]?, _ key: String) -> Double? {
+        (object?[key] as? NSNumber)?.doubleValue
+    }
+
+    static func format(_ x: Double) -> String { String(format: "%.4f", x) }
+
+    /// Why the answer's text leaf disagrees with Chromium; empty when it agrees.
+    static func disagreements(_ vector: Vector, answer: [String: Any]) -> [String] {
+        let leaf = ((answer["root"] as? [String: Any])?["children"] as? [[String: Any]])?.first
+        guard let leaf else { return ["the answer has no text leaf"] }
+        var reasons: [String] = []
+        let frame = vector.expected["frame"] as? [String: Any]
+        for (key, tolerance) in [("left", widthTolerance), ("top", widthTolerance), ("width", widthTolerance),
+                                 ("height", heightTolerance)] {
+            guard let want = number(frame, key), let got = number(leaf, key) else {
+                reasons.append("no \(key)")
+                continue
+            }
+            if abs(want - got) > tolerance {
+                reasons.append("\(key) \(format(got)) vs Chromium \(format(want)) (Δ \(format(got - want)))")
+            }
+        }
+        let ws = whiteSpace(of: vector.request)
+        let want = (vector.expected["lines"] as? [[String: Any]] ?? []).map { comparable($0["text"] as? String ?? "", whiteSpace: ws) }
+        guard let lines = leaf["lines"] as? [[String: Any]] else {
+            reasons.append("the text leaf has no lines")
+            return reasons
+        }
+        let got = lines.map { comparable($0["text"] as? String ?? "", whiteSpace: ws) }
+        if got.count != want.count {
+            reasons.append("\(got.count) lines vs Chromium \(want.count): \(got) vs \(want)")
+        } else if let k = got.indices.first(where: { got[$0] != want[$0] }) {
+            reasons.append("line \(k) \"\(got[k])\" vs Chromium \"\(want[k])\"")
+        }
+        return reasons
+    }
+
+    /// Line extents (left and width within 1/32 px) of the lines whose text agrees: reported,
+    /// not asserted (Chromium's extents come from glyph rects, see FORMAT.md).
+    static func extentsAgree(_ vector: Vector, answer: [String: Any]) -> Bool {
+        let leaf = ((answer["root"] as? [String: Any])?["children"] as? [[String: Any]])?.first
+        let want = vector.expected["lines"] as? [[String: Any]] ?? []
+        guard let got = leaf?["lines"] as? [[String: Any]], got.count == want.count else { return false }
+        return zip(got, want).allSatisfy { g, w in
+            ["left", "width"].allSatisfy { key in
+                guard let a = number(g, key), let b = number(w, key) else { return false }
+                return abs(a - b) <= widthTolerance
+            }
+        }
+    }
+
+    // MARK: Fonts
+
+    /// The font files the repository ships, by file name (found anywhere under Sources or a
+    /// top-level Fonts folder), so vectors made with other files are caught.
+    static func shippedFonts(named names: Set<String>) -> [String: URL] {
+        var found: [String: URL] = [:]
+        for folder in ["Sources", "Fonts", "fonts", "Resources"] {
+            let base = root.appendingPathComponent(folder)
+            guard let walker = FileManager.default.enumerator(at: base, includingPropertiesForKeys: nil) else { continue }
+            for case let url as URL in walker where names.contains(url.lastPathComponent) {
+                found[url.lastPathComponent] = url
+            }
+        }
+        return found
+    }
+
+    static func sha256(_ url: URL) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["sha256sum", url.path]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: output, as: UTF8.self).split(separator: " ").first.map(String.init) ?? ""
+    }
+
+    // MARK: Tests
+
+    @Test func theVectorsAreWellFormed() throws {
+        let files = try Self.vectorFiles()
+        let vectors = files.flatMap(\.vectors)
+        #expect(vectors.count >= 300, "a few hundred cases")
+        #expect(Set(vectors.map(\.id)).count == vectors.count, "case ids are unique")
+        for file in files {
+            #expect(file.fonts.count == 6, "\(file.name): the six shipped faces' sha256")
+        }
+        let known = try Self.knownDifferences()
+        let ids = Set(vectors.map(\.id))
+        for id in known.keys {
+            #expect(ids.contains(id), "known-differences.json lists \(id), which no vector has")
+        }
+    }
+
+    @Test func textAgreesWithChromium() throws {
+        let files = try Self.vectorFiles()
+        let vectors = files.flatMap(\.vectors)
+        let known = try Self.knownDifferences()
+        try LiveServer.with { server in
+            // Until the service speaks text, the decoder refuses the text members: say so and stop.
+            let probe = try server.post("/compute", json: String(decoding: try JSONSerialization.data(
+                withJSONObject: vectors[0].request), as: UTF8.self))
+            if probe.status == 422, let error = probe.error, error["code"] as? String == "unknown-key",
+               let pointer = error["pointer"] as? String, pointer == "/textLines" || pointer.hasSuffix("/text") {
+                print("TextBrowserVectorTests: SKIPPED \(vectors.count) text cases: the decoder rejects \(pointer) "
+                      + "(\(error["message"] as? String ?? "")); the service does not lay out text yet")
+                return
+            }
+
+            // The vectors were made with the files the service ships.
+            let expectedFonts = files[0].fonts
+            let shipped = Self.shippedFonts(named: Set(expectedFonts.keys))
+            for (name, hash) in expectedFonts.sorted(by: { $0.key < $1.key }) {
+                guard let url = shipped[name] else {
+                    Issue.record("the vectors were made with \(name), which the repository does not ship")
+                    continue
+                }
+                #expect(try Self.sha256(url) == hash, "\(url.path) is not the file the vectors were made with")
+            }
+
+            var agree = 0, extents = 0
+            var byGroup: [String: (agree: Int, all: Int)] = [:]
+            var report: [[String: Any]] = []
+            for vector in vectors {
+                let body = String(decoding: try JSONSerialization.data(withJSONObject: vector.request), as: UTF8.self)
+                let response = try server.post("/compute", json: body)
+                var reasons: [String]
+                var answer: [String: Any] = [:]
+                if response.status == 200, let json = response.json as? [String: Any] {
+                    answer = json
+                    reasons = Self.disagreements(vector, answer: json)
+                } else {
+                    reasons = ["HTTP \(response.status): \(response.text.prefix(300))"]
+                }
+                byGroup[vector.group, default: (0, 0)].all += 1
+                if reasons.isEmpty {
+                    agree += 1
+                    byGroup[vector.group, default: (0, 0)].agree += 1
+                    if Self.extentsAgree(vector, answer: answer) { extents += 1 }
+                    if let listed = known[vector.id] {
+                        Issue.record("\(vector.id) agrees with Chromium now: take it off known-differences.json (\(listed.reason))")
+                    }
+                } else {
+                    report.append(["id": vector.id, "reasons": reasons, "answer": answer, "expected": vector.expected])
+                    if known[vector.id] == nil {
+                        Issue.record("\(vector.id) disagrees with Chromium: \(reasons.joined(separator: "; "))")
+                    }
+                }
+            }
+            print("TextBrowserVectorTests: \(agree)/\(vectors.count) text cases agree with Chromium "
+                  + "(\(known.count) listed in known-differences.json); line extents agree in \(extents) of the \(agree)")
+            for (group, count) in byGroup.sorted(by: { $0.key < $1.key }) {
+                print("  \(group): \(count.agree)/\(count.all)")
+            }
+            // The full list of disagreements, for whoever works through them.
+            if let path = ProcessInfo.processInfo.environment["TEXT_VECTORS_REPORT"] {
+                let data = try JSONSerialization.data(withJSONObject: report, options: [.prettyPrinted, .sortedKeys])
+                try data.write(to: URL(fileURLWithPath: path))
+                print("  disagreements written to \(path)")
+            }
+        }
+    }
+
+    @Test func lineTextComparisonRules() {
+        #expect(Self.comparable("hello  world ", whiteSpace: "normal") == "hello world")
+        #expect(Self.comparable(" a\nb", whiteSpace: "pre-line") == "a b")
+        #expect(Self.comparable("  a  b  ", whiteSpace: "pre-wrap") == "  a  b")
+        #expect(Self.comparable("  a  b\n", whiteSpace: "pre") == "  a  b")
+    }
+}
