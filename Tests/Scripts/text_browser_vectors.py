@@ -354,6 +354,9 @@ function measure(leaf) {
   const walker = document.createTreeWalker(leaf, NodeFilter.SHOW_TEXT);
   const lines = [];
   let line = null;
+  // Where newlines are kept, each one ends a paragraph, and a paragraph with no visible
+  // character is still one (empty) line.
+  let paragraphHasLine = false, forceNew = false;
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const key = fontKey(node), data = node.data;
     // Where white space collapses, a newline is a space like any other; elsewhere it is a
@@ -361,7 +364,17 @@ function measure(leaf) {
     const keepsNewlines = /^(pre|pre-wrap|pre-line|break-spaces)$/.test(getComputedStyle(node.parentElement).whiteSpace);
     for (let i = 0; i < data.length; i++) {
       const ch = data[i];
-      if (ch === "\n" && keepsNewlines) continue;
+      if (ch === "\n" && keepsNewlines) {
+        if (!paragraphHasLine) {
+          const range = document.createRange();
+          range.setStart(node, i); range.setEnd(node, i + 1);
+          const r = glyphRect(range);
+          lines.push({text: "", tops: {}, top: r ? r.top : NaN, bottom: r ? r.bottom : NaN, ink: []});
+        }
+        paragraphHasLine = false;
+        forceNew = true;
+        continue;
+      }
       const shown = ch === "\n" ? " " : ch;
       const range = document.createRange();
       range.setStart(node, i); range.setEnd(node, i + 1);
@@ -371,12 +384,14 @@ function measure(leaf) {
       if (space && r.width === 0) continue;  // collapsed (or hanging with no advance)
       // Same font on the same line => same top; a new line starts when a font seen on this
       // line moves down, or a new font's rect centre lies below everything on the line.
-      const fresh = !line || (key in line.tops ? r.top > line.tops[key] + 0.5
+      const fresh = !line || forceNew || (key in line.tops ? r.top > line.tops[key] + 0.5
                                                : (r.top + r.bottom) / 2 > line.bottom);
       if (fresh) {
         line = {text: "", tops: {}, top: r.top, bottom: r.bottom, ink: []};
         lines.push(line);
       }
+      forceNew = false;
+      paragraphHasLine = true;
       if (!(key in line.tops)) line.tops[key] = r.top;
       line.text += shown;
       line.top = Math.min(line.top, r.top);
