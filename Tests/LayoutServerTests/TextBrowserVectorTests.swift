@@ -97,33 +97,41 @@ import Testing
 
     static func format(_ x: Double) -> String { String(format: "%.4f", x) }
 
+    /// One way the service's answer differs from Chromium's: what (`width`, `line count`, ...)
+    /// and by how much.
+    struct Disagreement: CustomStringConvertible {
+        var kind: String
+        var detail: String
+        var description: String { "\(kind): \(detail)" }
+    }
+
     /// Why the answer's text leaf disagrees with Chromium; empty when it agrees.
-    static func disagreements(_ vector: Vector, answer: [String: Any]) -> [String] {
+    static func disagreements(_ vector: Vector, answer: [String: Any]) -> [Disagreement] {
         let leaf = ((answer["root"] as? [String: Any])?["children"] as? [[String: Any]])?.first
-        guard let leaf else { return ["the answer has no text leaf"] }
-        var reasons: [String] = []
+        guard let leaf else { return [Disagreement(kind: "answer", detail: "no text leaf")] }
+        var reasons: [Disagreement] = []
         let frame = vector.expected["frame"] as? [String: Any]
         for (key, tolerance) in [("left", widthTolerance), ("top", widthTolerance), ("width", widthTolerance),
                                  ("height", heightTolerance)] {
             guard let want = number(frame, key), let got = number(leaf, key) else {
-                reasons.append("no \(key)")
+                reasons.append(Disagreement(kind: key, detail: "missing"))
                 continue
             }
             if abs(want - got) > tolerance {
-                reasons.append("\(key) \(format(got)) vs Chromium \(format(want)) (Δ \(format(got - want)))")
+                reasons.append(Disagreement(kind: key, detail: "\(format(got)) vs Chromium \(format(want)) (Δ \(format(got - want)))"))
             }
         }
         let ws = whiteSpace(of: vector.request)
         let want = (vector.expected["lines"] as? [[String: Any]] ?? []).map { comparable($0["text"] as? String ?? "", whiteSpace: ws) }
         guard let lines = leaf["lines"] as? [[String: Any]] else {
-            reasons.append("the text leaf has no lines")
+            reasons.append(Disagreement(kind: "lines", detail: "the text leaf has none"))
             return reasons
         }
         let got = lines.map { comparable($0["text"] as? String ?? "", whiteSpace: ws) }
         if got.count != want.count {
-            reasons.append("\(got.count) lines vs Chromium \(want.count): \(got) vs \(want)")
+            reasons.append(Disagreement(kind: "line count", detail: "\(got.count) vs Chromium \(want.count): \(got) vs \(want)"))
         } else if let k = got.indices.first(where: { got[$0] != want[$0] }) {
-            reasons.append("line \(k) \"\(got[k])\" vs Chromium \"\(want[k])\"")
+            reasons.append(Disagreement(kind: "line text", detail: "line \(k) \"\(got[k])\" vs Chromium \"\(want[k])\""))
         }
         return reasons
     }
@@ -216,16 +224,17 @@ import Testing
             var agree = 0, extents = 0
             var byGroup: [String: (agree: Int, all: Int)] = [:]
             var report: [[String: Any]] = []
+            var kinds: [String: Int] = [:]
             for vector in vectors {
                 let body = String(decoding: try JSONSerialization.data(withJSONObject: vector.request), as: UTF8.self)
                 let response = try server.post("/compute", json: body)
-                var reasons: [String]
+                var reasons: [Disagreement]
                 var answer: [String: Any] = [:]
                 if response.status == 200, let json = response.json as? [String: Any] {
                     answer = json
                     reasons = Self.disagreements(vector, answer: json)
                 } else {
-                    reasons = ["HTTP \(response.status): \(response.text.prefix(300))"]
+                    reasons = [Disagreement(kind: "HTTP \(response.status)", detail: String(response.text.prefix(300)))]
                 }
                 byGroup[vector.group, default: (0, 0)].all += 1
                 if reasons.isEmpty {
@@ -236,9 +245,10 @@ import Testing
                         Issue.record("\(vector.id) agrees with Chromium now: take it off known-differences.json (\(listed.reason))")
                     }
                 } else {
-                    report.append(["id": vector.id, "reasons": reasons, "answer": answer, "expected": vector.expected])
+                    for reason in reasons { kinds[reason.kind, default: 0] += 1 }
+                    report.append(["id": vector.id, "reasons": reasons.map(\.description), "answer": answer, "expected": vector.expected])
                     if known[vector.id] == nil {
-                        Issue.record("\(vector.id) disagrees with Chromium: \(reasons.joined(separator: "; "))")
+                        Issue.record("\(vector.id) disagrees with Chromium: \(reasons.map(\.description).joined(separator: "; "))")
                     }
                 }
             }
@@ -247,6 +257,9 @@ import Testing
             for (group, count) in byGroup.sorted(by: { $0.key < $1.key }) {
                 print("  \(group): \(count.agree)/\(count.all)")
             }
+            for (kind, count) in kinds.sorted(by: { $0.value > $1.value }) {
+                print("  disagreements in \(kind): \(count)")
+            }
             // The full list of disagreements, for whoever works through them.
             if let path = ProcessInfo.processInfo.environment["TEXT_VECTORS_REPORT"] {
                 let data = try JSONSerialization.data(withJSONObject: report, options: [.prettyPrinted, .sortedKeys])
@@ -254,6 +267,37 @@ import Testing
                 print("  disagreements written to \(path)")
             }
         }
+    }
+
+    /// The comparison itself, on answers made from a vector's own expectations.
+    @Test func theComparisonFindsEachKindOfDisagreement() throws {
+        let vector = try #require(try Self.vectorFiles().flatMap(\.vectors).first {
+            ($0.expected["lines"] as? [[String: Any]] ?? []).count >= 2
+        })
+        func answer(_ change: (inout [String: Any]) -> Void) -> [String: Any] {
+            var leaf = vector.expected["frame"] as? [String: Any] ?? [:]
+            leaf["id"] = "text"
+            leaf["lines"] = vector.expected["lines"]
+            change(&leaf)
+            return ["root": ["id": "box", "left": 0, "top": 0, "children": [leaf]]]
+        }
+        func kinds(_ change: (inout [String: Any]) -> Void) -> [String] {
+            Self.disagreements(vector, answer: answer(change)).map(\.kind)
+        }
+        let width = Self.number(vector.expected["frame"] as? [String: Any], "width") ?? 0
+        let height = Self.number(vector.expected["frame"] as? [String: Any], "height") ?? 0
+        #expect(kinds { _ in }.isEmpty)
+        #expect(kinds { $0["width"] = width + 0.03 }.isEmpty)
+        #expect(kinds { $0["width"] = width + 0.04 } == ["width"])
+        #expect(kinds { $0["height"] = height - 0.04 }.isEmpty)
+        #expect(kinds { $0["height"] = height - 0.06 } == ["height"])
+        #expect(kinds { $0["lines"] = ($0["lines"] as? [Any])?.dropLast().map { $0 } } == ["line count"])
+        #expect(kinds {
+            var lines = $0["lines"] as? [[String: Any]] ?? []
+            lines[0]["text"] = "x" + (lines[0]["text"] as? String ?? "")
+            $0["lines"] = lines
+        } == ["line text"])
+        #expect(kinds { $0["lines"] = nil } == ["lines"])
     }
 
     @Test func lineTextComparisonRules() {
