@@ -20,7 +20,23 @@ let package = Package(
         // The shared layout engine: pure Swift, no Foundation, no dependencies.
         .target(name: "LayoutEngine"),
         // JSON wire format <-> engine trees, with validation errors that carry JSON pointers.
-        .target(name: "LayoutWire", dependencies: ["LayoutEngine"]),
+        .target(name: "LayoutWire", dependencies: ["LayoutEngine", "LayoutTextModel"]),
+        // What a text leaf says (spans and resolved text styles): plain values, no dependencies,
+        // shared by LayoutWire (which decodes them) and LayoutText (which lays them out).
+        .target(name: "LayoutTextModel"),
+        // System libraries for text: HarfBuzz (libharfbuzz-dev), FreeType (libfreetype-dev) and
+        // ICU (libicu-dev; called through CTextShim, which hides ICU's versioned symbol names).
+        .systemLibrary(name: "CHarfBuzz", path: "Sources/CHarfBuzz", pkgConfig: "harfbuzz",
+                       providers: [.apt(["libharfbuzz-dev"])]),
+        .systemLibrary(name: "CFreeType", path: "Sources/CFreeType", pkgConfig: "freetype2",
+                       providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(name: "CICU", path: "Sources/CICU", pkgConfig: "icu-uc",
+                       providers: [.apt(["libicu-dev"])]),
+        .target(name: "CTextShim", dependencies: ["CICU"]),
+        // Text layout: fonts, shaping, line breaking and measurement, with the DejaVu fonts as
+        // resources (Bundle.module).
+        .target(name: "LayoutText", dependencies: ["LayoutTextModel", "CHarfBuzz", "CFreeType", "CTextShim"],
+                resources: [.copy("Fonts")]),
         // zlib, from the system (zlib1g-dev), for gzip request and response bodies.
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
         // OpenSSL 3, from the system (libssl-dev), for optional TLS in HTTPServer.
@@ -31,7 +47,7 @@ let package = Package(
         .target(name: "HTTPServer", dependencies: ["CZlib", "COpenSSL", "CEpoll"]),
         // Routes, cache, configuration, metrics and logging of the layout service.
         .target(name: "LayoutServer", dependencies: [
-            "HTTPServer", "LayoutWire", "LayoutEngine",
+            "HTTPServer", "LayoutWire", "LayoutEngine", "LayoutText", "LayoutTextModel",
             .product(name: "Logging", package: "swift-log"),
         ], plugins: ["EmbedOpenAPI"]),
         // openapi.yaml compiled into LayoutServer (served at /openapi.yaml), at build time.
@@ -56,7 +72,8 @@ let package = Package(
             name: "LayoutEngineTests",
             dependencies: ["LayoutEngine", "LayoutWire"]
         ),
-        .testTarget(name: "LayoutWireTests", dependencies: ["LayoutWire", "LayoutEngine"]),
+        .testTarget(name: "LayoutWireTests", dependencies: ["LayoutWire", "LayoutEngine", "LayoutTextModel"]),
+        .testTarget(name: "LayoutTextTests", dependencies: ["LayoutText", "LayoutTextModel"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
         .testTarget(name: "LayoutServerTests", dependencies: [
             "LayoutServer", "HTTPServer", "LayoutWire", "LayoutEngine",

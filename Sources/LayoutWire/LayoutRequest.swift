@@ -9,6 +9,11 @@ public struct LayoutRequest {
     public var ids: [String?]
     public var available: AvailableSize
     public var direction: Direction
+    /// The text leaves (nodes with `"text"`), in document order; their content is
+    /// `.custom` until a text layout measures them (the service does).
+    public var textLeaves: [TextLeaf] = []
+    /// The request asked for each text leaf's lines in the answer (`"textLines": true`).
+    public var textLines = false
 
     public init(tree: LayoutTree, root: NodeID, ids: [String?], available: AvailableSize = AvailableSize(),
                 direction: Direction = .ltr) {

@@ -67,6 +67,20 @@ extension LayoutTree {
         return layouts[i].frame
     }
 
+    /// The content box of `node` from the last layout, relative to its border box: the box
+    /// less its padding and border, before pixel rounding (the size a measure hook was
+    /// offered), for content the caller draws in it.
+    public func contentBox(of node: NodeID) -> Frame {
+        let i = Int(node.index)
+        guard i >= 0 && i < layouts.count else { return .zero }
+        let l = layouts[i]
+        let left = l.padding.left + l.border.left, top = l.padding.top + l.border.top
+        let width = l.width.isNaN ? l.frame.width : l.width, height = l.height.isNaN ? l.frame.height : l.height
+        return Frame(left: left, top: top,
+                     width: max(0, width - left - l.padding.right - l.border.right),
+                     height: max(0, height - top - l.padding.bottom - l.border.bottom))
+    }
+
     /// The text direction `node` was laid out with (after inheritance).
     public func resolvedDirection(of node: NodeID) -> Direction {
         let i = Int(node.index)

@@ -55,7 +55,11 @@ public enum FrameEncoder {
     /// The answer for the subtree at `root`, taking frames from `frames` (pre-order) and ids
     /// from `ids` (indexed by `NodeID.index`; nil or missing means no id). Written with the
     /// wire's `JSONWriter`, so numbers read exactly as `LayoutWire.encodeResponse` writes them.
-    public static func encode(tree: LayoutTree, root: NodeID, ids: [String?], frames: [Frame]) -> [UInt8] {
+    /// `nodeMembers` may add members to a node after its frame (before its children), and
+    /// `trailer` members to the answer after `root`.
+    public static func encode(tree: LayoutTree, root: NodeID, ids: [String?], frames: [Frame],
+                              nodeMembers: ((NodeID, inout JSONWriter) -> Void)? = nil,
+                              trailer: ((inout JSONWriter) -> Void)? = nil) -> [UInt8] {
         var writer = JSONWriter(capacity: 64 + frames.count * 72)
         var next = 0
         // Each open node's next child still to write (`.none`: its children are all written).
@@ -74,6 +78,7 @@ public enum FrameEncoder {
             writer.key("top" as StaticString); writer.number(frame.top)
             writer.key("width" as StaticString); writer.number(frame.width)
             writer.key("height" as StaticString); writer.number(frame.height)
+            nodeMembers?(node, &writer)
             let first = tree.firstChild(of: node)
             guard first != .none else { writer.endObject(); return nil }
             writer.key("children" as StaticString)
@@ -93,6 +98,7 @@ public enum FrameEncoder {
                 writer.endObject()
             }
         }
+        trailer?(&writer)
         writer.endObject()
         return writer.bytes
     }

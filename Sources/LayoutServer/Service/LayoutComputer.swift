@@ -1,4 +1,5 @@
 import LayoutEngine
+import LayoutText
 import LayoutWire
 
 /// Turns one decoded layout request into its answer, through the cache: hash the input, look
@@ -21,6 +22,8 @@ struct LayoutComputer: Sendable {
 
     let cache: FrameCache
     let limits: WireLimits
+    /// Lays out text leaves (`"text"`), with the fonts the service was started with.
+    var textLayouter: TextLayouter = .bundled
 
     /// The answer to a request body: decoded with the configured limits, or the wire's error.
     func answer(body: [UInt8], ifNoneMatch: String?) -> Answer {
@@ -37,8 +40,13 @@ struct LayoutComputer: Sendable {
     // `consuming`: the caller's last use hands the tree over, so `computeLayout` mutates it in
     // place instead of copying every array of a still-shared tree (copy-on-write).
     func answer(_ request: consuming LayoutRequest, ifNoneMatch: String?) -> Answer {
-        let key = request.tree.structuralHash(root: request.root, available: request.available,
+        let text = request.textLeaves.isEmpty ? nil : RequestText(installingOn: &request, layouter: textLayouter)
+        var key = request.tree.structuralHash(root: request.root, available: request.available,
                                               direction: request.direction)
+        // Lines change the answer (not the frames): another ETag, and cache entries that also
+        // keep each text leaf's content box.
+        let textLines = request.textLines && text != nil
+        if textLines { key.low ^= 0x7465_7874_6C69_6E65 }
         let tag = EntityTag(structure: key, ids: request.ids)
         if let ifNoneMatch, tag.matches(ifNoneMatch: ifNoneMatch) {
             // Layout is a pure function of the hashed input: the client's copy is still right.
@@ -53,13 +61,35 @@ struct LayoutComputer: Sendable {
             request.tree.computeLayout(root: request.root, available: request.available,
                                        direction: request.direction)
             frames = FrameEncoder.preorderFrames(of: request.tree, root: request.root)
+                + (textLines ? text!.contentBoxes(of: request.tree) : [])
             if let overflow = Self.overflowError(frames, request) {
                 return Answer(status: overflow.status, body: overflow.jsonBytes(), cache: nil, entityTag: nil)
             }
             cache.insert(frames, for: key)
             outcome = .miss
         }
-        let body = FrameEncoder.encode(tree: request.tree, root: request.root, ids: request.ids, frames: frames)
+        let body: [UInt8]
+        if let text {
+            let boxes = frames[(frames.count - (textLines ? text.leaves.count : 0))...]
+            let warnings = text.warnings
+            body = FrameEncoder.encode(
+                tree: request.tree, root: request.root, ids: request.ids, frames: frames,
+                nodeMembers: textLines ? { node, writer in text.writeLines(node, boxes: boxes, into: &writer) } : nil,
+                trailer: warnings.isEmpty ? nil : { writer in
+                    writer.key("warnings" as StaticString)
+                    writer.beginArray()
+                    for warning in warnings {
+                        writer.beginObject()
+                        writer.key("code" as StaticString); writer.string(warning.code)
+                        writer.key("message" as StaticString); writer.string(warning.message)
+                        writer.key("pointer" as StaticString); writer.string(warning.pointer)
+                        writer.endObject()
+                    }
+                    writer.endArray()
+                })
+        } else {
+            body = FrameEncoder.encode(tree: request.tree, root: request.root, ids: request.ids, frames: frames)
+        }
         return Answer(status: 200, body: body, cache: outcome, entityTag: tag.quoted)
     }
 

@@ -78,6 +78,7 @@ extension RequestDecoder {
                 }
             }
             if let parent { tree.appendChild(id, to: parent) }
+            text.commit(id, pointer: pointer(stack))
             ids.append(node.id)
             return (id, node.children, node.childrenAreItems, nested)
         }
@@ -202,7 +203,7 @@ extension RequestDecoder {
     /// base style) and `content` (`.none`); every value is checked as `Style.validate` does.
     func decodeFlexMembers(at index: Int, style: inout Style, content: inout NodeContent,
                            members: inout FlexMembers) throws(WireError) {
-        var measure = -1
+        var measure = -1, textValue = -1
         var i = index + 1
         for _ in 0..<doc.tokens[index].aux {
             let value = i + 1
@@ -216,8 +217,10 @@ extension RequestDecoder {
                 members.id = doc.string(at: value)
             } else if doc.equals(i, "measure") {
                 measure = value
+            } else if doc.equals(i, "text") {
+                textValue = value
             } else if !doc.equals(i, "type") {
-                throw unknownKey(i, in: "a node", accepted: "id, style, children, measure, type", pointer: "")
+                throw unknownKey(i, in: "a node", accepted: "id, style, children, measure, text, type", pointer: "")
             }
             i = doc.next(after: value)
         }
@@ -227,6 +230,18 @@ extension RequestDecoder {
                                         pointer: "/measure")
             }
             content = try within("/measure") { () throws(WireError) in try decodeMeasure(at: measure) }
+        }
+        if textValue >= 0 {
+            if members.children >= 0 && doc.tokens[members.children].aux > 0 {
+                throw WireError.invalid("text-with-children", "a node with text is a leaf; it cannot have children", pointer: "/text")
+            }
+            if measure >= 0 {
+                throw WireError.invalid("text-with-measure", "a text leaf is measured by its text; it takes no measure", pointer: "/measure")
+            }
+            text.pendingText = try within("/text") { () throws(WireError) in try decodeText(at: textValue) }
+            // Measured by the service's text layout (LayoutText), through the engine's hook;
+            // the service sets the tag to a digest of the text, its style and the fonts.
+            content = .custom(tag: 0)
         }
     }
 

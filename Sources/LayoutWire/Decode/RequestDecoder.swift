@@ -7,6 +7,8 @@ struct RequestDecoder {
     let limits: WireLimits
     /// Base style of every node (web defaults or Yoga's).
     var baseStyle = Style()
+    /// Text styles and leaves met on the way (see `TextDecoder.swift`).
+    let text = TextCollector()
 
     init(doc: JSONDocument, limits: WireLimits) {
         self.doc = doc
@@ -17,7 +19,7 @@ struct RequestDecoder {
 
     mutating func decodeRequest(at index: Int) throws(WireError) -> LayoutRequest {
         try expect(index, .object, "a layout request", "")
-        var root = -1, available = -1, direction = -1, config = -1
+        var root = -1, available = -1, direction = -1, config = -1, textLines = -1
         var i = index + 1
         for _ in 0..<doc.tokens[index].aux {
             let value = i + 1
@@ -25,12 +27,13 @@ struct RequestDecoder {
             else if doc.equals(i, "available") { available = value }
             else if doc.equals(i, "direction") { direction = value }
             else if doc.equals(i, "config") { config = value }
+            else if doc.equals(i, "textLines") { textLines = value }
             else if doc.equals(i, "name") || doc.equals(i, "source") || doc.equals(i, "tags")
                         || doc.equals(i, "expected") || doc.equals(i, "tolerance") {
                 // Metadata of conformance cases: accepted and ignored.
             } else {
                 throw unknownKey(i, in: "a layout request",
-                                 accepted: "root, available, direction, config (and the case metadata name, source, tags, expected, tolerance)",
+                                 accepted: "root, available, direction, config, textLines (and the case metadata name, source, tags, expected, tolerance)",
                                  pointer: "")
             }
             i = doc.next(after: value)
@@ -49,7 +52,16 @@ struct RequestDecoder {
         var tree = LayoutTree(config: layoutConfig)
         var ids: [String?] = []
         let rootID = try decodeTree(at: root, into: &tree, ids: &ids)
-        return LayoutRequest(tree: tree, root: rootID, ids: ids, available: availableSize, direction: ownerDirection)
+        var request = LayoutRequest(tree: tree, root: rootID, ids: ids, available: availableSize, direction: ownerDirection)
+        if textLines >= 0 {
+            switch doc.tokens[textLines].kind {
+            case .true: request.textLines = true
+            case .false: request.textLines = false
+            default: throw wrongType(textLines, "textLines must be true or false", pointer: "/textLines")
+            }
+        }
+        if !text.leaves.isEmpty { request.textLeaves = text.resolve(tree: request.tree, ownerDirection: ownerDirection) }
+        return request
     }
 
     private func decodeAvailable(at index: Int) throws(WireError) -> AvailableSize {

@@ -1,0 +1,51 @@
+#include "TextShim.h"
+#include <unicode/ubrk.h>
+#include <unicode/ubidi.h>
+
+static int32_t collect(UBreakIterator *it, int32_t *positions, uint8_t *hard, int32_t capacity) {
+    int32_t count = 0;
+    for (int32_t p = ubrk_next(it); p != UBRK_DONE; p = ubrk_next(it)) {
+        if (count >= capacity) return -1;
+        positions[count] = p;
+        if (hard) {
+            int32_t status = ubrk_getRuleStatus(it);
+            hard[count] = status >= UBRK_LINE_HARD && status < UBRK_LINE_HARD_LIMIT;
+        }
+        count++;
+    }
+    return count;
+}
+
+int32_t layoutd_line_breaks(const uint16_t *text, int32_t length, const char *locale,
+                            int32_t *positions, uint8_t *hard, int32_t capacity) {
+    UErrorCode status = U_ZERO_ERROR;
+    UBreakIterator *it = ubrk_open(UBRK_LINE, locale, (const UChar *)text, length, &status);
+    if (U_FAILURE(status)) return -1;
+    int32_t count = collect(it, positions, hard, capacity);
+    ubrk_close(it);
+    return count;
+}
+
+int32_t layoutd_grapheme_breaks(const uint16_t *text, int32_t length,
+                                int32_t *positions, int32_t capacity) {
+    UErrorCode status = U_ZERO_ERROR;
+    UBreakIterator *it = ubrk_open(UBRK_CHARACTER, "", (const UChar *)text, length, &status);
+    if (U_FAILURE(status)) return -1;
+    int32_t count = collect(it, positions, 0, capacity);
+    ubrk_close(it);
+    return count;
+}
+
+int32_t layoutd_bidi_levels(const uint16_t *text, int32_t length, uint8_t paragraph_level,
+                            uint8_t *levels) {
+    UErrorCode status = U_ZERO_ERROR;
+    UBiDi *bidi = ubidi_openSized(length, 0, &status);
+    if (U_FAILURE(status)) return -1;
+    ubidi_setPara(bidi, (const UChar *)text, length, paragraph_level, 0, &status);
+    if (U_FAILURE(status)) { ubidi_close(bidi); return -1; }
+    const UBiDiLevel *result = ubidi_getLevels(bidi, &status);
+    if (U_FAILURE(status)) { ubidi_close(bidi); return -1; }
+    for (int32_t i = 0; i < length; i++) levels[i] = result[i];
+    ubidi_close(bidi);
+    return length;
+}

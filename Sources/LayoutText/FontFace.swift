@@ -1,0 +1,106 @@
+import CFreeType
+import CHarfBuzz
+
+/// One font face from a font file: its names and metrics (read through FreeType) and the
+/// HarfBuzz font that shapes with it.
+///
+/// The HarfBuzz font is made immutable after creation, and HarfBuzz allows shaping with an
+/// immutable font from many threads at once; everything else is a `let` constant.
+public final class FontFace: @unchecked Sendable {
+    /// The family name the face declares (e.g. "DejaVu Sans").
+    public let family: String
+    /// The face's style name (e.g. "Bold").
+    public let styleName: String
+    /// 100 ... 900 (OS/2 `usWeightClass`, or 700 / 400 from FreeType's bold flag).
+    public let weight: Int
+    public let italic: Bool
+    /// The file and the face's index in it.
+    public let path: String
+    public let faceIndex: Int
+    /// A digest of the file's bytes: names the exact font data in the structural hash.
+    public let fileDigest: UInt64
+    let unitsPerEm: Float
+    /// FreeType's `ascender`, `descender` (negative) and `height`, in font units: the metrics
+    /// Skia gives Blink for scalable fonts.
+    let ascender: Float
+    let descender: Float
+    let height: Float
+    /// Shapes at a scale of one unit per font unit; `TextShaper` scales by size / unitsPerEm.
+    let hbFont: OpaquePointer
+    /// Set once at load, read-only afterwards: the position of this face in its library.
+    let id: Int
+
+    init(path: String, faceIndex: Int, id: Int, data: [UInt8], digest: UInt64, ftFace: FT_Face) {
+        self.path = path
+        self.faceIndex = faceIndex
+        self.id = id
+        self.fileDigest = digest
+        family = ftFace.pointee.family_name.map { String(cString: $0) } ?? "Unknown"
+        styleName = ftFace.pointee.style_name.map { String(cString: $0) } ?? "Regular"
+        let flags = ftFace.pointee.style_flags
+        italic = flags & FT_Long(FT_STYLE_FLAG_ITALIC) != 0
+        var weight = flags & FT_Long(FT_STYLE_FLAG_BOLD) != 0 ? 700 : 400
+        if let table = FT_Get_Sfnt_Table(ftFace, FT_SFNT_OS2) {
+            let os2 = table.assumingMemoryBound(to: TT_OS2.self).pointee
+            if os2.version != 0xFFFF && os2.usWeightClass >= 1 && os2.usWeightClass <= 1000 {
+                weight = Int(os2.usWeightClass)
+            }
+        }
+        self.weight = weight
+        unitsPerEm = Float(ftFace.pointee.units_per_EM)
+        ascender = Float(ftFace.pointee.ascender)
+        descender = Float(ftFace.pointee.descender)
+        height = Float(ftFace.pointee.height)
+
+        let blob = data.withUnsafeBufferPointer { buffer in
+            // HB_MEMORY_MODE_DUPLICATE: HarfBuzz keeps its own copy of the bytes.
+            buffer.withMemoryRebound(to: CChar.self) { chars in
+                hb_blob_create(chars.baseAddress, UInt32(chars.count), HB_MEMORY_MODE_DUPLICATE, nil, nil)
+            }
+        }
+        let face = hb_face_create(blob, UInt32(faceIndex))
+        hb_blob_destroy(blob)
+        let font = hb_font_create(face)!
+        hb_face_destroy(face)
+        let upem = Int32(ftFace.pointee.units_per_EM)
+        hb_font_set_scale(font, upem, upem)
+        hb_ot_font_set_funcs(font)
+        hb_font_make_immutable(font)
+        hbFont = font
+    }
+
+    deinit { hb_font_destroy(hbFont) }
+
+    /// Whether the face maps `scalar` to a glyph.
+    public func hasGlyph(_ scalar: Unicode.Scalar) -> Bool {
+        var glyph: hb_codepoint_t = 0
+        return hb_font_get_nominal_glyph(hbFont, scalar.value, &glyph) != 0
+    }
+
+    /// Ascent, descent and line gap at `size` px, as Blink computes them on Linux
+    /// (SimpleFontData::PlatformInit): ascent and descent rounded to whole pixels, one pixel
+    /// moved from ascent to descent when the descent was rounded down (Blink does so with
+    /// subpixel positioning, which `--font-render-hinting=none` turns on), the line gap rounded.
+    public func metrics(size: Float) -> FontMetrics {
+        let scale = size / unitsPerEm
+        let exactAscent = ascender * scale
+        let exactDescent = -descender * scale
+        var ascent = exactAscent.rounded()
+        var descent = exactDescent.rounded()
+        if descent < exactDescent && ascent >= 1 {
+            descent += 1
+            ascent -= 1
+        }
+        let lineGap = ((height + descender - ascender) * scale).rounded()
+        return FontMetrics(ascent: ascent, descent: descent, lineGap: lineGap)
+    }
+}
+
+/// The vertical metrics of a face at a size, in whole pixels.
+public struct FontMetrics: Hashable, Sendable {
+    public var ascent: Float
+    public var descent: Float
+    public var lineGap: Float
+    /// `lineHeight: "normal"`.
+    public var lineSpacing: Float { ascent + descent + lineGap }
+}

@@ -1,0 +1,223 @@
+import CFreeType
+import Foundation
+import LayoutTextModel
+
+/// The font faces the service knows: the bundled DejaVu set and any added directories, with
+/// CSS-like matching of a family list, weight and slant to a face, and per-character fallback.
+public final class FontLibrary: Sendable {
+    /// The family used when a style names none, or none that is known.
+    public static let defaultFamily = "DejaVu Sans"
+    /// CSS generic families and the bundled family each stands for.
+    static let genericFamilies: [String: String] = [
+        "sans-serif": "DejaVu Sans", "system-ui": "DejaVu Sans", "ui-sans-serif": "DejaVu Sans",
+        "serif": "DejaVu Serif", "ui-serif": "DejaVu Serif",
+        "monospace": "DejaVu Sans Mono", "ui-monospace": "DejaVu Sans Mono",
+    ]
+
+    /// Every face, bundled ones first, in load order.
+    public let faces: [FontFace]
+    /// Faces by lowercased family name, in load order.
+    let familyFaces: [String: [FontFace]]
+    /// Family names (as the fonts spell them) in load order, the default first.
+    public let familyNames: [String]
+    /// Digest of every face's file digest: changes whenever a font file changes.
+    public let digest: UInt64
+    /// Files found in the font directories that could not be loaded, with the reason.
+    public let skipped: [(path: String, reason: String)]
+
+    /// Loads the bundled fonts (unless `includeBundled` is false) and every font file
+    /// (`.ttf`, `.otf`, `.ttc`, `.otc`) under `directories`, recursively.
+    /// Throws `FontLibraryError` when a directory cannot be read or no face loads.
+    public init(directories: [String] = [], includeBundled: Bool = true) throws(FontLibraryError) {
+        var paths: [String] = []
+        if includeBundled { paths += try Self.fontFiles(in: try Self.bundledFontDirectory()) }
+        for directory in directories { paths += try Self.fontFiles(in: directory) }
+
+        var library: FT_Library?
+        guard FT_Init_FreeType(&library) == 0, let library else { throw .freeType("FT_Init_FreeType failed") }
+        defer { FT_Done_FreeType(library) }
+        var faces: [FontFace] = []
+        var skipped: [(String, String)] = []
+        for path in paths {
+            guard let data = FileManager.default.contents(atPath: path) else {
+                skipped.append((path, "unreadable")); continue
+            }
+            let bytes = [UInt8](data)
+            let digest = Self.fnv1a(bytes)
+            var index = 0, count = 1
+            while index < count {
+                var face: FT_Face?
+                let error = bytes.withUnsafeBufferPointer { buffer in
+                    FT_New_Memory_Face(library, buffer.baseAddress, FT_Long(buffer.count), FT_Long(index), &face)
+                }
+                guard error == 0, let face else {
+                    skipped.append((path, "FreeType error \(error) for face \(index)")); break
+                }
+                count = Int(face.pointee.num_faces)
+                if face.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0 {
+                    faces.append(FontFace(path: path, faceIndex: index, id: faces.count, data: bytes,
+                                          digest: digest, ftFace: face))
+                } else {
+                    skipped.append((path, "face \(index) is a bitmap font"))
+                }
+                FT_Done_Face(face)
+                index += 1
+            }
+        }
+        guard !faces.isEmpty else { throw .noFaces(paths.isEmpty ? "no font files found" : "no font file could be loaded") }
+        self.faces = faces
+        var byFamily: [String: [FontFace]] = [:]
+        var names: [String] = []
+        for face in faces {
+            let key = face.family.lowercased()
+            if byFamily[key] == nil { names.append(face.family) }
+            byFamily[key, default: []].append(face)
+        }
+        if let i = names.firstIndex(where: { $0.lowercased() == Self.defaultFamily.lowercased() }), i > 0 {
+            names.insert(names.remove(at: i), at: 0)
+        }
+        familyFaces = byFamily
+        familyNames = names
+        var digest: UInt64 = 0xCBF2_9CE4_8422_2325
+        for face in faces {
+            digest = (digest ^ face.fileDigest) &* 0x100_0000_01B3
+            digest = (digest ^ UInt64(face.faceIndex)) &* 0x100_0000_01B3
+        }
+        self.digest = digest
+        self.skipped = skipped
+    }
+
+    /// The default library: the bundled fonts only. Loaded once per process.
+    public static let bundled: FontLibrary = {
+        do { return try FontLibrary() } catch { fatalError("the bundled fonts do not load: \(error)") }
+    }()
+
+    /// The directory of the bundled DejaVu fonts (a SwiftPM resource of LayoutText).
+    public static func bundledFontDirectory() throws(FontLibraryError) -> String {
+        guard let url = Bundle.module.url(forResource: "Fonts", withExtension: nil) else {
+            throw .missingDirectory("the bundled Fonts resource directory")
+        }
+        return url.path
+    }
+
+    /// The faces of a family (any case), in load order; nil when unknown.
+    public func faces(ofFamily name: String) -> [FontFace]? {
+        let key = name.lowercased()
+        if let faces = familyFaces[key] { return faces }
+        if let generic = Self.genericFamilies[key] { return familyFaces[generic.lowercased()] }
+        return nil
+    }
+
+    /// The face for a style: the first family in `families` that is known (else the default
+    /// family), and in it the face closest to the weight and slant (CSS Fonts 4 §5.2).
+    /// `unknown` lists the names that matched no family, in order.
+    public func primaryFace(families: [String], weight: Int, slant: FontSlant) -> (face: FontFace, unknown: [String]) {
+        var unknown: [String] = []
+        for name in families {
+            if let candidates = faces(ofFamily: name) {
+                return (Self.closest(in: candidates, weight: weight, italic: slant == .italic), unknown)
+            }
+            unknown.append(name)
+        }
+        let candidates = familyFaces[Self.defaultFamily.lowercased()] ?? familyFaces[familyNames[0].lowercased()]!
+        return (Self.closest(in: candidates, weight: weight, italic: slant == .italic), unknown)
+    }
+
+    /// Faces to try, in order, for a character the primary face lacks: the best face of each
+    /// listed family, then of every other family, default first.
+    public func fallbackFaces(families: [String], weight: Int, slant: FontSlant) -> [FontFace] {
+        var seen = Set<String>()
+        var result: [FontFace] = []
+        func add(_ candidates: [FontFace]?) {
+            guard let candidates, let first = candidates.first, seen.insert(first.family.lowercased()).inserted else { return }
+            result.append(Self.closest(in: candidates, weight: weight, italic: slant == .italic))
+            // Other faces of the family can still cover a character the closest one lacks.
+            result += candidates.filter { $0 !== result.last }
+        }
+        for name in families { add(faces(ofFamily: name)) }
+        for name in familyNames { add(familyFaces[name.lowercased()]) }
+        return result
+    }
+
+    /// CSS font matching, reduced to weight and slant: the right slant first (italic falls back
+    /// to upright), then the weight rule (§5.2 step 4).
+    static func closest(in faces: [FontFace], weight: Int, italic: Bool) -> FontFace {
+        let sameSlant = faces.filter { $0.italic == italic }
+        let pool = sameSlant.isEmpty ? faces : sameSlant
+        func rank(_ face: FontFace) -> (Int, Int) {
+            let w = face.weight
+            if w == weight { return (0, 0) }
+            if weight >= 400 && weight <= 500 {
+                // Heavier up to 500 first, then lighter descending, then heavier than 500.
+                if w > weight && w <= 500 { return (1, w - weight) }
+                if w < weight { return (2, weight - w) }
+                return (3, w - weight)
+            }
+            if weight < 400 { return w < weight ? (1, weight - w) : (2, w - weight) }
+            return w > weight ? (1, w - weight) : (2, weight - w)
+        }
+        return pool.min { rank($0) < rank($1) }!
+    }
+
+    /// Families and their faces, for `GET /fonts`.
+    public var catalog: [FontFamilyEntry] {
+        familyNames.map { name in
+            FontFamilyEntry(family: name, faces: familyFaces[name.lowercased()]!.map {
+                FontFaceEntry(style: $0.styleName, weight: $0.weight, italic: $0.italic,
+                              file: ($0.path as NSString).lastPathComponent)
+            })
+        }
+    }
+
+    static func fontFiles(in directory: String) throws(FontLibraryError) -> [String] {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw .missingDirectory(directory)
+        }
+        guard let walker = FileManager.default.enumerator(atPath: directory) else { throw .missingDirectory(directory) }
+        var files: [String] = []
+        while let relative = walker.nextObject() as? String {
+            let lower = relative.lowercased()
+            if lower.hasSuffix(".ttf") || lower.hasSuffix(".otf") || lower.hasSuffix(".ttc") || lower.hasSuffix(".otc") {
+                files.append(directory + "/" + relative)
+            }
+        }
+        return files.sorted()
+    }
+
+    static func fnv1a(_ bytes: [UInt8]) -> UInt64 {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
+        return hash
+    }
+}
+
+/// One family of `FontLibrary.catalog`.
+public struct FontFamilyEntry: Hashable, Sendable {
+    public var family: String
+    public var faces: [FontFaceEntry]
+}
+
+/// One face of `FontLibrary.catalog`.
+public struct FontFaceEntry: Hashable, Sendable {
+    public var style: String
+    public var weight: Int
+    public var italic: Bool
+    /// The file's name (without its directory).
+    public var file: String
+}
+
+/// Why fonts did not load.
+public enum FontLibraryError: Error, CustomStringConvertible, Sendable {
+    case missingDirectory(String)
+    case noFaces(String)
+    case freeType(String)
+
+    public var description: String {
+        switch self {
+        case .missingDirectory(let path): return "font directory not found: \(path)"
+        case .noFaces(let why): return "no fonts: \(why)"
+        case .freeType(let why): return "FreeType: \(why)"
+        }
+    }
+}

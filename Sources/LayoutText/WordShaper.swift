@@ -1,0 +1,36 @@
+import CHarfBuzz
+
+/// Shapes words with HarfBuzz (the font's default features: kerning, ligatures, Arabic
+/// joining) and gives each UTF-16 unit the advance of the cluster it starts, in font units.
+struct WordShaper: Sendable {
+    let cache: ShapeCache
+
+    /// Advances of `text` (one word and its trailing spaces, in one face and direction), one
+    /// per UTF-16 unit: a cluster's advance sits on its first unit, the others get 0.
+    func advances(_ text: ArraySlice<UInt16>, face: FontFace, rightToLeft: Bool) -> [Float] {
+        let key = ShapeCache.Key(face: face.id, rightToLeft: rightToLeft, text: Array(text))
+        if let cached = cache.lookup(key) { return cached }
+        let result = shape(key.text, face: face, rightToLeft: rightToLeft)
+        cache.insert(key, result)
+        return result
+    }
+
+    private func shape(_ text: [UInt16], face: FontFace, rightToLeft: Bool) -> [Float] {
+        var advances = [Float](repeating: 0, count: text.count)
+        guard !text.isEmpty, let buffer = hb_buffer_create() else { return advances }
+        defer { hb_buffer_destroy(buffer) }
+        hb_buffer_add_utf16(buffer, text, Int32(text.count), 0, Int32(text.count))
+        hb_buffer_guess_segment_properties(buffer)
+        hb_buffer_set_direction(buffer, rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
+        hb_buffer_set_cluster_level(buffer, HB_BUFFER_CLUSTER_LEVEL_MONOTONE_CHARACTERS)
+        hb_shape(face.hbFont, buffer, nil, 0)
+        var count: UInt32 = 0
+        guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
+              let positions = hb_buffer_get_glyph_positions(buffer, &count) else { return advances }
+        for g in 0..<Int(count) {
+            let cluster = Int(infos[g].cluster)
+            if cluster < advances.count { advances[cluster] += Float(positions[g].x_advance) }
+        }
+        return advances
+    }
+}

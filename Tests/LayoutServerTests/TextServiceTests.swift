@@ -1,0 +1,83 @@
+import Foundation
+import LayoutWire
+@testable import LayoutServer
+import Testing
+
+// Text leaves through the service (`LayoutOnce`, the /compute path without a server): frames
+// from real fonts, lines, warnings, fit-content and baseline alignment, and the hash.
+@Suite struct TextServiceTests {
+    /// pointScaleFactor 0: frames unrounded, as Chromium reports them.
+    private func answer(_ root: String, extra: String = "") throws -> [String: Any] {
+        let body = #"{"config":{"pointScaleFactor":0},"available":{"width":300,"height":null}"# + extra + #","root":"# + root + "}"
+        let result = LayoutOnce.answer(body: Array(body.utf8))
+        #expect(result.status == 200, "\(String(decoding: result.body, as: UTF8.self))")
+        return try JSONSerialization.jsonObject(with: Data(result.body)) as? [String: Any] ?? [:]
+    }
+    private func children(_ answer: [String: Any]) -> [[String: Any]] {
+        (answer["root"] as? [String: Any])?["children"] as? [[String: Any]] ?? []
+    }
+
+    @Test func aLabelGetsItsTextsSize() throws {
+        // Chromium, DejaVu Sans 16 px: 51.6875 x 19.
+        let leaves = children(try answer(#"{"style":{"width":300,"alignItems":"flex-start"},"children":[{"text":"Item 1"}]}"#))
+        #expect(leaves[0]["width"] as? Double == 51.6875)
+        #expect(leaves[0]["height"] as? Double == 19)
+        #expect(leaves[0]["lines"] == nil)
+    }
+
+    @Test func stretchedTextWrapsAtTheContainerWidth() throws {
+        let root = #"{"style":{"width":150},"children":[{"text":"The quick brown fox jumps over the lazy dog"}]}"#
+        let leaf = children(try answer(root, extra: #","textLines":true"#))[0]
+        #expect(leaf["width"] as? Double == 150 && leaf["height"] as? Double == 57)
+        let lines = leaf["lines"] as? [[String: Any]] ?? []
+        #expect(lines.compactMap { $0["text"] as? String } == ["The quick brown", "fox jumps over", "the lazy dog"])
+        #expect(lines.compactMap { $0["top"] as? Double } == [0, 19, 38])
+        #expect(lines.compactMap { $0["baseline"] as? Double } == [15, 34, 53])
+    }
+
+    @Test func linesAreRelativeToTheContentBoxAndAligned() throws {
+        let root = #"{"style":{"width":200},"children":[{"style":{"padding":10,"textAlign":"center"},"text":"ab"}]}"#
+        let leaf = children(try answer(root, extra: #","textLines":true"#))[0]
+        let line = (leaf["lines"] as? [[String: Any]])?.first ?? [:]
+        let width = line["width"] as? Double ?? 0
+        #expect(leaf["height"] as? Double == 39)
+        #expect(abs((line["left"] as? Double ?? 0) - (180 - width) / 2) < 1e-4)
+    }
+
+    @Test func clampedSubtitleEndsInAnEllipsis() throws {
+        let root = #"{"style":{"width":150},"children":[{"style":{"maxLines":2,"textOverflow":"ellipsis"},"text":"The quick brown fox jumps over the lazy dog"}]}"#
+        let leaf = children(try answer(root, extra: #","textLines":true"#))[0]
+        #expect(leaf["height"] as? Double == 38)
+        let lines = leaf["lines"] as? [[String: Any]] ?? []
+        #expect(lines.count == 2 && (lines[1]["text"] as? String)?.hasSuffix("\u{2026}") == true)
+    }
+
+    @Test func baselineAlignmentUsesTheFirstLine() throws {
+        let root = #"{"style":{"flexDirection":"row","alignItems":"baseline"},"children":[{"text":"Big","style":{"fontSize":32}},{"text":"small","style":{"padding":5}}]}"#
+        let leaves = children(try answer(root))
+        // DejaVu Sans: ascent 30 at 32 px, 15 at 16 px; the small one has 5 px padding above.
+        let bigTop = leaves[0]["top"] as? Double ?? -1, smallTop = leaves[1]["top"] as? Double ?? -1
+        #expect(bigTop + 30 == smallTop + 5 + 15)
+    }
+
+    @Test func unknownFamiliesAreReported() throws {
+        let result = try answer(#"{"style":{"fontFamily":"Comic Sans MS"},"children":[{"text":"hi"}]}"#)
+        let warnings = result["warnings"] as? [[String: Any]] ?? []
+        #expect(warnings.count == 1)
+        #expect(warnings.first?["code"] as? String == "unknown-font-family")
+        #expect(warnings.first?["pointer"] as? String == "/root/children/0")
+        #expect(children(result)[0]["width"] as? Double == children(try answer(#"{"children":[{"text":"hi"}]}"#))[0]["width"] as? Double)
+    }
+
+    @Test func theHashCoversTextAndStyle() throws {
+        func tag(_ root: String, extra: String = "") -> String? {
+            let computer = LayoutComputer(cache: FrameCache(capacityBytes: 0, shardCount: 1), limits: .default)
+            return computer.answer(body: Array((#"{"root":"# + root + extra + "}").utf8), ifNoneMatch: nil).entityTag
+        }
+        let a = tag(#"{"text":"Item 1"}"#), b = tag(#"{"text":"Item 2"}"#)
+        let c = tag(#"{"text":"Item 1","style":{"fontSize":17}}"#)
+        let d = tag(#"{"text":"Item 1"}"#, extra: #","textLines":true"#)
+        #expect(a != nil && a != b && a != c && a != d)
+        #expect(a == tag(#"{"text":"Item 1"}"#))
+    }
+}
