@@ -361,7 +361,8 @@ function measure(leaf) {
     const key = fontKey(node), data = node.data;
     // Where white space collapses, a newline is a space like any other; elsewhere it is a
     // forced break, content of neither line.
-    const keepsNewlines = /^(pre|pre-wrap|pre-line|break-spaces)$/.test(getComputedStyle(node.parentElement).whiteSpace);
+    const whiteSpace = getComputedStyle(node.parentElement).whiteSpace;
+    const keepsNewlines = /^(pre|pre-wrap|pre-line|break-spaces)$/.test(whiteSpace);
     for (let i = 0; i < data.length; i++) {
       const ch = data[i];
       if (ch === "\n" && keepsNewlines) {
@@ -387,7 +388,7 @@ function measure(leaf) {
       const fresh = !line || forceNew || (key in line.tops ? r.top > line.tops[key] + 0.5
                                                : (r.top + r.bottom) / 2 > line.bottom);
       if (fresh) {
-        line = {text: "", tops: {}, top: r.top, bottom: r.bottom, ink: []};
+        line = {text: "", tops: {}, top: r.top, bottom: r.bottom, ink: [], pre: whiteSpace === "pre"};
         lines.push(line);
       }
       forceNew = false;
@@ -403,10 +404,11 @@ function measure(leaf) {
     frame: {width: origin.width, height: origin.height},
     origin: origin,
     lines: lines.map(l => {
-      // The extent of the line without its trailing (hanging) white space.
+      // The extent of the line without its trailing white space where that hangs or
+      // collapses (everywhere but in white-space: pre).
       let ink = l.ink;
       let end = ink.length;
-      while (end > 0 && ink[end - 1].space) end--;
+      while (end > 0 && ink[end - 1].space && !l.pre) end--;
       ink = ink.slice(0, end);
       const left = ink.length ? Math.min(...ink.map(g => g.left)) : 0;
       const right = ink.length ? Math.max(...ink.map(g => g.right)) : 0;
