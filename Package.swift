@@ -65,6 +65,8 @@ let package = Package(
         ),
         // LayoutWire decode vs Foundation; not run by CI.
         .executableTarget(name: "wire-bench", dependencies: ["LayoutWire", "LayoutEngine", "LayoutServer"], path: "Benchmarks/wire-bench"),
+        // The shaping cache on a feed's text leaves (Benchmarks/text/run.py); not run by CI.
+        .executableTarget(name: "text-bench", dependencies: ["LayoutWire", "LayoutText"], path: "Benchmarks/text/text-bench"),
         // Constraint solver vs kiwisolver (kiwi_bench.py, needs `pip install kiwisolver`); not run by CI.
         .executableTarget(name: "solver-bench", dependencies: ["LayoutEngine"], path: "Benchmarks/solver-bench",
                           exclude: ["kiwi_bench.py"]),

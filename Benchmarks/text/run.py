@@ -15,8 +15,8 @@ shaping cache); later ones reuse the word shapes of the earlier ones. Lines of /
 mention text or shaping are printed as they stand.
 
 Not run by CI. Needs chromium-headless-shell (or chromium) and a layoutd binary:
-    swift build -c release --product layoutd
-    python3 Benchmarks/text/run.py [--layoutd .build/release/layoutd] [--rounds 15]
+    swift build -c release --product layoutd && swift build -c release --product text-bench
+    python3 Benchmarks/text/run.py [--layoutd .build/release/layoutd] [--text-bench .build/release/text-bench] [--rounds 15]
 """
 import argparse
 import base64
@@ -213,6 +213,8 @@ def count_text(node):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--layoutd", default=".build/release/layoutd")
+    ap.add_argument("--text-bench", default=".build/release/text-bench",
+                    help="the shaping-cache benchmark (Benchmarks/text/text-bench); skipped when absent")
     ap.add_argument("--rounds", type=int, default=15)
     ap.add_argument("--cards", type=int, default=200)
     ap.add_argument("--seed", type=int, default=11)
@@ -242,6 +244,15 @@ def main():
     print(f"check     feed height: layoutd {answer['root']['height']:.2f}, Chromium {chrome['height']}")
     for line in metrics:
         print(f"metrics   {line}")
+    if os.path.exists(args.text_bench):
+        with tempfile.NamedTemporaryFile("w", suffix=".json") as f:
+            json.dump(request, f)
+            f.flush()
+            # The cards' content width: 360 - 2 x 8 (feed padding) - 2 x (12 + 1) (card padding, border).
+            sys.stdout.write(subprocess.run([args.text_bench, f.name, "--width", "318", "--rounds", str(args.rounds)],
+                                            capture_output=True, text=True, check=True).stdout)
+    else:
+        print(f"# no {args.text_bench}: shaping cache figures skipped (swift build -c release --product text-bench)")
 
 
 if __name__ == "__main__":
