@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "LayoutWire", targets: ["LayoutWire"]),
         // For the fuzzers in Fuzz/ (a separate package that depends on this one by path).
         .library(name: "HTTPServer", targets: ["HTTPServer"]),
+        .library(name: "TestSupport", targets: ["TestSupport"]),
         .executable(name: "layoutd", targets: ["layoutd"]),
         .executable(name: "layout-bench", targets: ["layout-bench"]),
     ],
@@ -19,8 +20,10 @@ let package = Package(
     targets: [
         // The shared layout engine: pure Swift, no Foundation, no dependencies.
         .target(name: "LayoutEngine"),
+        // The package's one lock (`Locked`), for HTTPServer, LayoutWire and LayoutServer.
+        .target(name: "SyncSupport"),
         // JSON wire format <-> engine trees, with validation errors that carry JSON pointers.
-        .target(name: "LayoutWire", dependencies: ["LayoutEngine", "LayoutTextModel"]),
+        .target(name: "LayoutWire", dependencies: ["LayoutEngine", "SyncSupport", "LayoutTextModel"]),
         // What a text leaf says (spans and resolved text styles): plain values, no dependencies,
         // shared by LayoutWire (which decodes them) and LayoutText (which lays them out).
         .target(name: "LayoutTextModel"),
@@ -35,7 +38,7 @@ let package = Package(
         .target(name: "CTextShim", dependencies: ["CICU"]),
         // Text layout: fonts, shaping, line breaking and measurement, with the DejaVu fonts as
         // resources (Bundle.module).
-        .target(name: "LayoutText", dependencies: ["LayoutTextModel", "CHarfBuzz", "CFreeType", "CTextShim"],
+        .target(name: "LayoutText", dependencies: ["LayoutTextModel", "SyncSupport", "CHarfBuzz", "CFreeType", "CTextShim"],
                 resources: [.copy("Fonts")]),
         // zlib, from the system (zlib1g-dev), for gzip request and response bodies.
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
@@ -44,10 +47,10 @@ let package = Package(
         // epoll and eventfd (Linux), for HTTPServer's event loops.
         .systemLibrary(name: "CEpoll", path: "Sources/CEpoll"),
         // HTTP/1.1 on plain sockets, epoll event loops or Dispatch; knows nothing about layout.
-        .target(name: "HTTPServer", dependencies: ["CZlib", "COpenSSL", "CEpoll"]),
+        .target(name: "HTTPServer", dependencies: ["CZlib", "COpenSSL", "CEpoll", "SyncSupport"]),
         // Routes, cache, configuration, metrics and logging of the layout service.
         .target(name: "LayoutServer", dependencies: [
-            "HTTPServer", "LayoutWire", "LayoutEngine", "LayoutText", "LayoutTextModel",
+            "HTTPServer", "LayoutWire", "LayoutEngine", "SyncSupport", "LayoutText", "LayoutTextModel",
             .product(name: "Logging", package: "swift-log"),
         ], plugins: ["EmbedOpenAPI"]),
         // openapi.yaml compiled into LayoutServer (served at /openapi.yaml), at build time.
@@ -70,17 +73,23 @@ let package = Package(
         // Constraint solver vs kiwisolver (kiwi_bench.py, needs `pip install kiwisolver`); not run by CI.
         .executableTarget(name: "solver-bench", dependencies: ["LayoutEngine"], path: "Benchmarks/solver-bench",
                           exclude: ["kiwi_bench.py"]),
+        // Shared by the test targets: a seeded generator (TestSupport, no dependencies) and
+        // frame and request-decoding helpers (LayoutTestSupport).
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .target(name: "LayoutTestSupport", dependencies: ["LayoutEngine", "LayoutWire"], path: "Tests/LayoutTestSupport"),
         .testTarget(
             name: "LayoutEngineTests",
-            dependencies: ["LayoutEngine", "LayoutWire"]
+            dependencies: ["LayoutEngine", "LayoutWire", "TestSupport", "LayoutTestSupport"]
         ),
-        .testTarget(name: "LayoutWireTests", dependencies: ["LayoutWire", "LayoutEngine", "LayoutTextModel"]),
+        .testTarget(name: "LayoutWireTests", dependencies: ["LayoutWire", "LayoutEngine", "TestSupport", "LayoutTestSupport",
+                                                            "LayoutTextModel"]),
         .testTarget(name: "LayoutTextTests", dependencies: ["LayoutText", "LayoutTextModel"]),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "SyncSupport", "TestSupport"]),
         .testTarget(name: "LayoutServerTests", dependencies: [
-            "LayoutServer", "HTTPServer", "LayoutWire", "LayoutEngine",
+            "LayoutServer", "HTTPServer", "LayoutWire", "LayoutEngine", "LayoutText",
             .product(name: "Logging", package: "swift-log"),
         ]),
+        .testTarget(name: "LayoutdTests", dependencies: ["layoutd", "LayoutServer"]),
     ],
     swiftLanguageModes: [.v5]
 )

@@ -15,6 +15,7 @@ let package = Package(
         .executableTarget(name: "FuzzHTTPParser", dependencies: [
             "FuzzSupport",
             .product(name: "HTTPServer", package: "layout-service"),
+            .product(name: "TestSupport", package: "layout-service"),
         ]),
         // JSON parser + request decoder + engine on whatever decodes.
         .executableTarget(name: "FuzzWireDecoder", dependencies: [

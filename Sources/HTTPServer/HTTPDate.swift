@@ -1,4 +1,5 @@
 import Glibc
+import SyncSupport
 
 /// The IMF-fixdate for the Date header (RFC 9110 §5.6.7), formatted once per second and
 /// shared by every connection.

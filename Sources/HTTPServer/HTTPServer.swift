@@ -1,5 +1,6 @@
 import Dispatch
 import Glibc
+import SyncSupport
 
 /// An HTTP/1.1 server on non-blocking POSIX sockets, driven by edge-triggered epoll event
 /// loops (default on Linux) or by Dispatch sources (`HTTPServerConfiguration.ioBackend`).

@@ -78,19 +78,13 @@ public final class FontFace: @unchecked Sendable {
     }
 
     /// Ascent, descent and line gap at `size` px, as Blink computes them on Linux
-    /// (SimpleFontData::PlatformInit): ascent and descent rounded to whole pixels, one pixel
-    /// moved from ascent to descent when the descent was rounded down (Blink does so with
-    /// subpixel positioning, which `--font-render-hinting=none` turns on), the line gap rounded.
+    /// (SimpleFontData::PlatformInit): each rounded to whole pixels. (Blink moves a pixel from
+    /// ascent to descent when the descent rounds down only with subpixel positioning, which
+    /// headless Chromium with `--font-render-hinting=none` does not use: checked against it.)
     public func metrics(size: Float) -> FontMetrics {
         let scale = size / unitsPerEm
-        let exactAscent = ascender * scale
-        let exactDescent = -descender * scale
-        var ascent = exactAscent.rounded()
-        var descent = exactDescent.rounded()
-        if descent < exactDescent && ascent >= 1 {
-            descent += 1
-            ascent -= 1
-        }
+        let ascent = (ascender * scale).rounded()
+        let descent = (-descender * scale).rounded()
         let lineGap = ((height + descender - ascender) * scale).rounded()
         return FontMetrics(ascent: ascent, descent: descent, lineGap: lineGap)
     }

@@ -14,6 +14,11 @@ public final class FontLibrary: Sendable {
         "monospace": "DejaVu Sans Mono", "ui-monospace": "DejaVu Sans Mono",
     ]
 
+    /// The generic families in a fixed order, with the family each stands for.
+    public static var genericFamilyNames: [(generic: String, family: String)] {
+        genericFamilies.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+    }
+
     /// Every face, bundled ones first, in load order.
     public let faces: [FontFace]
     /// Faces by lowercased family name, in load order.

@@ -11,9 +11,23 @@ struct LineRange {
 }
 
 extension PreparedText {
-    /// The width of units `a..<b`, snapped up to Blink's 1/64 px as a text item's is.
+    /// The width of units `a..<b`: each text item's part snapped up to Blink's 1/64 px.
     func width(_ a: Int, _ b: Int) -> Float {
-        b <= a ? 0 : LayoutUnit.ceil(prefix[b] - prefix[a])
+        guard b > a else { return 0 }
+        if itemStarts.count == 1 { return LayoutUnit.ceil(prefix[b] - prefix[a]) }
+        var total: Float = 0
+        var start = a
+        // The first item start after `a`, by binary search.
+        var lo = 0, hi = itemStarts.count
+        while lo < hi { let mid = (lo + hi) / 2; if itemStarts[mid] <= a { lo = mid + 1 } else { hi = mid } }
+        var k = lo
+        while start < b {
+            let end = k < itemStarts.count ? min(itemStarts[k], b) : b
+            total += LayoutUnit.ceil(prefix[end] - prefix[start])
+            start = end
+            k += 1
+        }
+        return total
     }
 
     /// `b` moved back over what takes no room at a line's end: the newline, and spaces that

@@ -15,6 +15,9 @@ public struct PreparedText: Sendable {
     /// `prefix[i]` is the sum of `advances[0..<i]`.
     let prefix: [Double]
     let clusterStart: [Bool]
+    /// Where each text item starts (a new span or bidi level), ascending, 0 first: Blink
+    /// measures each item's width in whole 1/64 px.
+    let itemStarts: [Int]
     let breaks: [Int32]
     let hardBreaks: [UInt8]
     /// Each span's inline box around the baseline (ascent and descent with half-leading).
@@ -51,6 +54,7 @@ public struct PreparedText: Sendable {
         var fallbacks: [[FontFace]?] = Array(repeating: nil, count: content.spans.count)
 
         let levels = UnicodeBreaks.bidiLevels(units, rightToLeft: style.rightToLeft)
+        itemStarts = [0] + (1..<max(1, n)).filter { spanOfUnit[$0] != spanOfUnit[$0 - 1] || levels[$0] != levels[$0 - 1] }
         let clusterStart = UnicodeBreaks.clusterStarts(units)
         self.clusterStart = clusterStart
         (breaks, hardBreaks) = UnicodeBreaks.lineBreaks(units)
@@ -110,12 +114,14 @@ public struct PreparedText: Sendable {
                 inSpaces = isSpace
                 end += 1
             }
-            let shaped = shaper.advances(units[start..<end], face: face, rightToLeft: levels[start] & 1 == 1)
+            let shaped = shaper.advances(units[start..<end], face: face, rightToLeft: levels[start] & 1 == 1,
+                                         noLigatures: spanStyle.letterSpacing != 0)
             for k in 0..<shaped.count { advances[start + k] = Self.fixed(shaped[k], scale) }
             start = end
         }
-        // Letter spacing after every grapheme cluster, as Blink adds it.
-        for k in 0..<n where clusterStart[k] && units[k] != CollapsedParagraph.newline {
+        // Letter spacing after every grapheme cluster, as Blink adds it (not between the
+        // joined letters of cursive scripts, which Blink leaves unspaced).
+        for k in 0..<n where clusterStart[k] && units[k] != CollapsedParagraph.newline && !Self.isCursive(units[k]) {
             advances[k] += content.spans[Int(spanOfUnit[k])].style.letterSpacing
         }
         self.advances = advances
@@ -136,6 +142,13 @@ public struct PreparedText: Sendable {
         }
         let scale = Double(style.fontSize) * 65536 / Double(ellipsisFace.unitsPerEm)
         return fixed(shaper.advances(ellipsis[...], face: ellipsisFace, rightToLeft: false)[0], scale) + style.letterSpacing
+    }
+
+    /// Letters of the scripts Blink applies no letter spacing to: Arabic, Syriac, N'Ko,
+    /// Mongolian (and Arabic presentation forms).
+    static func isCursive(_ u: UInt16) -> Bool {
+        (0x0600...0x07FF).contains(u) && u != 0x060C || (0x0860...0x08FF).contains(u) || (0x1800...0x18AF).contains(u)
+            || (0xFB50...0xFDFF).contains(u) || (0xFE70...0xFEFF).contains(u)
     }
 
     /// Font units to px through HarfBuzz's 16.16 fixed point.

@@ -1,53 +1,57 @@
-import Foundation
+import SyncSupport
 
-/// Shaped words by (face, direction, text), as browsers cache word shapes: a feed that
-/// repeats words shapes each once per process. Advances are kept in font units, so one entry
-/// serves every font size. Bounded: when full, the older half-generation is dropped.
-final class ShapeCache: @unchecked Sendable {
-    // @unchecked: every access to the mutable state below holds `lock`.
-    struct Key: Hashable {
+/// Shaped words by (face, direction, features, text), as browsers cache word shapes: a feed
+/// that repeats words shapes each once per process. Advances are kept in font units, so one
+/// entry serves every font size. Bounded: when the newer of two generations fills half the
+/// capacity, the older one is dropped (a word used since moves to the newer one).
+final class ShapeCache: Sendable {
+    struct Key: Hashable, Sendable {
         var face: Int
         var rightToLeft: Bool
+        /// Optional ligatures off (letter-spaced text).
+        var noLigatures: Bool
         var text: [UInt16]
     }
 
-    private let lock = NSLock()
-    private var current: [Key: [Float]] = [:]
-    private var previous: [Key: [Float]] = [:]
+    private struct State {
+        var current: [Key: [Float]] = [:]
+        var previous: [Key: [Float]] = [:]
+        var hits = 0
+        var misses = 0
+    }
+
+    private let state = Locked(State())
     private let capacity: Int
-    private var hits = 0
-    private var misses = 0
 
     init(capacity: Int) { self.capacity = max(2, capacity) }
 
     func lookup(_ key: Key) -> [Float]? {
-        lock.lock(); defer { lock.unlock() }
-        if let found = current[key] { hits += 1; return found }
-        if let found = previous[key] {
-            hits += 1
-            insertLocked(key, found)
-            return found
+        state.withLock { s in
+            if let found = s.current[key] { s.hits += 1; return found }
+            if let found = s.previous[key] {
+                s.hits += 1
+                insert(key, found, into: &s)
+                return found
+            }
+            s.misses += 1
+            return nil
         }
-        misses += 1
-        return nil
     }
 
     func insert(_ key: Key, _ advances: [Float]) {
-        lock.lock(); defer { lock.unlock() }
-        insertLocked(key, advances)
+        state.withLock { insert(key, advances, into: &$0) }
     }
 
-    private func insertLocked(_ key: Key, _ advances: [Float]) {
-        if current.count >= capacity / 2 {
-            previous = current
-            current = [:]
+    private func insert(_ key: Key, _ advances: [Float], into s: inout State) {
+        if s.current.count >= capacity / 2 {
+            s.previous = s.current
+            s.current = [:]
         }
-        current[key] = advances
+        s.current[key] = advances
     }
 
     /// Lookups answered from the cache, and those that had to shape.
     var statistics: (hits: Int, misses: Int) {
-        lock.lock(); defer { lock.unlock() }
-        return (hits, misses)
+        state.withLock { ($0.hits, $0.misses) }
     }
 }

@@ -3,68 +3,34 @@ import LayoutServer
 import Logging
 
 /// `layoutd serve`: runs the HTTP service until SIGINT or SIGTERM.
+///
+/// Its options are `ConfigurationSettings.all`, read here from the arguments ArgumentParser
+/// leaves over (its options are declared one property each, so a list cannot declare them),
+/// and listed in the help by `ServeOptions.help`.
 struct Serve: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Run the HTTP layout service.",
-        discussion: "Each option may instead come from LAYOUTD_<OPTION> in the environment (see `layoutd --help`)."
+        usage: "layoutd serve [--<option> <value> ...]",
+        discussion: ServeOptions.help(ConfigurationSettings.all)
     )
 
-    @Option(name: .customLong("host"), help: help("host")) var host: String?
-    @Option(name: .customLong("port"), help: help("port")) var port: String?
-    @Option(name: .customLong("cache-bytes"), help: help("cache-bytes")) var cacheBytes: String?
-    @Option(name: .customLong("cache-shards"), help: help("cache-shards")) var cacheShards: String?
-    @Option(name: .customLong("max-batch-items"), help: help("max-batch-items")) var maxBatchItems: String?
-    @Option(name: .customLong("max-nodes"), help: help("max-nodes")) var maxNodes: String?
-    @Option(name: .customLong("max-depth"), help: help("max-depth")) var maxDepth: String?
-    @Option(name: .customLong("max-string-bytes"), help: help("max-string-bytes")) var maxStringBytes: String?
-    @Option(name: .customLong("max-document-bytes"), help: help("max-document-bytes")) var maxDocumentBytes: String?
-    @Option(name: .customLong("max-body-bytes"), help: help("max-body-bytes")) var maxBodyBytes: String?
-    @Option(name: .customLong("max-inflated-body-bytes"), help: help("max-inflated-body-bytes")) var maxInflatedBodyBytes: String?
-    @Option(name: .customLong("max-header-bytes"), help: help("max-header-bytes")) var maxHeaderBytes: String?
-    @Option(name: .customLong("max-header-count"), help: help("max-header-count")) var maxHeaderCount: String?
-    @Option(name: .customLong("max-connections"), help: help("max-connections")) var maxConnections: String?
-    @Option(name: .customLong("header-timeout"), help: help("header-timeout")) var headerTimeout: String?
-    @Option(name: .customLong("body-timeout"), help: help("body-timeout")) var bodyTimeout: String?
-    @Option(name: .customLong("idle-timeout"), help: help("idle-timeout")) var idleTimeout: String?
-    @Option(name: .customLong("write-timeout"), help: help("write-timeout")) var writeTimeout: String?
-    @Option(name: .customLong("shutdown-timeout"), help: help("shutdown-timeout")) var shutdownTimeout: String?
-    @Option(name: .customLong("tls-cert"), help: help("tls-cert")) var tlsCert: String?
-    @Option(name: .customLong("tls-key"), help: help("tls-key")) var tlsKey: String?
-    @Option(name: .customLong("io-backend"), help: help("io-backend")) var ioBackend: String?
-    @Option(name: .customLong("event-loops"), help: help("event-loops")) var eventLoops: String?
-    @Option(name: .customLong("inline-compute-max-bytes"), help: help("inline-compute-max-bytes")) var inlineComputeMaxBytes: String?
-    @Option(name: .customLong("max-pending-compute-bytes"), help: help("max-pending-compute-bytes")) var maxPendingComputeBytes: String?
-    @Option(name: .customLong("answer-cache-bytes"), help: help("answer-cache-bytes")) var answerCacheBytes: String?
-    @Option(name: .customLong("gzip"), help: help("gzip")) var gzip: String?
-    @Option(name: .customLong("log-level"), help: help("log-level")) var logLevel: String?
+    /// `--name value` or `--name=value` for the settings; checked in `validate()`.
+    @Argument(parsing: .allUnrecognized, help: .hidden) var settingArguments: [String] = []
 
-    /// The option's help from the settings table, with its environment variable.
-    static func help(_ name: String) -> ArgumentHelp {
-        guard let setting = ConfigurationSettings.setting(name) else { return ArgumentHelp("") }
-        return ArgumentHelp("\(setting.help) [env: \(setting.environmentVariable)]")
+    /// The settings given on the command line, keyed by name.
+    func commandLineValues() throws -> [String: String] {
+        try ServeOptions.values(settingArguments, settings: ConfigurationSettings.all)
     }
 
-    var commandLineValues: [String: String] {
-        let pairs: [(String, String?)] = [
-            ("host", host), ("port", port), ("cache-bytes", cacheBytes), ("cache-shards", cacheShards),
-            ("max-batch-items", maxBatchItems), ("max-nodes", maxNodes), ("max-depth", maxDepth),
-            ("max-string-bytes", maxStringBytes), ("max-document-bytes", maxDocumentBytes),
-            ("max-body-bytes", maxBodyBytes), ("max-inflated-body-bytes", maxInflatedBodyBytes),
-            ("max-header-bytes", maxHeaderBytes), ("max-header-count", maxHeaderCount),
-            ("max-connections", maxConnections), ("header-timeout", headerTimeout),
-            ("body-timeout", bodyTimeout), ("idle-timeout", idleTimeout), ("write-timeout", writeTimeout),
-            ("shutdown-timeout", shutdownTimeout), ("tls-cert", tlsCert), ("tls-key", tlsKey),
-            ("io-backend", ioBackend), ("event-loops", eventLoops), ("inline-compute-max-bytes", inlineComputeMaxBytes),
-            ("max-pending-compute-bytes", maxPendingComputeBytes), ("answer-cache-bytes", answerCacheBytes),
-            ("gzip", gzip), ("log-level", logLevel),
-        ]
-        return Dictionary(uniqueKeysWithValues: pairs.compactMap { name, value in value.map { (name, $0) } })
+    func validate() throws {
+        _ = try commandLineValues()
     }
 
     func run() throws {
+        let commandLine = try commandLineValues()
         let configuration: ServiceConfiguration
         do {
-            configuration = try ConfigurationSettings.resolve(commandLine: commandLineValues,
+            configuration = try ConfigurationSettings.resolve(commandLine: commandLine,
                                                               environment: SystemIO.environment())
         } catch {
             throw ValidationError(error.description)

@@ -1,4 +1,8 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The few operating-system services the commands need, straight from libc: Foundation would
 /// more than quadruple the statically linked binary for this.
@@ -6,7 +10,11 @@ enum SystemIO {
     /// The process environment.
     static func environment() -> [String: String] {
         var result: [String: String] = [:]
+        #if canImport(Darwin)
+        var entry = _NSGetEnviron().pointee!
+        #else
         var entry = environ
+        #endif
         while let pointer = entry.pointee {
             let text = String(cString: pointer)
             if let equals = text.firstIndex(of: "=") {
@@ -44,7 +52,7 @@ enum SystemIO {
     static func write(_ bytes: [UInt8], to descriptor: Int32) {
         var offset = 0
         while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
+            let written = bytes.withUnsafeBytes { writeSome(descriptor, $0.baseAddress! + offset, $0.count - offset) }
             if written < 0 && errno == EINTR { continue }
             if written <= 0 { return }
             offset += written
@@ -54,4 +62,9 @@ enum SystemIO {
     static func write(_ text: String, to descriptor: Int32) {
         write(Array(text.utf8), to: descriptor)
     }
+}
+
+/// libc's `write(2)`, named apart from `SystemIO.write`.
+private func writeSome(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+    write(descriptor, bytes, count)
 }

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 @testable import HTTPServer
 
@@ -6,7 +7,7 @@ import Testing
     /// earliest deadline, knows each slot's deadline, and forgets removed slots.
     @Test(arguments: [1, 2, 3])
     func matchesASimpleModel(seed: UInt64) {
-        var generator = SplitMix(seed: seed)
+        var generator = SplitMix64(seed: seed)
         var heap = DeadlineHeap()
         var model: [Int: UInt64] = [:]
         for _ in 0..<5000 {
@@ -40,18 +41,5 @@ import Testing
             model[earliest.slot] = nil
         }
         #expect(model.isEmpty)
-    }
-}
-
-/// A small deterministic generator for reproducible test sequences.
-private struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -2,6 +2,7 @@
 import CEpoll
 import Dispatch
 import Glibc
+import SyncSupport
 import Testing
 @testable import HTTPServer
 

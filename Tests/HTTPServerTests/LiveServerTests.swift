@@ -1,5 +1,10 @@
 import Dispatch
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import SyncSupport
 import Testing
 @testable import HTTPServer
 

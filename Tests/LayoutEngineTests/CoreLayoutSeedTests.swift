@@ -1,4 +1,5 @@
 import LayoutEngine
+import LayoutTestSupport
 import Testing
 
 // Every example of the Core Layout README (seed 004), built with the model, computed, and
@@ -10,10 +11,6 @@ private typealias Layout = CoreLayout.Layout
 private typealias ContainerBehavior = CoreLayout.ContainerBehavior
 private typealias SizeBehavior = CoreLayout.SizeBehavior
 private typealias Edges = CoreLayout.Edges
-
-private func frame(_ x: Float, _ y: Float, _ w: Float, _ h: Float) -> Frame {
-    Frame(left: x, top: y, width: w, height: h)
-}
 
 private func childFrames(_ computed: CoreLayout.ComputedLayout) -> [Frame] {
     computed.children.map(\.frame)

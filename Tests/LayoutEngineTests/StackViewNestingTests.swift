@@ -1,4 +1,5 @@
 import LayoutEngine
+import LayoutTestSupport
 import Testing
 
 // Stacks inside stacks, stacks inside flexbox containers and flexbox containers inside
@@ -6,10 +7,6 @@ import Testing
 
 private typealias StackView = StackViewLayout.StackView
 private typealias StackItem = StackViewLayout.StackItem
-
-private func frame(_ x: Float, _ y: Float, _ w: Float, _ h: Float) -> Frame {
-    Frame(left: x, top: y, width: w, height: h)
-}
 
 @Suite struct StackViewNestingTests {
     @Test func stackInsideAStack() throws {

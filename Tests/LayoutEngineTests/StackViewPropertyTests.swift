@@ -1,4 +1,5 @@
 import LayoutEngine
+import LayoutTestSupport
 import Testing
 
 // StackViewLayout's container and item properties (seed 002 sections 3 and 4), each in a
@@ -7,16 +8,8 @@ import Testing
 private typealias StackView = StackViewLayout.StackView
 private typealias StackItem = StackViewLayout.StackItem
 
-private func frame(_ x: Float, _ y: Float, _ w: Float, _ h: Float) -> Frame {
-    Frame(left: x, top: y, width: w, height: h)
-}
-
 private func item(_ width: Float = 100, _ height: Float = 40) -> StackItem {
     StackItem(width: width, height: height)
-}
-
-private func itemFrames(_ frames: StackViewLayout.StackFrames) -> [Frame] {
-    frames.items.map(\.frame)
 }
 
 @Suite struct StackViewPropertyTests {

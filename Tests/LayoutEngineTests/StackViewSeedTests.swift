@@ -1,4 +1,5 @@
 import LayoutEngine
+import LayoutTestSupport
 import Testing
 
 // Every example of the StackViewLayout README (seed 002), built with the model, computed,
@@ -9,16 +10,8 @@ import Testing
 private typealias StackView = StackViewLayout.StackView
 private typealias StackItem = StackViewLayout.StackItem
 
-private func frame(_ x: Float, _ y: Float, _ w: Float, _ h: Float) -> Frame {
-    Frame(left: x, top: y, width: w, height: h)
-}
-
 private func button(_ width: Float = 60, _ height: Float = 40) -> StackItem {
     StackItem(width: width, height: height)
-}
-
-private func itemFrames(_ frames: StackViewLayout.StackFrames) -> [Frame] {
-    frames.items.map(\.frame)
 }
 
 @Suite struct StackViewIntroTests {

@@ -1,4 +1,5 @@
 import Foundation
+import LayoutText
 import LayoutWire
 @testable import LayoutServer
 import Testing
@@ -79,5 +80,48 @@ import Testing
         let d = tag(#"{"text":"Item 1"}"#, extra: #","textLines":true"#)
         #expect(a != nil && a != b && a != c && a != d)
         #expect(a == tag(#"{"text":"Item 1"}"#))
+    }
+}
+
+@Suite struct FontRouteTests {
+    @Test func fontsListsTheBundledFamilies() throws {
+        try LiveServer.with { server in
+            let response = try server.get("/fonts")
+            #expect(response.status == 200)
+            let body = response.json as? [String: Any] ?? [:]
+            #expect(body["default"] as? String == "DejaVu Sans")
+            let families = (body["families"] as? [[String: Any]] ?? []).compactMap { $0["family"] as? String }
+            #expect(families == ["DejaVu Sans", "DejaVu Sans Mono", "DejaVu Serif"])
+            #expect((body["generic"] as? [String: String])?["monospace"] == "DejaVu Sans Mono")
+            #expect(try server.post("/fonts", json: "{}").status == 405)
+        }
+    }
+
+    @Test func aFontDirectoryAddsFacesAndChangesTheHash() throws {
+        // A copy of a bundled face: the family gains a face, and the font digest (part of every
+        // text leaf's hash) changes, so answers cached under other fonts are not reused.
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("layoutd-fonts-\(getpid())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let source = try FontLibrary.bundledFontDirectory() + "/DejaVuSansMono.ttf"
+        try FileManager.default.copyItem(atPath: source, toPath: directory.appendingPathComponent("Mono.ttf").path)
+        let request = #"{"root":{"text":"Item 1"}}"#
+        let plainTag = try LiveServer.with { try $0.post("/compute", json: request).header("ETag") }
+        try LiveServer.with({ $0.fontDirectories = [directory.path] }) { server in
+            let fonts = server.host.service.textLayouter.fonts
+            #expect(fonts.faces(ofFamily: "DejaVu Sans Mono")?.count == 3)
+            let compute = try server.post("/compute", json: request)
+            #expect(compute.status == 200)
+            #expect(compute.header("ETag") != nil && compute.header("ETag") != plainTag)
+        }
+    }
+
+    @Test func metricsCountShapedWords() throws {
+        try LiveServer.with { server in
+            _ = try server.post("/compute", json: #"{"root":{"text":"metrics metrics metrics"}}"#)
+            let text = String(decoding: try server.get("/metrics").body, as: UTF8.self)
+            #expect(text.contains("layoutd_text_shape_cache_hits_total"))
+            #expect(text.contains("layoutd_text_shape_cache_misses_total"))
+        }
     }
 }

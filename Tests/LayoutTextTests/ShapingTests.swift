@@ -44,3 +44,15 @@ import LayoutTextModel
         #expect(second.hits == 1 && second.misses == 5)
     }
 }
+
+@Suite struct ShapeCacheBoundTests {
+    @Test func theCacheIsBounded() {
+        // Capacity 4: two generations of 2; six words push the first ones out.
+        let layouter = TextLayouter(shapeCacheCapacity: 4)
+        for word in ["a", "b", "c", "d", "e", "f"] { _ = layouter.prepare(TextContent(word)) }
+        _ = layouter.prepare(TextContent("f"))
+        _ = layouter.prepare(TextContent("a"))
+        let statistics = layouter.shapeCacheStatistics
+        #expect(statistics.hits == 1 && statistics.misses == 7)
+    }
+}

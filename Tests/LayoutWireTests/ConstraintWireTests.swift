@@ -1,4 +1,5 @@
 import LayoutEngine
+import LayoutTestSupport
 import Testing
 @testable import LayoutWire
 
@@ -8,24 +9,7 @@ import Testing
 // out by hand in the comments (the FixFlex cell and the 2:1:2 spacers are the same inputs as
 // the hand-checked seed tests in Tests/LayoutEngineTests/Constraint*Tests.swift).
 
-@Suite struct ConstraintWireTests {
-    private func decode(_ text: String) throws(WireError) -> LayoutRequest {
-        try LayoutWire.decodeRequest(bytes: Array(text.utf8))
-    }
-    private func error(_ text: String) -> WireError? {
-        do { _ = try decode(text); return nil } catch { return error }
-    }
-    private func frame(_ x: Float, _ y: Float, _ w: Float, _ h: Float) -> Frame {
-        Frame(left: x, top: y, width: w, height: h)
-    }
-    private func near(_ a: Frame, _ b: Frame) -> Bool {
-        abs(a.left - b.left) <= 0.01 && abs(a.top - b.top) <= 0.01 && abs(a.width - b.width) <= 0.01
-            && abs(a.height - b.height) <= 0.01
-    }
-    /// Frames of the root's children, in order.
-    private func childFrames(_ r: LayoutRequest, of node: NodeID? = nil) -> [Frame] {
-        r.tree.children(of: node ?? r.root).map { r.tree.frame(of: $0) }
-    }
+@Suite struct ConstraintWireTests: WireDecodingTests {
 
     /// The FixFlex README cell: icon 44², title 150×24 and subtitle 200×22 (intrinsic), chevron
     /// 20×30, insets of 15.

@@ -1,17 +1,12 @@
 import LayoutEngine
+import LayoutTestSupport
 import Testing
 @testable import LayoutWire
 
 // Core Layout's node kind on the wire: decoding onto the model's styles, the README's
 // first example laid out through a request, and errors with pointers.
 
-@Suite struct ModelsCoreLayoutWireTests {
-    private func decode(_ text: String) throws(WireError) -> LayoutRequest {
-        try LayoutWire.decodeRequest(bytes: Array(text.utf8))
-    }
-    private func error(_ text: String) -> WireError? {
-        do { _ = try decode(text); return nil } catch { return error }
-    }
+@Suite struct ModelsCoreLayoutWireTests: WireDecodingTests {
 
     @Test func decodesToTheModelsStyles() throws {
         let request = try decode(#"""

@@ -1,20 +1,12 @@
 import LayoutEngine
+import LayoutTestSupport
 import Testing
 @testable import LayoutWire
 
 // StackViewLayout's node kinds on the wire: decoding onto the same styles the Swift model
 // builds, layout through a request, nesting with flexbox nodes, and errors with pointers.
 
-@Suite struct ModelsStackWireTests {
-    private func decode(_ text: String) throws(WireError) -> LayoutRequest {
-        try LayoutWire.decodeRequest(bytes: Array(text.utf8))
-    }
-    private func error(_ text: String) -> WireError? {
-        do { _ = try decode(text); return nil } catch { return error }
-    }
-    private func frame(_ x: Float, _ y: Float, _ w: Float, _ h: Float) -> Frame {
-        Frame(left: x, top: y, width: w, height: h)
-    }
+@Suite struct ModelsStackWireTests: WireDecodingTests {
 
     @Test func stackDecodesToTheModelsStyles() throws {
         let request = try decode(#"""

@@ -1,14 +1,9 @@
 import LayoutEngine
+import LayoutTestSupport
 import Testing
 @testable import LayoutWire
 
-@Suite struct RequestDecodingTests {
-    private func decode(_ text: String, limits: WireLimits = .default) throws(WireError) -> LayoutRequest {
-        try LayoutWire.decodeRequest(bytes: Array(text.utf8), limits: limits)
-    }
-    private func error(_ text: String, limits: WireLimits = .default) -> WireError? {
-        do { _ = try decode(text, limits: limits); return nil } catch { return error }
-    }
+@Suite struct RequestDecodingTests: WireDecodingTests {
 
     @Test func defaults() throws {
         let request = try decode(#"{"root": {}}"#)

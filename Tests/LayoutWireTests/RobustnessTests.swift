@@ -1,20 +1,9 @@
+import TestSupport
 import Testing
 @testable import LayoutWire
 
 /// Damaged input never traps: it decodes or fails with a 4xx WireError.
 @Suite struct RobustnessTests {
-    /// A small deterministic generator, so a failure can be replayed.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     @Test func mutatedRequestsFailCleanly() throws {
         let original = Array(#"""
         {"available": {"width": 300, "height": null}, "direction": "rtl", "config": {"errata": ["none"]},
@@ -24,7 +13,7 @@ import Testing
         """#.utf8)
         _ = try LayoutWire.decodeRequest(bytes: original)
         let alphabet = Array(#"{}[]":,-0123456789.eE+truefalsnl\u%/ é"#.utf8) + [0x00, 0xFF, 0xC3]
-        var random = SplitMix(state: 0x5EED)
+        var random = SplitMix64(seed: 0x5EED)
         var outcomes: [Int: Int] = [:]
         for _ in 0..<5_000 {
             var bytes = original

@@ -12,6 +12,8 @@ import FuzzSupport
 import LayoutEngine
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// Lengths the generator picks from: zero, small, fractional, large but far from Float limits.

@@ -5,6 +5,7 @@
 // random-sized pieces, and (for short inputs) one byte at a time — and every way must yield the
 // same events and the same final error. Any trap, sanitizer report or disagreement is a crash.
 import FuzzSupport
+import TestSupport
 @testable import HTTPServer
 
 /// A comparable summary of what the parser produced.
@@ -88,7 +89,7 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     guard let data, size >= 5 else { return 0 }
     let input = Array(UnsafeBufferPointer(start: data, count: size))
     let limits = input[0] & 1 == 0 ? smallLimits : RequestParser.Limits()
-    var rng = SplitMix(state: UInt64(input[1]) | UInt64(input[2]) << 8 | UInt64(input[3]) << 16 | UInt64(input[4]) << 24)
+    var rng = SplitMix64(seed: UInt64(input[1]) | UInt64(input[2]) << 8 | UInt64(input[3]) << 16 | UInt64(input[4]) << 24)
     let stream = Array(input[5...])
 
     let whole = run(stream, pieces: [stream.count], limits: limits)

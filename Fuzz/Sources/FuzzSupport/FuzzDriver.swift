@@ -1,5 +1,7 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// libFuzzer's driver. SwiftPM renames an executable's `main` on Linux, so the harnesses keep
@@ -20,19 +22,6 @@ public func runFuzzer(_ body: @convention(c) (UnsafePointer<UInt8>?, Int) -> CIn
         LLVMFuzzerRunDriver(&argc, argvPointer, body)
     }
     exit(status)
-}
-
-/// SplitMix64: a tiny deterministic generator driven by fuzz bytes.
-public struct SplitMix {
-    public var state: UInt64
-    public init(state: UInt64) { self.state = state }
-    public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
 }
 
 /// Reads the fuzz input as a stream of choices; past the end every read is 0, so any input

@@ -2,6 +2,7 @@
 import CEpoll
 import Dispatch
 import Glibc
+import SyncSupport
 
 /// Something registered with an event loop: it receives its descriptor's epoll events and
 /// its deadline, always on the loop's thread.

@@ -1,5 +1,6 @@
 #if os(Linux)
 import CEpoll
+import SyncSupport
 
 /// A fixed set of event loops; connections are handed out round-robin at accept.
 final class EventLoopGroup: @unchecked Sendable {

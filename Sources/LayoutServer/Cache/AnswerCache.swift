@@ -1,4 +1,8 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import HTTPServer
 
 /// Complete `/compute` answers keyed by the exact request body, looked up before decoding: an

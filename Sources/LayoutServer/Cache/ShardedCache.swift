@@ -1,3 +1,5 @@
+import SyncSupport
+
 /// A key that says which shard of a `ShardedCache` it belongs to.
 protocol ShardSelectingKey: Hashable {
     /// Bits that pick the shard (masked by the shard count). Should be independent of the bits

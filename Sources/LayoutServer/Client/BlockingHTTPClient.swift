@@ -1,4 +1,8 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A minimal blocking HTTP/1.1 client over one TCP connection per request (`Connection: close`):
 /// enough for `layoutd healthcheck` and for tests, without Foundation's URLSession. Reads the
@@ -50,7 +54,7 @@ public struct BlockingHTTPClient: Sendable {
         defer { close(fd) }
         var sent = 0
         while sent < bytes.count {
-            let n = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress! + sent, bytes.count - sent, Int32(MSG_NOSIGNAL)) }
+            let n = bytes.withUnsafeBytes { sendSome(fd, $0.baseAddress! + sent, bytes.count - sent, Self.noSignal) }
             if n <= 0 { throw Failure(description: "send failed: errno \(errno)") }
             sent += n
         }
@@ -71,10 +75,21 @@ public struct BlockingHTTPClient: Sendable {
         return received
     }
 
+    /// `send` flags: no SIGPIPE when the server has closed (Darwin sets SO_NOSIGPIPE instead).
+    #if canImport(Darwin)
+    private static let noSignal: Int32 = 0
+    #else
+    private static let noSignal = Int32(MSG_NOSIGNAL)
+    #endif
+
     private func connectSocket() throws -> Int32 {
         var hints = addrinfo()
         hints.ai_flags = AI_NUMERICHOST | AI_NUMERICSERV
+        #if canImport(Darwin)
+        hints.ai_socktype = SOCK_STREAM
+        #else
         hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        #endif
         var list: UnsafeMutablePointer<addrinfo>?
         guard getaddrinfo(host, String(port), &hints, &list) == 0, let info = list else {
             throw Failure(description: "not a numeric address: \(host)")
@@ -82,6 +97,10 @@ public struct BlockingHTTPClient: Sendable {
         defer { freeaddrinfo(list) }
         let fd = socket(info.pointee.ai_family, info.pointee.ai_socktype, info.pointee.ai_protocol)
         guard fd >= 0 else { throw Failure(description: "socket failed: errno \(errno)") }
+        #if canImport(Darwin)
+        var one: Int32 = 1  // Darwin has no MSG_NOSIGNAL: a closed peer must not raise SIGPIPE
+        setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
+        #endif
         var timeout = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
@@ -136,4 +155,9 @@ public struct BlockingHTTPClient: Sendable {
         lines.append(String(decoding: bytes[start...], as: UTF8.self))
         return lines
     }
+}
+
+/// libc's `send(2)`, named apart from `BlockingHTTPClient.send`.
+private func sendSome(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int, _ flags: Int32) -> Int {
+    send(descriptor, bytes, count, flags)
 }

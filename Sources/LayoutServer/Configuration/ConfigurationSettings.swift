@@ -1,3 +1,4 @@
+import Foundation
 import Logging
 
 /// A configuration value that could not be read.
@@ -9,82 +10,79 @@ public struct ConfigurationError: Error, CustomStringConvertible, Equatable {
 }
 
 /// One setting of `ServiceConfiguration` as text: the command-line option `--<name>` and the
-/// environment variable `LAYOUTD_<NAME>` both set it. One table, so the two never drift.
+/// environment variable `LAYOUTD_<NAME>` both set it. `ConfigurationSettings.all` is the one
+/// list: `layoutd serve`'s options, its help and the environment are all made from it.
 public struct ConfigurationSetting: Sendable {
     /// The option's name without dashes: `port`, `cache-bytes`.
     public let name: String
     public let help: String
+    /// What the value is, for help: `bytes`, `seconds`, `event-loop|dispatch`.
+    public let valueName: String
     let apply: @Sendable (String, inout ServiceConfiguration) throws(ConfigurationError) -> Void
+    /// The value `configuration` holds, spelled as the option takes it (nil: not set).
+    let show: @Sendable (ServiceConfiguration) -> String?
+    /// For list settings: a repeated option's values are joined with this (nil: the last wins).
+    public internal(set) var repeatedValuesJoin: String? = nil
 
     /// `LAYOUTD_` and the name in upper snake case: `LAYOUTD_CACHE_BYTES`.
     public var environmentVariable: String {
         "LAYOUTD_" + String(name.uppercased().map { $0 == "-" ? "_" : $0 })
     }
+
+    /// The value `configuration` holds for this setting, spelled as the option takes it.
+    public func value(in configuration: ServiceConfiguration) -> String? { show(configuration) }
+
+    /// The default, spelled as the option takes it (`32MiB`, `10s`, `info`); nil when unset.
+    public var defaultValue: String? { show(ServiceConfiguration()) }
 }
 
 public enum ConfigurationSettings {
-    /// Every setting, in the order `--help` lists them.
+    /// Every setting, in the order `--help` lists them. A new setting is one entry here (and a
+    /// row in the README's Configuration table, which a test holds to this list).
     public static let all: [ConfigurationSetting] = [
-        text("host", "Address to listen on (numeric; 0.0.0.0 or :: for every interface).") { $1.http.host = $0 },
-        int("port", "TCP port; 0 picks a free one.", range: 0...65535) { $1.http.port = $0 },
-        bytes("cache-bytes", "Layout cache budget (bytes; k/M/G suffixes are binary); 0 turns the cache off.") { $1.cacheBytes = $0 },
-        int("cache-shards", "Independently locked parts of the cache.", range: 1...1024) { $1.cacheShards = $0 },
-        bytes("answer-cache-bytes", "Budget for whole /compute answers keyed by the exact request body (bytes); 0 turns it off.") {
-            $1.answerCacheBytes = $0
+        text("host", "Address to listen on (numeric; 0.0.0.0 or :: for every interface).", value: "address", \.http.host),
+        int("port", "TCP port; 0 picks a free one.", range: 0...65535, \.http.port),
+        bytes("cache-bytes", "Layout cache budget (bytes; k/M/G suffixes are binary); 0 turns the cache off.", \.cacheBytes),
+        int("cache-shards", "Independently locked parts of the cache.", range: 1...1024, \.cacheShards),
+        bytes("answer-cache-bytes", "Budget for whole /compute answers keyed by the exact request body (bytes); 0 turns it off.",
+              \.answerCacheBytes),
+        int("max-batch-items", "Most requests in one /compute/batch array.", range: 1...1_000_000, \.maxBatchItems),
+        int("max-nodes", "Most nodes in one layout tree.", range: 1...100_000_000, \.wire.maxNodes),
+        int("max-depth", "Deepest nesting of nodes.", range: 1...1_000_000, \.wire.maxDepth) {
+            $0.wire.maxNesting = 2 * $0.wire.maxDepth + 16
         },
-        int("max-batch-items", "Most requests in one /compute/batch array.", range: 1...1_000_000) { $1.maxBatchItems = $0 },
-        int("max-nodes", "Most nodes in one layout tree.", range: 1...100_000_000) { $1.wire.maxNodes = $0 },
-        int("max-depth", "Deepest nesting of nodes.", range: 1...1_000_000) {
-            $1.wire.maxDepth = $0
-            $1.wire.maxNesting = 2 * $0 + 16
-        },
-        bytes("max-string-bytes", "Longest string in a request.") { $1.wire.maxStringBytes = $0 },
-        bytes("max-document-bytes", "Largest layout document (after inflating).") { $1.wire.maxDocumentBytes = $0 },
-        bytes("max-body-bytes", "Largest HTTP request body as received.") { $1.http.maxBodyBytes = $0 },
-        bytes("max-inflated-body-bytes", "Largest request body after inflating gzip.") { $1.http.maxInflatedBodyBytes = $0 },
-        bytes("max-header-bytes", "Largest request head (request line and headers).") { $1.http.maxHeaderBytes = $0 },
-        int("max-header-count", "Most header fields in one request.", range: 1...10_000) { $1.http.maxHeaderCount = $0 },
-        bytes("max-buffered-response-bytes", "Unsent response bytes per connection above which it is read no further.") {
-            $1.http.maxBufferedResponseBytes = $0
-        },
-        int("max-connections", "Most open connections; more wait in the backlog.", range: 1...1_000_000) { $1.http.maxConnections = $0 },
-        seconds("header-timeout", "Seconds to receive a request head.") { $1.http.headerTimeout = $0 },
-        seconds("body-timeout", "Seconds to receive a request body.") { $1.http.bodyTimeout = $0 },
-        seconds("idle-timeout", "Seconds a keep-alive connection may stay idle.") { $1.http.idleTimeout = $0 },
-        seconds("write-timeout", "Seconds a write may make no progress.") { $1.http.writeTimeout = $0 },
-        seconds("shutdown-timeout", "Seconds SIGTERM/SIGINT waits for requests in flight before closing.") {
-            $1.http.shutdownTimeout = $0
-        },
-        text("tls-cert", "PEM certificate chain: with --tls-key, serve HTTPS (TLS 1.2+) instead of HTTP.") {
-            $1.http.tlsCertificatePath = $0
-        },
-        text("tls-key", "PEM private key for --tls-cert.") { $1.http.tlsKeyPath = $0 },
-        text("io-backend", "event-loop (epoll loops; default on Linux) or dispatch (Dispatch sources per connection).") {
-            (value, config) throws(ConfigurationError) in
-            switch value.lowercased() {
-            case "event-loop": config.http.ioBackend = .eventLoop
-            case "dispatch": config.http.ioBackend = .dispatchSources
-            default: throw ConfigurationError(setting: "io-backend", value: value, reason: "is not event-loop or dispatch")
-            }
-        },
+        bytes("max-string-bytes", "Longest string in a request.", \.wire.maxStringBytes),
+        bytes("max-document-bytes", "Largest layout document (after inflating).", \.wire.maxDocumentBytes),
+        bytes("max-body-bytes", "Largest HTTP request body as received.", \.http.maxBodyBytes),
+        bytes("max-inflated-body-bytes", "Largest request body after inflating gzip.", \.http.maxInflatedBodyBytes),
+        bytes("max-header-bytes", "Largest request head (request line and headers).", \.http.maxHeaderBytes),
+        int("max-header-count", "Most header fields in one request.", range: 1...10_000, \.http.maxHeaderCount),
+        bytes("max-buffered-response-bytes", "Unsent response bytes per connection above which it is read no further.",
+              \.http.maxBufferedResponseBytes),
+        int("max-connections", "Most open connections; more wait in the backlog.", range: 1...1_000_000, \.http.maxConnections),
+        seconds("header-timeout", "Seconds to receive a request head.", \.http.headerTimeout),
+        seconds("body-timeout", "Seconds to receive a request body.", \.http.bodyTimeout),
+        seconds("idle-timeout", "Seconds a keep-alive connection may stay idle.", \.http.idleTimeout),
+        seconds("write-timeout", "Seconds a write may make no progress.", \.http.writeTimeout),
+        seconds("shutdown-timeout", "Seconds SIGTERM/SIGINT waits for requests in flight before closing.", \.http.shutdownTimeout),
+        text("tls-cert", "PEM certificate chain: with --tls-key, serve HTTPS (TLS 1.2+) instead of HTTP.",
+             value: "file", \.http.tlsCertificatePath),
+        text("tls-key", "PEM private key for --tls-cert.", value: "file", \.http.tlsKeyPath),
+        choice("io-backend", "event-loop (epoll loops; default on Linux) or dispatch (Dispatch sources per connection).",
+               [("event-loop", .eventLoop), ("dispatch", .dispatchSources)], \.http.ioBackend),
         int("event-loops", "Event-loop threads for --io-backend event-loop; 0: one per CPU this process may run on.",
-            range: 0...1024) { $1.http.eventLoopCount = $0 },
-        bytes("inline-compute-max-bytes", "Bodies up to this size are laid out without a thread hop (0: never).") {
-            $1.inlineComputeMaxBytes = $0
-        },
+            range: 0...1024, \.http.eventLoopCount),
+        bytes("inline-compute-max-bytes", "Bodies up to this size are laid out without a thread hop (0: never).",
+              \.inlineComputeMaxBytes),
         bytes("max-pending-compute-bytes",
-              "Request body bytes of layout work queued or running; beyond it /compute answers 503 with Retry-After.") {
-            $1.maxPendingComputeBytes = $0
-        },
-        flag("gzip", "Gzip responses for clients that accept it (true/false).") { $1.http.responseCompression.enabled = $0 },
-        text("log-level", "trace, debug, info (one line per request), notice, warning, error or critical.") {
-            (value, config) throws(ConfigurationError) in
-            guard let level = Logger.Level(rawValue: value.lowercased()) else {
-                throw ConfigurationError(setting: "log-level", value: value,
-                                         reason: "is not one of trace, debug, info, notice, warning, error, critical")
-            }
-            config.logLevel = level
-        },
+              "Request body bytes of layout work queued or running; beyond it /compute answers 503 with Retry-After.",
+              \.maxPendingComputeBytes),
+        flag("gzip", "Gzip responses for clients that accept it (true/false).", \.http.responseCompression.enabled),
+        choice("log-level", "trace, debug, info (one line per request), notice, warning, error or critical.",
+               Logger.Level.allCases.map { ($0.rawValue, $0) }, \.logLevel),
+        directories("font-dir", "Font files (.ttf, .otf, .ttc) under this directory join the bundled DejaVu fonts; repeatable (in the environment, :-separated).",
+                    \.fontDirectories),
+        int("shape-cache-entries", "Most shaped words the text shaping cache keeps.", range: 2...100_000_000, \.shapeCacheEntries),
     ]
 
     /// The setting called `name`, if any.
@@ -117,53 +115,106 @@ public enum ConfigurationSettings {
 
     // MARK: - Value kinds
 
-    private static func text(_ name: String, _ help: String,
-                             _ apply: @escaping @Sendable (String, inout ServiceConfiguration) throws(ConfigurationError) -> Void) -> ConfigurationSetting {
-        ConfigurationSetting(name: name, help: help, apply: apply)
+    /// A field of the configuration; `Sendable` because the settings are shared constants.
+    private typealias Field<Value> = WritableKeyPath<ServiceConfiguration, Value> & Sendable
+
+    /// The one way a setting is made: `parse` reads the text (nil: refused with `reason`),
+    /// `field` holds the value, `spell` writes it back for help, `then` keeps dependent fields
+    /// in step.
+    private static func setting<Value>(_ name: String, _ help: String, valueName: String, _ field: Field<Value>,
+                                       reason: String, parse: @escaping @Sendable (String) -> Value?,
+                                       spell: @escaping @Sendable (Value) -> String?,
+                                       then: (@Sendable (inout ServiceConfiguration) -> Void)? = nil) -> ConfigurationSetting {
+        ConfigurationSetting(name: name, help: help, valueName: valueName, apply: { (text, configuration) throws(ConfigurationError) in
+            guard let value = parse(text) else { throw ConfigurationError(setting: name, value: text, reason: reason) }
+            configuration[keyPath: field] = value
+            then?(&configuration)
+        }, show: { spell($0[keyPath: field]) })
     }
 
-    private static func int(_ name: String, _ help: String, range: ClosedRange<Int>,
-                            _ apply: @escaping @Sendable (Int, inout ServiceConfiguration) -> Void) -> ConfigurationSetting {
-        ConfigurationSetting(name: name, help: help) { (value, config) throws(ConfigurationError) in
-            guard let number = Int(String(Substring(value).trimmingSpaces)), range.contains(number) else {
-                throw ConfigurationError(setting: name, value: value,
-                                         reason: "is not a whole number in \(range.lowerBound)...\(range.upperBound)")
-            }
-            apply(number, &config)
-        }
+    private static func text(_ name: String, _ help: String, value: String, _ field: Field<String>) -> ConfigurationSetting {
+        setting(name, help, valueName: value, field, reason: "", parse: { $0 }, spell: { $0 })
     }
 
-    private static func bytes(_ name: String, _ help: String,
-                              _ apply: @escaping @Sendable (Int, inout ServiceConfiguration) -> Void) -> ConfigurationSetting {
-        ConfigurationSetting(name: name, help: help) { (value, config) throws(ConfigurationError) in
-            guard let count = parseByteCount(value) else {
-                throw ConfigurationError(setting: name, value: value,
-                                         reason: "is not a byte count (like 65536, 64k, 64MiB or 1G)")
-            }
-            apply(count, &config)
-        }
+    private static func text(_ name: String, _ help: String, value: String, _ field: Field<String?>) -> ConfigurationSetting {
+        setting(name, help, valueName: value, field, reason: "", parse: { $0 }, spell: { $0 })
     }
 
-    private static func seconds(_ name: String, _ help: String,
-                                _ apply: @escaping @Sendable (Duration, inout ServiceConfiguration) -> Void) -> ConfigurationSetting {
-        ConfigurationSetting(name: name, help: help) { (value, config) throws(ConfigurationError) in
-            guard let seconds = Double(String(Substring(value).trimmingSpaces)), seconds.isFinite, seconds > 0,
-                  seconds <= 86_400 else {
-                throw ConfigurationError(setting: name, value: value, reason: "is not a number of seconds in (0, 86400]")
-            }
-            apply(.nanoseconds(Int64(seconds * 1e9)), &config)
-        }
+    private static func int(_ name: String, _ help: String, range: ClosedRange<Int>, _ field: Field<Int>,
+                            then: (@Sendable (inout ServiceConfiguration) -> Void)? = nil) -> ConfigurationSetting {
+        setting(name, help, valueName: "n", field,
+                reason: "is not a whole number in \(range.lowerBound)...\(range.upperBound)",
+                parse: { text in Int(String(Substring(text).trimmingSpaces)).flatMap { range.contains($0) ? $0 : nil } },
+                spell: { String($0) }, then: then)
     }
 
-    private static func flag(_ name: String, _ help: String,
-                             _ apply: @escaping @Sendable (Bool, inout ServiceConfiguration) -> Void) -> ConfigurationSetting {
-        ConfigurationSetting(name: name, help: help) { (value, config) throws(ConfigurationError) in
-            switch value.lowercased() {
-            case "1", "true", "yes", "on": apply(true, &config)
-            case "0", "false", "no", "off": apply(false, &config)
-            default: throw ConfigurationError(setting: name, value: value, reason: "is not true or false")
-            }
+    private static func bytes(_ name: String, _ help: String, _ field: Field<Int>) -> ConfigurationSetting {
+        setting(name, help, valueName: "bytes", field, reason: "is not a byte count (like 65536, 64k, 64MiB or 1G)",
+                parse: parseByteCount, spell: spellByteCount)
+    }
+
+    /// Seconds as a number, optionally followed by `s` (`10`, `2.5`, `10s`).
+    private static func seconds(_ name: String, _ help: String, _ field: Field<Duration>) -> ConfigurationSetting {
+        setting(name, help, valueName: "seconds", field, reason: "is not a number of seconds in (0, 86400]",
+                parse: { text in
+                    var number = Substring(text).trimmingSpaces
+                    if number.last == "s" { number = number.dropLast() }
+                    guard let seconds = Double(String(number)), seconds.isFinite, seconds > 0, seconds <= 86_400 else {
+                        return nil
+                    }
+                    return .nanoseconds(Int64(seconds * 1e9))
+                },
+                spell: { duration in
+                    let (seconds, attoseconds) = duration.components
+                    return attoseconds == 0 ? "\(seconds)s" : "\(Double(seconds) + Double(attoseconds) / 1e18)s"
+                })
+    }
+
+    private static func flag(_ name: String, _ help: String, _ field: Field<Bool>) -> ConfigurationSetting {
+        setting(name, help, valueName: "true|false", field, reason: "is not true or false",
+                parse: { text in
+                    switch text.lowercased() {
+                    case "1", "true", "yes", "on": return true
+                    case "0", "false", "no", "off": return false
+                    default: return nil
+                    }
+                },
+                spell: { String($0) })
+    }
+
+    /// Directories, `:`-separated, each of which must exist; a repeated option adds to them.
+    private static func directories(_ name: String, _ help: String, _ field: Field<[String]>) -> ConfigurationSetting {
+        var directories = setting(name, help, valueName: "dir", field, reason: "names something that is not a directory",
+                                  parse: { text in
+                                      let paths = text.split(separator: ":").map(String.init).filter { !$0.isEmpty }
+                                      for path in paths {
+                                          var isDirectory: ObjCBool = false
+                                          guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory),
+                                                isDirectory.boolValue else { return nil }
+                                      }
+                                      return paths
+                                  },
+                                  spell: { $0.isEmpty ? nil : $0.joined(separator: ":") })
+        directories.repeatedValuesJoin = ":"
+        return directories
+    }
+
+    /// One of a few names (matched without regard to case).
+    private static func choice<Value: Equatable & Sendable>(_ name: String, _ help: String, _ choices: [(String, Value)],
+                                                           _ field: Field<Value>) -> ConfigurationSetting {
+        let names = choices.map(\.0)
+        let reason = names.count == 2 ? "is not \(names[0]) or \(names[1])" : "is not one of " + names.joined(separator: ", ")
+        return setting(name, help, valueName: names.joined(separator: "|"), field, reason: reason,
+                       parse: { text in choices.first { $0.0 == text.lowercased() }?.1 },
+                       spell: { value in choices.first { $0.1 == value }?.0 })
+    }
+
+    /// A byte count in the largest binary unit that holds it exactly: `32MiB`, `16KiB`, `1000`.
+    static func spellByteCount(_ count: Int) -> String {
+        for (shift, unit) in [(30, "GiB"), (20, "MiB"), (10, "KiB")] where count != 0 && count % (1 << shift) == 0 {
+            return "\(count >> shift)\(unit)"
         }
+        return String(count)
     }
 
     /// `65536`, `64k`, `64KiB`, `64M`, `64MiB`, `1G`, `1GiB` (suffixes are powers of 1024).

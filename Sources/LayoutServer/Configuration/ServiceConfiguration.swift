@@ -38,6 +38,12 @@ public struct ServiceConfiguration: Sendable {
     /// work on one core; the load benchmark's 256 connections fit), or three bodies of the
     /// largest size `http.maxBodyBytes` allows.
     public var maxPendingComputeBytes: Int
+    /// Directories of font files (`.ttf`, `.otf`, `.ttc`, `.otc`, searched recursively) added
+    /// to the bundled DejaVu fonts for text leaves. Default none.
+    public var fontDirectories: [String] = []
+    /// Most shaped words the text shaping cache keeps (~100 bytes each plus the word).
+    /// Default 100,000.
+    public var shapeCacheEntries = 100_000
 
     public static let defaultCacheBytes = 32 << 20
     public static let defaultAnswerCacheBytes = 8 << 20

@@ -13,6 +13,8 @@ public enum PrometheusRenderer {
         public var admission: ComputeAdmission.Statistics
         public var admissionLimitBytes: Int
         public var openConnections: Int
+        /// The text shaping cache's lookups (see `TextLayouter.shapeCacheStatistics`).
+        public var shapeCache: (hits: Int, misses: Int) = (0, 0)
 
         public init(metrics: ServiceMetrics, cache: FrameCache.Statistics, cacheCapacityBytes: Int,
                     answerCache: AnswerCache.Statistics = .init(), answerCacheCapacityBytes: Int = 0,
@@ -87,6 +89,10 @@ public enum PrometheusRenderer {
         sample(&out, "layoutd_compute_pending_limit_bytes", "gauge",
                "The pending compute budget (max-pending-compute-bytes).", inputs.admissionLimitBytes)
         sample(&out, "layoutd_open_connections", "gauge", "HTTP connections open now.", inputs.openConnections)
+        sample(&out, "layoutd_text_shape_cache_hits_total", "counter",
+               "Words of text leaves whose shapes came from the shaping cache.", inputs.shapeCache.hits)
+        sample(&out, "layoutd_text_shape_cache_misses_total", "counter",
+               "Words of text leaves shaped with HarfBuzz (not in the shaping cache).", inputs.shapeCache.misses)
         return out
     }
 

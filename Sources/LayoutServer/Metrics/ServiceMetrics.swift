@@ -1,3 +1,5 @@
+import SyncSupport
+
 /// The routes the service counts requests under. Unknown paths share one label, so a scanner
 /// cannot grow the metrics without bound.
 public enum RouteLabel: String, Sendable, CaseIterable {
@@ -6,6 +8,7 @@ public enum RouteLabel: String, Sendable, CaseIterable {
     case healthz = "/healthz"
     case metrics = "/metrics"
     case openapi = "/openapi.yaml"
+    case fonts = "/fonts"
     case other = "other"
 }
 
@@ -58,6 +61,7 @@ public final class ServiceMetrics: @unchecked Sendable {
         case .metrics: return 3
         case .openapi: return 4
         case .other: return 5
+        case .fonts: return 6
         }
     }
 

@@ -1,3 +1,5 @@
+import SyncSupport
+
 /// Bounds the layout work waiting for or running on the compute queue, counted in bytes of
 /// request bodies. Body bytes stand for both what queued work costs (each waiting request holds
 /// its body, and the node count a body decodes to grows with its size) and how long it takes to

@@ -1,7 +1,9 @@
 import Dispatch
 import HTTPServer
+import LayoutText
 import LayoutWire
 import Logging
+import SyncSupport
 
 /// The layout service as an `HTTPHandler`: routes, the cache, metrics and one log line per
 /// request. Layout work runs on a global concurrent queue (one thread per core), never on the
@@ -18,6 +20,9 @@ public final class LayoutService: HTTPHandler, @unchecked Sendable {
     /// first request) to hold work and fill the budget. nil in service.
     var computeGate: (@Sendable () -> Void)?
     private let computer: LayoutComputer
+    /// Fonts, shaping and line layout of text leaves; `GET /fonts` lists its fonts.
+    public let textLayouter: TextLayouter
+    private let fontCatalog: [UInt8]
     private let batch: BatchComputer
     private let logger: Logger
     /// Whether a line per request is logged: read once, so a request filtered out by the level
@@ -27,21 +32,43 @@ public final class LayoutService: HTTPHandler, @unchecked Sendable {
     /// Largest body computed on the connection's queue (-1: none).
     private let inlineLimit: Int
     /// Reads the number of open HTTP connections for `/metrics`; set once the server exists.
-    private let connectionGauge = Protected<(@Sendable () -> Int)?>(nil)
+    private let connectionGauge = Locked<(@Sendable () -> Int)?>(nil)
 
     public init(configuration: ServiceConfiguration, logger: Logger? = nil) {
         self.configuration = configuration
         self.cache = FrameCache(capacityBytes: configuration.cacheBytes, shardCount: configuration.cacheShards)
         self.answers = AnswerCache(capacityBytes: configuration.answerCacheBytes, shardCount: configuration.cacheShards)
-        self.computer = LayoutComputer(cache: cache, limits: configuration.wire)
+        var logger = logger ?? Logger(label: "layoutd")
+        self.textLayouter = Self.makeTextLayouter(configuration, logger: logger)
+        var computer = LayoutComputer(cache: cache, limits: configuration.wire)
+        computer.textLayouter = textLayouter
+        self.fontCatalog = FontCatalog.json(textLayouter.fonts)
+        self.computer = computer
         self.batch = BatchComputer(computer: computer, maxItems: configuration.maxBatchItems)
         self.admission = ComputeAdmission(limitBytes: configuration.maxPendingComputeBytes)
         // On an event loop nothing is laid out inline: a handler must not hold the loop.
         self.inlineLimit = configuration.http.ioBackend == .dispatchSources ? configuration.inlineComputeMaxBytes : -1
-        var logger = logger ?? Logger(label: "layoutd")
         logger.logLevel = configuration.logLevel
         self.logger = logger
         self.logsRequests = logger.logLevel <= .info
+    }
+
+    /// The text layouter of `configuration`: the bundled fonts plus its font directories (the
+    /// bundled ones alone, logged, if those fail to load).
+    static func makeTextLayouter(_ configuration: ServiceConfiguration, logger: Logger) -> TextLayouter {
+        if configuration.fontDirectories.isEmpty && configuration.shapeCacheEntries == ServiceConfiguration().shapeCacheEntries {
+            return .bundled
+        }
+        do {
+            let fonts = try FontLibrary(directories: configuration.fontDirectories)
+            for skipped in fonts.skipped {
+                logger.warning("font not loaded", metadata: ["path": "\(skipped.path)", "reason": "\(skipped.reason)"])
+            }
+            return TextLayouter(fonts: fonts, shapeCacheCapacity: configuration.shapeCacheEntries)
+        } catch {
+            logger.error("fonts not loaded; using the bundled fonts only", metadata: ["reason": "\(error)"])
+            return TextLayouter(shapeCacheCapacity: configuration.shapeCacheEntries)
+        }
     }
 
     /// Tells `/metrics` how to read the open connection count.
@@ -114,16 +141,20 @@ public final class LayoutService: HTTPHandler, @unchecked Sendable {
         case .healthz:
             finish(HTTPResponse(status: 200, headers: Self.jsonHeaders, body: Self.healthyBytes), nil)
         case .metrics:
-            let text = PrometheusRenderer.render(.init(
+            var inputs = PrometheusRenderer.Inputs(
                 metrics: metrics, cache: cache.statistics, cacheCapacityBytes: cache.capacityBytes,
                 answerCache: answers.statistics, answerCacheCapacityBytes: answers.capacityBytes,
                 admission: admission.statistics, admissionLimitBytes: admission.limitBytes,
-                openConnections: connectionGauge.withLock { $0?() } ?? 0))
+                openConnections: connectionGauge.withLock { $0?() } ?? 0)
+            inputs.shapeCache = textLayouter.shapeCacheStatistics
+            let text = PrometheusRenderer.render(inputs)
             finish(HTTPResponse(status: 200, headers: ["Content-Type": PrometheusRenderer.contentType],
                                 body: Array(text.utf8)), nil)
         case .openapi:
             finish(HTTPResponse(status: 200, headers: ["Content-Type": "application/yaml; charset=utf-8"],
                                 body: Self.openapiBytes), nil)
+        case .fonts:
+            finish(HTTPResponse(status: 200, headers: Self.jsonHeaders, body: fontCatalog), nil)
         }
     }
 
@@ -205,7 +236,7 @@ private extension Route {
     func accepts(method: String) -> Bool {
         switch self {
         case .compute, .computeBatch: return method == "POST"
-        case .healthz, .metrics, .openapi: return method == "GET" || method == "HEAD"
+        case .healthz, .metrics, .openapi, .fonts: return method == "GET" || method == "HEAD"
         }
     }
 }

@@ -1,6 +1,6 @@
 /// The service's paths and the methods each takes.
 enum Route: Equatable {
-    case compute, computeBatch, healthz, metrics, openapi
+    case compute, computeBatch, healthz, metrics, openapi, fonts
 
     /// The route of a request path (compared exactly, as sent), or nil for an unknown one.
     init?(path: String) {
@@ -10,6 +10,7 @@ enum Route: Equatable {
         case "/healthz": self = .healthz
         case "/metrics": self = .metrics
         case "/openapi.yaml": self = .openapi
+        case "/fonts": self = .fonts
         default: return nil
         }
     }
@@ -17,7 +18,7 @@ enum Route: Equatable {
     var methods: [String] {
         switch self {
         case .compute, .computeBatch: return ["POST"]
-        case .healthz, .metrics, .openapi: return ["GET", "HEAD"]
+        case .healthz, .metrics, .openapi, .fonts: return ["GET", "HEAD"]
         }
     }
 
@@ -28,6 +29,7 @@ enum Route: Equatable {
         case .healthz: return .healthz
         case .metrics: return .metrics
         case .openapi: return .openapi
+        case .fonts: return .fonts
         }
     }
 }

@@ -1,10 +1,13 @@
+#if canImport(Glibc)
 import Glibc
+#endif
 
-/// glibc malloc settings for `layoutd serve` (process-wide, so the executable applies them), applied with `mallopt` before the server starts
-/// any thread. Each has a default chosen from the load benchmark (Benchmarks/load/RESULTS.md),
-/// an override `LAYOUTD_MALLOC_<NAME>` (a byte count or number; `default` leaves glibc's own
-/// value), and yields to `GLIBC_TUNABLES`: a tunable named there is never touched, so the
-/// standard glibc way of setting it always wins.
+/// glibc malloc settings for `layoutd serve` (process-wide, so the executable applies them),
+/// applied with `mallopt` before the server starts any thread. Each has a default chosen from
+/// the load benchmark (Benchmarks/load/RESULTS.md), an override `LAYOUTD_MALLOC_<NAME>` (a byte
+/// count or number; `default` leaves glibc's own value), and yields to `GLIBC_TUNABLES`: a
+/// tunable named there is never touched, so the standard glibc way of setting it always wins.
+/// On another C library there is nothing to tune: `apply` changes nothing and says `not-glibc`.
 public enum MallocTuning {
     /// One `mallopt` parameter.
     public struct Knob: Sendable {
@@ -77,20 +80,27 @@ public enum MallocTuning {
         }
     }
 
-    /// `mallopt` looked up at run time: <malloc.h> is not part of Swift's Glibc module, and a
-    /// C library without it (not glibc) simply leaves every knob alone.
+    /// `mallopt` looked up at run time: <malloc.h> is not part of Swift's Glibc module. nil
+    /// on other C libraries.
     private static let mallopt: (@convention(c) (Int32, Int32) -> Int32)? = {
+        #if canImport(Glibc)
         guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") else { return nil }
         return unsafeBitCast(symbol, to: (@convention(c) (Int32, Int32) -> Int32).self)
+        #else
+        return nil
+        #endif
     }()
 
     /// Applies the plan for `environment`; returns knob name → outcome for the log.
     @discardableResult
     public static func apply(environment: [String: String]) -> [String: String] {
+        guard let mallopt else {
+            return Dictionary(uniqueKeysWithValues: knobs.map { ($0.name.lowercased(), "not-glibc") })
+        }
         var applied: [String: String] = [:]
         for (knob, outcome) in plan(environment: environment) {
             var outcome = outcome
-            if case .set(let value) = outcome, mallopt?(knob.parameter, Int32(value)) != 1 {
+            if case .set(let value) = outcome, mallopt(knob.parameter, Int32(value)) != 1 {
                 outcome = .invalid("mallopt refused \(value)")
             }
             applied[knob.name.lowercased()] = outcome.description

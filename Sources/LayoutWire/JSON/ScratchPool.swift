@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import SyncSupport
 
 /// Raw memory blocks kept across requests for the parser's tape and string buffers and the
 /// writer's output. A fresh block of a few hundred kilobytes comes from `mmap` and is paid
@@ -26,33 +20,24 @@ enum ScratchPool {
         var bytes: Int
     }
 
-    private final class Storage: @unchecked Sendable {
-        let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    /// The blocks kept for reuse, in no order.
+    private static let kept = Locked<[Block]>({
         var blocks: [Block] = []
-        init() {
-            mutex = .allocate(capacity: 1)
-            pthread_mutex_init(mutex, nil)
-            blocks.reserveCapacity(ScratchPool.maxBlocks)
-        }
-    }
-
-    private static let storage = Storage()
+        blocks.reserveCapacity(ScratchPool.maxBlocks)
+        return blocks
+    }())
 
     /// A block of at least `bytes` bytes: the smallest kept block that fits, or a new one.
     /// Returns the block and its real size (hand both back to `release`).
     static func take(bytes: Int) -> (UnsafeMutableRawPointer, Int) {
-        let s = storage
-        pthread_mutex_lock(s.mutex)
-        var best = -1
-        for (i, block) in s.blocks.enumerated() where block.bytes >= bytes {
-            if best < 0 || block.bytes < s.blocks[best].bytes { best = i }
+        let reused = kept.withLock { blocks -> Block? in
+            var best = -1
+            for (i, block) in blocks.enumerated() where block.bytes >= bytes {
+                if best < 0 || block.bytes < blocks[best].bytes { best = i }
+            }
+            return best >= 0 ? blocks.remove(at: best) : nil
         }
-        if best >= 0 {
-            let block = s.blocks.remove(at: best)
-            pthread_mutex_unlock(s.mutex)
-            return (block.base, block.bytes)
-        }
-        pthread_mutex_unlock(s.mutex)
+        if let reused { return (reused.base, reused.bytes) }
         return (.allocate(byteCount: bytes, alignment: alignment), bytes)
     }
 
@@ -60,26 +45,23 @@ enum ScratchPool {
     /// otherwise freed. When the pool is full, a larger block replaces its smallest one.
     static func release(_ base: UnsafeMutableRawPointer, bytes: Int) {
         guard bytes <= maxBlockBytes else { base.deallocate(); return }
-        let s = storage
-        var evicted: UnsafeMutableRawPointer? = base
-        pthread_mutex_lock(s.mutex)
-        if s.blocks.count < maxBlocks {
-            s.blocks.append(Block(base: base, bytes: bytes))
-            evicted = nil
-        } else if let smallest = s.blocks.indices.min(by: { s.blocks[$0].bytes < s.blocks[$1].bytes }),
-                  s.blocks[smallest].bytes < bytes {
-            evicted = s.blocks[smallest].base
-            s.blocks[smallest] = Block(base: base, bytes: bytes)
+        let evicted = kept.withLock { blocks -> UnsafeMutableRawPointer? in
+            if blocks.count < maxBlocks {
+                blocks.append(Block(base: base, bytes: bytes))
+                return nil
+            }
+            if let smallest = blocks.indices.min(by: { blocks[$0].bytes < blocks[$1].bytes }),
+               blocks[smallest].bytes < bytes {
+                defer { blocks[smallest] = Block(base: base, bytes: bytes) }
+                return blocks[smallest].base
+            }
+            return base
         }
-        pthread_mutex_unlock(s.mutex)
         evicted?.deallocate()
     }
 
     /// Blocks kept now (for tests).
     static var keptBlocks: Int {
-        let s = storage
-        pthread_mutex_lock(s.mutex)
-        defer { pthread_mutex_unlock(s.mutex) }
-        return s.blocks.count
+        kept.withLock { $0.count }
     }
 }
