@@ -118,32 +118,23 @@ def line_height(rng, size, kind=None):
     return f"{rng.choice([100, 115, 120, 125, 150, 175, 200])}%"
 
 
+# Wire keys whose CSS value is the number in px, and those whose value is the same word (or
+# number) in CSS.
+CSS_PX = {"fontSize": "font-size", "letterSpacing": "letter-spacing", "width": "width"}
+CSS_SAME = {"fontWeight": "font-weight", "textAlign": "text-align", "whiteSpace": "white-space",
+            "overflowWrap": "overflow-wrap", "flexDirection": "flex-direction", "alignItems": "align-items"}
+
+
 def css_value(key, value):
     """The CSS declaration for a wire style key (text keys and the container's flex keys)."""
     if key == "fontFamily":
         names = value if isinstance(value, list) else [value]
         return "font-family", ", ".join(f'"{css_family(n)}"' for n in names)
-    if key == "fontSize":
-        return "font-size", f"{value}px"
-    if key == "fontWeight":
-        return "font-weight", str(value)
     if key == "lineHeight":
         return "line-height", value if isinstance(value, str) else f"{value}px"
-    if key == "letterSpacing":
-        return "letter-spacing", f"{value}px"
-    if key == "textAlign":
-        return "text-align", value
-    if key == "whiteSpace":
-        return "white-space", value
-    if key == "overflowWrap":
-        return "overflow-wrap", value
-    if key == "width":
-        return "width", f"{value}px"
-    if key == "flexDirection":
-        return "flex-direction", value
-    if key == "alignItems":
-        return "align-items", value
-    raise KeyError(key)
+    if key in CSS_PX:
+        return CSS_PX[key], f"{value}px"
+    return CSS_SAME[key], str(value)
 
 
 def css_style(style):
