@@ -72,6 +72,10 @@ public struct HTTPServerConfiguration: Sendable {
     /// Value of the Server header; nil (default) sends none.
     public var serverName: String? = nil
 
+    /// The body of the answers the HTTP layer gives by itself (malformed or oversized
+    /// requests, timeouts). Default `.plainText`; a service supplies its own error format.
+    public var errorBody: HTTPErrorBodyFormat = .plainText
+
     public init() {}
 
     public init(host: String = "127.0.0.1", port: Int = 8080) {

@@ -1,5 +1,9 @@
 import Dispatch
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// What drives one connection's socket: read and write readiness, one deadline, and work run
 /// later on the connection's context (its serial queue, or its event loop's thread). The
@@ -107,7 +111,7 @@ final class DispatchConnectionIO: ConnectionIO, @unchecked Sendable {
     func close() {
         guard readSource != nil else {
             // Never activated: no source owns the descriptor.
-            if !closedUnwatched { closedUnwatched = true; Glibc.close(fd) }
+            if !closedUnwatched { closedUnwatched = true; POSIX.close(fd) }
             return
         }
         timer?.cancel()
@@ -134,6 +138,6 @@ private final class DescriptorCloser: @unchecked Sendable {
     /// Called from cancel handlers, which run on the connection's serial queue.
     func release() {
         users -= 1
-        if users == 0 { Glibc.close(fd) }
+        if users == 0 { POSIX.close(fd) }
     }
 }

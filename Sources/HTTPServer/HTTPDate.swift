@@ -1,4 +1,8 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import SyncSupport
 
 /// The IMF-fixdate for the Date header (RFC 9110 §5.6.7), formatted once per second and

@@ -1,5 +1,9 @@
 import Dispatch
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import SyncSupport
 
 /// An HTTP/1.1 server on non-blocking POSIX sockets, driven by edge-triggered epoll event
@@ -125,7 +129,12 @@ public final class HTTPServer: @unchecked Sendable {
 
     static func connectionLimit(configured: Int) -> Int {
         var limit = rlimit()
-        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur != rlim_t.max else {
+        #if canImport(Glibc)
+        let resource = Int32(RLIMIT_NOFILE.rawValue)
+        #else
+        let resource = RLIMIT_NOFILE
+        #endif
+        guard getrlimit(resource, &limit) == 0, limit.rlim_cur != rlim_t.max else {
             return configured
         }
         let soft = Int(clamping: limit.rlim_cur)

@@ -1,5 +1,9 @@
 import Dispatch
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Accepts connections on a listening socket from a Dispatch read source. Stops accepting
 /// while the server is at `maxConnections`, and backs off (instead of spinning on a

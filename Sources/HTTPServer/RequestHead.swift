@@ -1,4 +1,8 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// How the body of a request is delimited (RFC 9112 §6.3).
 public enum BodyFraming: Sendable, Equatable {

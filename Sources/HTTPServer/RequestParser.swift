@@ -1,4 +1,8 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// What the parser found in the bytes fed so far.
 public enum RequestParserEvent: Sendable {

@@ -187,40 +187,11 @@ enum ResponseSerializer {
         }
     }
 
-    /// The JSON error response for a refused request; always closes the connection.
-    static func errorResponse(status: Int, code: String, message: String) -> HTTPResponse {
-        var escaped = ""
-        for scalar in message.unicodeScalars {
-            switch scalar {
-            case "\"": escaped += "\\\""
-            case "\\": escaped += "\\\\"
-            case _ where scalar.value < 0x20: escaped += " "
-            default: escaped.unicodeScalars.append(scalar)
-            }
-        }
-        let json = "{\"error\":{\"status\":\(status),\"code\":\"\(code)\",\"message\":\"\(escaped)\"}}"
-        return HTTPResponse(status: status, headers: ["Content-Type": "application/json"], body: Array(json.utf8))
-    }
-
-    static func errorResponse(for error: HTTPParseError) -> HTTPResponse {
-        errorResponse(status: error.status, code: errorCode(error.status), message: error.message)
-    }
-
-    /// The stable error code for a status, kebab-case like the service's own codes.
-    static func errorCode(_ status: Int) -> String {
-        switch status {
-        case 400: return "bad-request"
-        case 408: return "request-timeout"
-        case 413: return "payload-too-large"
-        case 414: return "uri-too-long"
-        case 415: return "unsupported-media-type"
-        case 417: return "expectation-failed"
-        case 431: return "request-header-fields-too-large"
-        case 501: return "not-implemented"
-        case 503: return "service-unavailable"
-        case 505: return "http-version-not-supported"
-        default: return "internal-error"
-        }
+    /// The response to a refused request, its body in the configured format; the connection
+    /// closes after it.
+    static func errorResponse(status: Int, message: String, format: HTTPErrorBodyFormat) -> HTTPResponse {
+        HTTPResponse(status: status, headers: ["Content-Type": format.contentType],
+                     body: format.render(HTTPRefusal(status: status, message: message)))
     }
 
     static func reasonPhrase(_ status: Int) -> String {

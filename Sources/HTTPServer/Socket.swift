@@ -1,4 +1,8 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A socket call failed.
 public struct SocketError: Error, CustomStringConvertible, Sendable {
@@ -9,20 +13,33 @@ public struct SocketError: Error, CustomStringConvertible, Sendable {
 
 /// Thin wrappers over the socket syscalls the server uses.
 enum Socket {
+    #if canImport(Glibc)
+    private static let streamType = Int32(SOCK_STREAM.rawValue)
+    #else
+    private static let streamType = SOCK_STREAM
+    #endif
+
     /// Creates a non-blocking listening socket bound to a numeric `host` and `port`.
     static func listen(host: String, port: Int, backlog: Int) throws -> Int32 {
         var hints = addrinfo()
         hints.ai_flags = AI_NUMERICHOST | AI_PASSIVE | AI_NUMERICSERV
         hints.ai_family = AF_UNSPEC
-        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        hints.ai_socktype = streamType
         var info: UnsafeMutablePointer<addrinfo>?
         let status = getaddrinfo(host, String(port), &hints, &info)
         guard status == 0, let address = info else {
             throw SocketError(operation: "getaddrinfo(\(host)) \(String(cString: gai_strerror(status)))", code: EINVAL)
         }
         defer { freeaddrinfo(info) }
-        let fd = socket(address.pointee.ai_family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        #if canImport(Glibc)
+        let fd = socket(address.pointee.ai_family, streamType | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw SocketError(operation: "socket", code: errno) }
+        #else
+        let fd = socket(address.pointee.ai_family, streamType, 0)
+        guard fd >= 0 else { throw SocketError(operation: "socket", code: errno) }
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        #endif
         var one: Int32 = 1
         var zero: Int32 = 0
         setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
@@ -35,7 +52,7 @@ enum Socket {
             close(fd)
             throw SocketError(operation: "bind \(host):\(port)", code: code)
         }
-        guard Glibc.listen(fd, Int32(backlog)) == 0 else {
+        guard POSIX.listen(fd, Int32(backlog)) == 0 else {
             let code = errno
             close(fd)
             throw SocketError(operation: "listen", code: code)
@@ -67,7 +84,7 @@ enum Socket {
         var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
         let fd = withUnsafeMutablePointer(to: &storage) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                Glibc.accept(listener, $0, &length)
+                POSIX.accept(listener, $0, &length)
             }
         }
         if fd >= 0 {
@@ -76,6 +93,10 @@ enum Socket {
             _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
             var one: Int32 = 1
             setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
+            #if canImport(Darwin)
+            // Darwin has no MSG_NOSIGNAL: a write to a reset peer must not raise SIGPIPE.
+            setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
+            #endif
             return .accepted(fd: fd, address: describe(storage))
         }
         let code = errno

@@ -1,5 +1,9 @@
 import COpenSSL
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// TLS could not be set up (bad certificate or key).
 public struct TLSError: Error, CustomStringConvertible, Sendable {

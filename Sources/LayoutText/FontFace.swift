@@ -72,9 +72,11 @@ public final class FontFace: @unchecked Sendable {
     deinit { hb_font_destroy(hbFont) }
 
     /// Whether the face maps `scalar` to a glyph.
-    public func hasGlyph(_ scalar: Unicode.Scalar) -> Bool {
+    public func hasGlyph(_ scalar: Unicode.Scalar) -> Bool { hasGlyph(scalar.value) }
+
+    func hasGlyph(_ codePoint: UInt32) -> Bool {
         var glyph: hb_codepoint_t = 0
-        return hb_font_get_nominal_glyph(hbFont, scalar.value, &glyph) != 0
+        return hb_font_get_nominal_glyph(hbFont, codePoint, &glyph) != 0
     }
 
     /// Ascent, descent and line gap at `size` px, as Blink computes them on Linux

@@ -92,17 +92,31 @@ public final class FontLibrary: Sendable {
         self.skipped = skipped
     }
 
-    /// The default library: the bundled fonts only. Loaded once per process.
+    /// The default library: the bundled fonts only, loaded once per process. A process
+    /// without them stops here: `layoutd` checks `bundledFontDirectory()` at start-up first.
     public static let bundled: FontLibrary = {
         do { return try FontLibrary() } catch { fatalError("the bundled fonts do not load: \(error)") }
     }()
 
-    /// The directory of the bundled DejaVu fonts (a SwiftPM resource of LayoutText).
+    /// The directory of the bundled DejaVu fonts: LayoutText's SwiftPM resource bundle
+    /// beside the executable (`swift run`, `swift test`, the Docker image, which copies it
+    /// there), else the package's sources (`Sources/LayoutText/Fonts`). Unlike
+    /// `Bundle.module`, which stops the process, a missing bundle is an error to report.
     public static func bundledFontDirectory() throws(FontLibraryError) -> String {
-        guard let url = Bundle.module.url(forResource: "Fonts", withExtension: nil) else {
-            throw .missingDirectory("the bundled Fonts resource directory")
+        var candidates: [String] = []
+        let bundleName = "layout-service_LayoutText.resources"
+        for base in [Bundle.main.executableURL?.deletingLastPathComponent(), Bundle.main.bundleURL] {
+            if let base { candidates.append(base.appendingPathComponent(bundleName).appendingPathComponent("Fonts").path) }
         }
-        return url.path
+        candidates.append(URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fonts").path)
+        for candidate in candidates {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: candidate + "/DejaVuSans.ttf", isDirectory: &isDirectory), !isDirectory.boolValue {
+                return candidate
+            }
+        }
+        throw .missingDirectory("the bundled fonts (\(bundleName)/Fonts beside the executable); looked in "
+                                + candidates.joined(separator: ", "))
     }
 
     /// The faces of a family (any case), in load order; nil when unknown.

@@ -52,6 +52,10 @@ public struct PreparedText: Sendable {
         spanBoxes = boxes
         unknownFamilies = unknown
         var fallbacks: [[FontFace]?] = Array(repeating: nil, count: content.spans.count)
+        // Read per unit below: copied out of the spans once (a TextStyle copy retains its
+        // family names).
+        let spanFontSize = content.spans.map(\.style.fontSize)
+        let spanLetterSpacing = content.spans.map(\.style.letterSpacing)
 
         let levels = UnicodeBreaks.bidiLevels(units, rightToLeft: style.rightToLeft)
         itemStarts = [0] + (1..<max(1, n)).filter { spanOfUnit[$0] != spanOfUnit[$0 - 1] || levels[$0] != levels[$0 - 1] }
@@ -85,10 +89,9 @@ public struct PreparedText: Sendable {
         var start = 0
         while start < n {
             let span = Int(spanOfUnit[start])
-            let spanStyle = content.spans[span].style
             let face = fonts.faces[Int(faceOfUnit[start])]
             // Positions in 16.16 fixed point, as HarfBuzz gives them to Blink at this size.
-            let scale = Double(spanStyle.fontSize) * 65536 / Double(face.unitsPerEm)
+            let scale = Double(spanFontSize[span]) * 65536 / Double(face.unitsPerEm)
             let unit = units[start]
             if unit == CollapsedParagraph.newline {
                 start += 1
@@ -115,14 +118,14 @@ public struct PreparedText: Sendable {
                 end += 1
             }
             let shaped = shaper.advances(units[start..<end], face: face, rightToLeft: levels[start] & 1 == 1,
-                                         noLigatures: spanStyle.letterSpacing != 0)
+                                         noLigatures: spanLetterSpacing[span] != 0)
             for k in 0..<shaped.count { advances[start + k] = Self.fixed(shaped[k], scale) }
             start = end
         }
         // Letter spacing after every grapheme cluster, as Blink adds it (not between the
         // joined letters of cursive scripts, which Blink leaves unspaced).
         for k in 0..<n where clusterStart[k] && units[k] != CollapsedParagraph.newline && !Self.isCursive(units[k]) {
-            advances[k] += content.spans[Int(spanOfUnit[k])].style.letterSpacing
+            advances[k] += spanLetterSpacing[Int(spanOfUnit[k])]
         }
         self.advances = advances
         var prefix = [Double](repeating: 0, count: n + 1)
@@ -159,10 +162,16 @@ public struct PreparedText: Sendable {
     /// Whether `face` has a glyph for every character of a cluster (controls and format
     /// characters such as joiners need none).
     static func covers(_ face: FontFace, _ cluster: ArraySlice<UInt16>) -> Bool {
-        for scalar in String(decoding: cluster, as: UTF16.self).unicodeScalars {
-            let v = scalar.value
+        var i = cluster.startIndex
+        while i < cluster.endIndex {
+            var v = UInt32(cluster[i])
+            i += 1
+            if UTF16.isLeadSurrogate(UInt16(v)), i < cluster.endIndex, UTF16.isTrailSurrogate(cluster[i]) {
+                v = 0x10000 + ((v - 0xD800) << 10) + (UInt32(cluster[i]) - 0xDC00)
+                i += 1
+            }
             if v < 0x20 || (v >= 0x200B && v <= 0x200F) || (v >= 0xFE00 && v <= 0xFE0F) || v == 0xFEFF { continue }
-            if !face.hasGlyph(scalar) { return false }
+            if !face.hasGlyph(v) { return false }
         }
         return true
     }

@@ -24,45 +24,62 @@ public struct TextLayout: Hashable, Sendable {
     public var firstBaseline: Float
 }
 
+/// A line broken, clamped and measured, before alignment and text.
+struct MeasuredLine {
+    var range: LineRange
+    /// End of the units shown (before the ellipsis, if any).
+    var end: Int
+    var width: Float
+    var ellipsis: Bool
+    var extent: VerticalExtent
+}
+
 extension PreparedText {
-    /// Lines at most `available` px wide (nil: no limit), aligned in a content box
-    /// `boxWidth` wide (nil: `available`, else as wide as the widest line).
-    public func layout(available: Float?, boxWidth: Float? = nil) -> TextLayout {
+    /// The lines at most `available` px wide (nil: no limit), clamped, with their widths and
+    /// vertical extents: all a measurement needs, without making strings.
+    func measuredLines(available: Float?) -> [MeasuredLine] {
         var ranges = breakLines(available: available)
         var clampedEllipsis = false
         if style.maxLines > 0 && ranges.count > style.maxLines {
             ranges.removeLast(ranges.count - style.maxLines)
             clampedEllipsis = style.textOverflow == .ellipsis
         }
-        // Each line's visible units and width, the ellipsis applied.
-        var pieces: [(end: Int, width: Float, ellipsis: Bool)] = []
-        for (index, range) in ranges.enumerated() {
-            let w = width(range.start, range.contentEnd)
-            let last = index == ranges.count - 1
-            let overflows = available.map { w > $0 + 1.0 / 256 } ?? false
-            if style.textOverflow == .ellipsis && ((last && clampedEllipsis) || overflows) {
-                pieces.append(ellipsized(range, available: available))
-            } else {
-                pieces.append((range.contentEnd, w, false))
-            }
-        }
-        let widest = pieces.reduce(Float(0)) { max($0, $1.width) }
-        let box = boxWidth ?? available ?? widest
-        let rtl = style.rightToLeft
-        var lines: [TextLine] = []
+        var lines: [MeasuredLine] = []
         lines.reserveCapacity(ranges.count)
-        var top: Float = 0
         for (index, range) in ranges.enumerated() {
-            let piece = pieces[index]
             var extent = strut
             var s = -1
-            for u in range.start..<max(range.start, range.end) where Int(spanOfUnit[u]) != s {
+            for u in range.start..<range.end where Int(spanOfUnit[u]) != s {
                 s = Int(spanOfUnit[u])
                 extent.ascent = max(extent.ascent, spanBoxes[s].ascent)
                 extent.descent = max(extent.descent, spanBoxes[s].descent)
             }
-            let height = extent.ascent + extent.descent
-            var lineWidth = piece.width
+            let w = width(range.start, range.contentEnd)
+            let overflows = available.map { w > $0 + 1.0 / 256 } ?? false
+            if style.textOverflow == .ellipsis && ((index == ranges.count - 1 && clampedEllipsis) || overflows) {
+                let cut = ellipsized(range, available: available)
+                lines.append(MeasuredLine(range: range, end: cut.end, width: cut.width, ellipsis: true, extent: extent))
+            } else {
+                lines.append(MeasuredLine(range: range, end: range.contentEnd, width: w, ellipsis: false, extent: extent))
+            }
+        }
+        return lines
+    }
+
+    /// Lines at most `available` px wide (nil: no limit), aligned in a content box
+    /// `boxWidth` wide (nil: `available`, else as wide as the widest line).
+    public func layout(available: Float?, boxWidth: Float? = nil) -> TextLayout {
+        let measured = measuredLines(available: available)
+        let widest = measured.reduce(Float(0)) { max($0, $1.width) }
+        let box = boxWidth ?? available ?? widest
+        let rtl = style.rightToLeft
+        var lines: [TextLine] = []
+        lines.reserveCapacity(measured.count)
+        var top: Float = 0
+        for line in measured {
+            let range = line.range
+            let height = line.extent.ascent + line.extent.descent
+            var lineWidth = line.width
             let free = box - lineWidth
             var left: Float = 0
             switch style.textAlign {
@@ -72,17 +89,17 @@ extension PreparedText {
             case .start: left = rtl ? free : 0
             case .end: left = rtl ? 0 : free
             case .justify:
-                let opportunities = (range.start..<piece.end).reduce(0) { $0 + (units[$1] == CollapsedParagraph.space ? 1 : 0) }
-                if !range.endsParagraph && !piece.ellipsis && opportunities > 0 && free > 0 {
+                let opportunities = (range.start..<line.end).reduce(0) { $0 + (units[$1] == CollapsedParagraph.space ? 1 : 0) }
+                if !range.endsParagraph && !line.ellipsis && opportunities > 0 && free > 0 {
                     lineWidth = box
                 } else {
                     left = rtl ? free : 0
                 }
             }
-            var text = String(decoding: units[range.start..<lineTextEnd(range, piece.end)], as: UTF16.self)
-            if piece.ellipsis { text += "\u{2026}" }
+            var text = String(decoding: units[range.start..<lineTextEnd(range, line.end)], as: UTF16.self)
+            if line.ellipsis { text += "\u{2026}" }
             lines.append(TextLine(text: text, left: left, top: top, width: lineWidth, height: height,
-                                  baseline: top + extent.ascent))
+                                  baseline: top + line.extent.ascent))
             top += height
         }
         return TextLayout(lines: lines, width: widest, height: top, firstBaseline: lines.first?.baseline ?? 0)
@@ -116,7 +133,16 @@ extension PreparedText {
     /// The leaf's size for a layout engine's measure call: `available` nil when the width is
     /// not limited; `exact` when the width is imposed.
     public func measure(available: Float?, exact: Bool) -> (width: Float, height: Float) {
-        let result = layout(available: available)
-        return (exact ? (available ?? result.width) : result.width, result.height)
+        var widest: Float = 0, height: Float = 0
+        for line in measuredLines(available: available) {
+            widest = max(widest, line.width)
+            height += line.extent.ascent + line.extent.descent
+        }
+        return (exact ? (available ?? widest) : widest, height)
+    }
+
+    /// The first line's baseline from the content box's top, at `available` px wide.
+    public func firstBaseline(available: Float?) -> Float {
+        measuredLines(available: available).first?.extent.ascent ?? 0
     }
 }

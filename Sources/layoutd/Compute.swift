@@ -27,6 +27,7 @@ struct Compute: ParsableCommand {
             guard let contents = SystemIO.readFile(file) else { throw ValidationError("cannot read \(file)") }
             bytes = contents
         }
+        if let problem = BundledFonts.problem() { throw ValidationError(problem) }
         let limits = WireLimits(maxNodes: maxNodes, maxDepth: maxDepth)
         let (status, answer) = LayoutOnce.answer(body: bytes, limits: limits)
         if status == 200 {

@@ -130,10 +130,10 @@ private func expectServerStillServes(_ server: HTTPServer, sourceLocation: Sourc
         }
     }
 
-    /// The HTTP layer's error codes, kebab-case like the service's.
-    private let expectedErrorCodes = [
-        400: "bad-request", 413: "payload-too-large", 414: "uri-too-long", 415: "unsupported-media-type",
-        431: "request-header-fields-too-large", 501: "not-implemented", 505: "http-version-not-supported",
+    /// The reason phrases of the refusals' status lines, which the default error body repeats.
+    private let expectedReasons = [
+        400: "Bad Request", 413: "Content Too Large", 414: "URI Too Long", 415: "Unsupported Media Type",
+        431: "Request Header Fields Too Large", 501: "Not Implemented", 505: "HTTP Version Not Supported",
     ]
 
     @Test(arguments: ioBackends, [
@@ -151,7 +151,7 @@ private func expectServerStillServes(_ server: HTTPServer, sourceLocation: Sourc
         (505, "GET / HTTP/2.0\r\nHost: t\r\n\r\n"),
         (415, "POST / HTTP/1.1\r\nHost: t\r\nContent-Encoding: br\r\nContent-Length: 1\r\n\r\nx"),
     ])
-    func refusalsAnswerWithJSONAndClose(backend: IOBackend, refusal: (status: Int, request: String)) throws {
+    func refusalsAnswerWithTheErrorBodyAndClose(backend: IOBackend, refusal: (status: Int, request: String)) throws {
         let (status, request) = refusal
         try withServer(backend, { $0.maxRequestLineBytes = 256; $0.maxHeaderBytes = 512; $0.maxBodyBytes = 1500 }) { server in
             let client = try RawClient(port: server.boundPort)
@@ -159,8 +159,27 @@ private func expectServerStillServes(_ server: HTTPServer, sourceLocation: Sourc
             let response = try #require(client.readResponse())
             #expect(response.status == status)
             #expect(response.headers["Connection"] == "close")
-            #expect(response.headers["Content-Type"] == "application/json")
-            #expect(response.text.hasPrefix("{\"error\":{\"status\":\(status),\"code\":\"\(expectedErrorCodes[status] ?? "?")\","))
+            #expect(response.headers["Content-Type"] == "text/plain; charset=utf-8")
+            #expect(response.text.hasPrefix("\(status) \(expectedReasons[status] ?? "?"): "))
+            #expect(response.text.count > "\(status) \(expectedReasons[status] ?? "?"): \n".count)
+            #expect(client.isClosedByPeer())
+            try expectServerStillServes(server)
+        }
+    }
+
+    @Test(arguments: ioBackends) func refusalsUseTheConfiguredErrorBody(backend: IOBackend) throws {
+        let format = HTTPErrorBodyFormat(contentType: "application/problem+json") { refusal in
+            Array("{\"status\":\(refusal.status),\"title\":\"\(refusal.reason)\",\"detail\":\"\(refusal.message)\"}".utf8)
+        }
+        try withServer(backend, { $0.errorBody = format; $0.maxBodyBytes = 10 }) { server in
+            let client = try RawClient(port: server.boundPort)
+            client.send("POST / HTTP/1.1\r\nHost: t\r\nContent-Length: 20\r\n\r\n")
+            let response = try #require(client.readResponse())
+            #expect(response.status == 413)
+            #expect(response.headers["Content-Type"] == "application/problem+json")
+            #expect(response.headers["Content-Length"] == String(response.body.count))
+            #expect(response.text.hasPrefix("{\"status\":413,\"title\":\"Content Too Large\",\"detail\":\""))
+            #expect(response.text.hasSuffix("\"}"))
             #expect(client.isClosedByPeer())
             try expectServerStillServes(server)
         }
@@ -214,7 +233,7 @@ private func expectServerStillServes(_ server: HTTPServer, sourceLocation: Sourc
             client.send("GET / HTTP/1.1\r\nHo")
             let response = try #require(client.readResponse())
             #expect(response.status == 408)
-            #expect(response.text.contains("\"code\":\"request-timeout\""))
+            #expect(response.text == "408 Request Timeout: The request head did not arrive in time.\n")
             #expect(client.isClosedByPeer())
             // A connection that never sends anything is closed silently.
             let silent = try RawClient(port: server.boundPort)

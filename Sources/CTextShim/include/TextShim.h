@@ -9,7 +9,7 @@
 
 /* Line break opportunities (UAX #14) for `locale`: each position after which a line may end,
    in increasing order, the text's end included. `hard[i]` is 1 where the break is forced
-   (after a newline). */
+   (after a newline). The locale is read on a thread's first call only. */
 int32_t layoutd_line_breaks(const uint16_t *text, int32_t length, const char *locale,
                             int32_t *positions, uint8_t *hard, int32_t capacity);
 

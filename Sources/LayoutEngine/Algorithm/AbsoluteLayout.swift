@@ -102,6 +102,31 @@ extension LayoutPass {
         }
     }
 
+    /// An absolute child's outer size on the physical `axis` (.row or .column): its definite
+    /// size plus `margin`, or without one, the containing block's inner size between both
+    /// insets, clamped by min/max; NaN when neither is known.
+    @inline(__always) private func absoluteChildSize(_ containingNode: Int, _ child: Int, _ axis: FlexDirection,
+                                                     _ direction: Direction, _ containingBlockSize: Float,
+                                                     _ containingBlockWidth: Float, _ margin: Float) -> Float {
+        let cs = style(child)
+        let row = axis.isRow
+        if cs.pointee.hasDefiniteLength(row, containingBlockSize) {
+            return cs.pointee.resolvedDimension(row, direction, containingBlockSize, containingBlockWidth) + margin
+        }
+        let startEdge: PhysicalEdge = row ? .left : .top
+        let endEdge: PhysicalEdge = row ? .right : .bottom
+        guard cs.pointee.isPositionDefinite(startEdge, direction) && cs.pointee.isPositionDefinite(endEdge, direction) else {
+            return .nan
+        }
+        // No size: stretch between the two insets.
+        let containing = style(containingNode)
+        let size = layouts[containingNode].measured(axis)
+            - (containing.pointee.border(startEdge, direction) + containing.pointee.border(endEdge, direction))
+            - (cs.pointee.position(startEdge, direction, containingBlockSize)
+               + cs.pointee.position(endEdge, direction, containingBlockSize))
+        return boundAxis(child, axis, direction, size, containingBlockSize, containingBlockWidth)
+    }
+
     /// Sizes and places one absolute child of `node` against `containingNode`'s padding box.
     func layoutAbsoluteChild(_ containingNode: Int, _ node: Int, _ child: Int,
                              _ containingBlockWidth: Float, _ containingBlockHeight: Float,
@@ -110,31 +135,13 @@ extension LayoutPass {
         let crossAxis = mainAxis.crossAxis(direction)
         let isMainAxisRow = mainAxis.isRow
         let cs = style(child)
-        let containing = style(containingNode)
-        var childWidth: Float = .nan
-        var childHeight: Float = .nan
         let marginRow = marginForAxis(child, .row, containingBlockWidth)
         let marginColumn = marginForAxis(child, .column, containingBlockWidth)
 
-        if cs.pointee.hasDefiniteLength(true, containingBlockWidth) {
-            childWidth = cs.pointee.resolvedDimension(true, direction, containingBlockWidth, containingBlockWidth) + marginRow
-        } else if cs.pointee.isPositionDefinite(.left, direction) && cs.pointee.isPositionDefinite(.right, direction) {
-            // No width: stretch between the left and right insets.
-            childWidth = layouts[containingNode].measuredWidth
-                - (containing.pointee.border(.left, direction) + containing.pointee.border(.right, direction))
-                - (cs.pointee.position(.left, direction, containingBlockWidth)
-                   + cs.pointee.position(.right, direction, containingBlockWidth))
-            childWidth = boundAxis(child, .row, direction, childWidth, containingBlockWidth, containingBlockWidth)
-        }
-        if cs.pointee.hasDefiniteLength(false, containingBlockHeight) {
-            childHeight = cs.pointee.resolvedDimension(false, direction, containingBlockHeight, containingBlockWidth) + marginColumn
-        } else if cs.pointee.isPositionDefinite(.top, direction) && cs.pointee.isPositionDefinite(.bottom, direction) {
-            childHeight = layouts[containingNode].measuredHeight
-                - (containing.pointee.border(.top, direction) + containing.pointee.border(.bottom, direction))
-                - (cs.pointee.position(.top, direction, containingBlockHeight)
-                   + cs.pointee.position(.bottom, direction, containingBlockHeight))
-            childHeight = boundAxis(child, .column, direction, childHeight, containingBlockHeight, containingBlockWidth)
-        }
+        var childWidth = absoluteChildSize(containingNode, child, .row, direction, containingBlockWidth,
+                                           containingBlockWidth, marginRow)
+        var childHeight = absoluteChildSize(containingNode, child, .column, direction, containingBlockHeight,
+                                            containingBlockWidth, marginColumn)
 
         // With exactly one size known, the aspect ratio gives the other.
         let aspectRatio = cs.pointee.resolvedAspectRatio
@@ -168,6 +175,16 @@ extension LayoutPass {
                               containingBlockWidth, containingBlockHeight)
         positionAbsoluteChild(containingNode, node, child, direction, crossAxis, false,
                               containingBlockWidth, containingBlockHeight)
+    }
+
+    /// §4.1 for a laid-out container: when it is a containing block (positioned, or the root)
+    /// it lays out its absolute descendants, through its `position: static` children.
+    @inline(always) func layoutAbsoluteChildren(_ flex: FlexContainer) {
+        let node = flex.node
+        if styles[node].positionType != .static || flex.depth == 1 {
+            layoutAbsoluteDescendants(node, node, flex.widthMode, flex.direction, flex.depth,
+                                      0, 0, flex.availableInnerWidth, flex.availableInnerHeight)
+        }
     }
 
     /// Lays out the absolute children of `currentNode` against `containingNode`, descending

@@ -122,14 +122,34 @@ extension LayoutPass {
         cl.pointee.computedFlexBasisGeneration = generation
     }
 
-    /// Computes every in-flow child's flex basis; returns the sum of bases plus margins.
-    func computeFlexBasisForChildren(_ node: Int, _ availableInnerWidth: Float, _ availableInnerHeight: Float,
-                                     _ widthMode: SizingMode, _ heightMode: SizingMode,
-                                     _ direction: Direction, _ mainAxis: FlexDirection,
-                                     _ performLayout: Bool, _ depth: Int) -> Float {
+    /// §9.2 step 3: every in-flow item's flex base size (its hypothetical main size is the
+    /// base clamped by min/max, taken where lines are collected). When the items' outer bases
+    /// overflow a wrapping container offered a fit-content main size, Yoga lays it out as if
+    /// that size were imposed. Returns the container with its main sizing mode settled.
+    @inline(always) func determineFlexBaseSizes(_ container: FlexContainer) -> FlexContainer {
+        var flex = container
+        let node = flex.node
+        var totalMainDim = computeFlexBasisForChildren(flex)
+        let childCount = layoutChildCount(node)
+        if childCount > 1 {
+            totalMainDim += style(node).pointee.gapForAxis(flex.mainAxis, flex.availableInnerMainDim) * Float(childCount - 1)
+        }
+        flex.mainAxisOverflows = flex.mainMode != .maxContent && totalMainDim > flex.availableInnerMainDim
+        if flex.isWrap && flex.mainAxisOverflows && flex.mainMode == .fitContent {
+            flex.mainMode = .stretchFit
+        }
+        return flex
+    }
+
+    /// Computes every in-flow child's flex basis (and, when laying out, its initial position);
+    /// returns the sum of the bases plus margins.
+    func computeFlexBasisForChildren(_ flex: FlexContainer) -> Float {
+        let (direction, mainAxis) = (flex.direction, flex.mainAxis)
+        let (availableInnerWidth, availableInnerHeight) = (flex.availableInnerWidth, flex.availableInnerHeight)
+        let node = flex.node
         var totalOuterFlexBasis: Float = 0
         var singleFlexChild = -1
-        let mainMode = mainAxis.isRow ? widthMode : heightMode
+        let mainMode = flex.mainMode
         // A single child that can both grow and shrink in an exact container gets basis 0
         // instead of being measured and then flexed to fill the space anyway.
         if mainMode == .stretchFit {
@@ -155,7 +175,7 @@ extension LayoutPass {
                 layouts[c].isDirty = false
                 continue
             }
-            if performLayout {
+            if flex.performLayout {
                 // Set the initial position (relative to the owner).
                 setPosition(c, resolveDirection(c, direction), availableInnerWidth, availableInnerHeight)
             }
@@ -164,8 +184,8 @@ extension LayoutPass {
                 layouts[c].computedFlexBasisGeneration = generation
                 layouts[c].computedFlexBasis = 0
             } else {
-                computeFlexBasisForChild(node, c, availableInnerWidth, widthMode, availableInnerHeight,
-                                         availableInnerWidth, availableInnerHeight, heightMode, direction, depth)
+                computeFlexBasisForChild(node, c, availableInnerWidth, flex.widthMode, availableInnerHeight,
+                                         availableInnerWidth, availableInnerHeight, flex.heightMode, direction, flex.depth)
             }
             totalOuterFlexBasis += layouts[c].computedFlexBasis + marginForAxis(c, mainAxis, availableInnerWidth)
         }

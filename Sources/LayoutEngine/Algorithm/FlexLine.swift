@@ -1,22 +1,37 @@
-// §9.3 collecting items into flex lines, §9.7 resolving flexible lengths and §9.5 main-axis
-// alignment (Yoga's FlexLine.cpp, resolveFlexibleLength and justifyMainAxis).
+// §9.3 step 5, collecting items into flex lines (Yoga's FlexLine.cpp), and §9.4 step 8, the
+// cross size of a line.
 
-/// One flex line: a run of the container's layout children plus its running totals.
-/// Items are the in-flow children from `first` up to (not including) `end`.
+/// One flex line: a run of the container's layout children plus what the per-line steps
+/// find out about it. Items are the in-flow children from `first` up to (not including) `end`.
 struct FlexLine {
     var first: Int
+    /// The main space the line's items flex into: the container's, or (step 4) the line's
+    /// content size when the container's main size is not definite.
+    var availableInnerMainDim: Float
+    /// The layout child that starts the next line (-1 after the last line).
     var end: Int = -1
     var itemCount = 0
     var lastItem = -1
+    /// Step 5: the items' outer hypothetical main sizes plus the gaps between them.
     var sizeConsumed: Float = 0
+    /// Step 5: auto margins on the main axis, which take the free space before justify-content.
     var numberOfAutoMargins = 0
+    /// Step 5 sums the flex factors (the shrink factors scaled by the items' bases, each sum
+    /// floored to 1 when below it); step 6 takes out the factors of items it freezes.
     var totalFlexGrowFactors: Float = 0
     var totalFlexShrinkScaledFactors: Float = 0
+    /// Step 4 sets the line's free space, step 6 leaves what the items did not take, and
+    /// step 12 shares it out.
     var remainingFreeSpace: Float = 0
+    /// Step 12: the line's main size, the container's padding and border included.
     var mainDim: Float = 0
+    /// Step 8: the line's cross size.
     var crossDim: Float = 0
 
-    init(first: Int) { self.first = first }
+    init(first: Int, availableInnerMainDim: Float) {
+        self.first = first
+        self.availableInnerMainDim = availableInnerMainDim
+    }
 }
 
 extension LayoutPass {
@@ -35,17 +50,19 @@ extension LayoutPass {
         return -1
     }
 
-    /// §9.3 step 5: collect items into a line until the next one would overflow (when wrapping).
-    func calculateFlexLine(_ node: Int, _ ownerDirection: Direction, _ ownerWidth: Float,
-                           _ mainAxisOwnerSize: Float, _ availableInnerWidth: Float,
-                           _ availableInnerMainDim: Float, _ start: Int, _ lineCount: Int) -> FlexLine {
-        var line = FlexLine(first: start)
+    /// §9.3 step 5: collect items from `start` into the line after `lines` until the next one
+    /// would overflow (when wrapping), adding up their outer hypothetical main sizes and flex
+    /// factors.
+    func collectFlexLine(_ flex: FlexContainer, _ lines: FlexLineTotals, from start: Int) -> FlexLine {
+        let (direction, mainAxis) = (flex.direction, flex.mainAxis)
+        let (ownerWidth, mainAxisOwnerSize) = (flex.ownerWidth, flex.mainAxisOwnerSize)
+        let availableInnerWidth = flex.availableInnerWidth
+        let lineCount = lines.count
+        var line = FlexLine(first: start, availableInnerMainDim: lines.availableInnerMainDim)
+        let node = flex.node
         let ns = style(node)
         var sizeConsumedIncludingMinConstraint: Float = 0
-        let direction = resolveDirection(node, ownerDirection)
-        let mainAxis = ns.pointee.flexDirection.resolved(direction)
-        let isNodeFlexWrap = ns.pointee.flexWrap != .noWrap
-        let gap = ns.pointee.gapForAxis(mainAxis, availableInnerMainDim)
+        let gap = ns.pointee.gapForAxis(mainAxis, line.availableInnerMainDim)
 
         var c = start
         while c >= 0 {
@@ -55,8 +72,8 @@ extension LayoutPass {
             }
             let cs = style(c)
             // Yoga counts auto margins (and sets the line index) before deciding to break.
-            if cs.pointee.flexStartMarginIsAuto(mainAxis, ownerDirection) { line.numberOfAutoMargins += 1 }
-            if cs.pointee.flexEndMarginIsAuto(mainAxis, ownerDirection) { line.numberOfAutoMargins += 1 }
+            if cs.pointee.flexStartMarginIsAuto(mainAxis, flex.ownerDirection) { line.numberOfAutoMargins += 1 }
+            if cs.pointee.flexEndMarginIsAuto(mainAxis, flex.ownerDirection) { line.numberOfAutoMargins += 1 }
             layouts[c].lineIndex = Int32(truncatingIfNeeded: lineCount)
             let isFirstElementInLine = line.itemCount == 0
             let childMarginMainAxis = marginForAxis(c, mainAxis, availableInnerWidth)
@@ -65,7 +82,7 @@ extension LayoutPass {
                                                                   mainAxisOwnerSize, ownerWidth)
             // A wrapping container starts a new line when this item would overflow.
             if sizeConsumedIncludingMinConstraint + flexBasisWithMinAndMax + childMarginMainAxis + childLeadingGap
-                > availableInnerMainDim && isNodeFlexWrap && line.itemCount > 0 {
+                > line.availableInnerMainDim && flex.isWrap && line.itemCount > 0 {
                 break
             }
             sizeConsumedIncludingMinConstraint += flexBasisWithMinAndMax + childMarginMainAxis + childLeadingGap
@@ -88,157 +105,25 @@ extension LayoutPass {
         return line
     }
 
-    /// §9.7 steps 1–4 (first pass): freeze items whose min/max clamp triggers and take their
-    /// size out of the free space.
-    func distributeFreeSpaceFirstPass(_ line: inout FlexLine, _ direction: Direction, _ mainAxis: FlexDirection,
-                                      _ ownerWidth: Float, _ mainAxisOwnerSize: Float,
-                                      _ availableInnerMainDim: Float, _ availableInnerWidth: Float, _ node: Int) {
-        var deltaFreeSpace: Float = 0
-        var c = nextItem(line, after: -1, node)
-        while c >= 0 {
-            defer { c = nextItem(line, after: c, node) }
-            let childFlexBasis = boundAxisWithinMinAndMax(c, direction, mainAxis, layouts[c].computedFlexBasis,
-                                                          mainAxisOwnerSize, ownerWidth)
-            if line.remainingFreeSpace < 0 {
-                let flexShrinkScaledFactor = -resolveFlexShrink(c) * childFlexBasis
-                if !flexShrinkScaledFactor.isNaN && flexShrinkScaledFactor != 0 {
-                    let baseMainSize = childFlexBasis
-                        + line.remainingFreeSpace / line.totalFlexShrinkScaledFactors * flexShrinkScaledFactor
-                    let boundMainSize = boundAxis(c, mainAxis, direction, baseMainSize, availableInnerMainDim, availableInnerWidth)
-                    if !baseMainSize.isNaN && !boundMainSize.isNaN && baseMainSize != boundMainSize {
-                        // Exclude this item's size and factor so the second pass clamps it the same way.
-                        deltaFreeSpace += boundMainSize - childFlexBasis
-                        line.totalFlexShrinkScaledFactors -= -resolveFlexShrink(c) * layouts[c].computedFlexBasis
-                    }
-                }
-            } else if !line.remainingFreeSpace.isNaN && line.remainingFreeSpace > 0 {
-                let flexGrowFactor = resolveFlexGrow(c)
-                if !flexGrowFactor.isNaN && flexGrowFactor != 0 {
-                    let baseMainSize = childFlexBasis + line.remainingFreeSpace / line.totalFlexGrowFactors * flexGrowFactor
-                    let boundMainSize = boundAxis(c, mainAxis, direction, baseMainSize, availableInnerMainDim, availableInnerWidth)
-                    if !baseMainSize.isNaN && !boundMainSize.isNaN && baseMainSize != boundMainSize {
-                        deltaFreeSpace += boundMainSize - childFlexBasis
-                        line.totalFlexGrowFactors -= flexGrowFactor
-                    }
-                }
-            }
+    /// §9.4 step 8: the cross size of `line`. A single-line container with an imposed cross
+    /// size gives it to its line; a single line is clamped by the container's min/max. Returns
+    /// the cross size items align in: for a content-sized container Yoga uses the line's own
+    /// (clamped) size here, not the container's final one.
+    @inline(always) func determineLineCrossSize(_ flex: FlexContainer, _ line: inout FlexLine) -> Float {
+        let node = flex.node
+        var alignmentCrossSize = flex.availableInnerCrossDim
+        if flex.crossMode == .maxContent || flex.crossMode == .fitContent {
+            // The cross size comes from the largest item.
+            alignmentCrossSize = boundAxis(node, flex.crossAxis, flex.direction, line.crossDim + flex.paddingAndBorderCross,
+                                           flex.crossAxisOwnerSize, flex.ownerWidth) - flex.paddingAndBorderCross
         }
-        line.remainingFreeSpace -= deltaFreeSpace
-    }
-
-    /// §9.7 step 5 (second pass): size every item and lay it out with its final main size.
-    /// Returns the space actually distributed.
-    func distributeFreeSpaceSecondPass(_ line: inout FlexLine, _ node: Int, _ mainAxis: FlexDirection,
-                                       _ crossAxis: FlexDirection, _ direction: Direction,
-                                       _ ownerWidth: Float, _ mainAxisOwnerSize: Float,
-                                       _ availableInnerMainDim: Float, _ availableInnerCrossDim: Float,
-                                       _ availableInnerWidth: Float, _ availableInnerHeight: Float,
-                                       _ mainAxisOverflows: Bool, _ crossMode: SizingMode,
-                                       _ performLayout: Bool, _ depth: Int) -> Float {
-        var deltaFreeSpace: Float = 0
-        let isMainAxisRow = mainAxis.isRow
-        let ns = style(node)
-        let isNodeFlexWrap = ns.pointee.flexWrap != .noWrap
-        let crossIsRow = crossAxis.isRow
-
-        var c = nextItem(line, after: -1, node)
-        while c >= 0 {
-            defer { c = nextItem(line, after: c, node) }
-            let cs = style(c)
-            let childFlexBasis = boundAxisWithinMinAndMax(c, direction, mainAxis, layouts[c].computedFlexBasis,
-                                                          mainAxisOwnerSize, ownerWidth)
-            var updatedMainSize = childFlexBasis
-
-            if !line.remainingFreeSpace.isNaN && line.remainingFreeSpace < 0 {
-                let flexShrinkScaledFactor = -resolveFlexShrink(c) * childFlexBasis
-                if flexShrinkScaledFactor != 0 {
-                    let childSize: Float
-                    if !line.totalFlexShrinkScaledFactors.isNaN && line.totalFlexShrinkScaledFactors == 0 {
-                        childSize = childFlexBasis + flexShrinkScaledFactor
-                    } else {
-                        childSize = childFlexBasis
-                            + (line.remainingFreeSpace / line.totalFlexShrinkScaledFactors) * flexShrinkScaledFactor
-                    }
-                    updatedMainSize = boundAxis(c, mainAxis, direction, childSize, availableInnerMainDim, availableInnerWidth)
-                }
-            } else if !line.remainingFreeSpace.isNaN && line.remainingFreeSpace > 0 {
-                let flexGrowFactor = resolveFlexGrow(c)
-                if !flexGrowFactor.isNaN && flexGrowFactor != 0 {
-                    updatedMainSize = boundAxis(
-                        c, mainAxis, direction,
-                        childFlexBasis + line.remainingFreeSpace / line.totalFlexGrowFactors * flexGrowFactor,
-                        availableInnerMainDim, availableInnerWidth)
-                }
-            }
-            deltaFreeSpace += updatedMainSize - childFlexBasis
-
-            let marginMain = marginForAxis(c, mainAxis, availableInnerWidth)
-            let marginCross = marginForAxis(c, crossAxis, availableInnerWidth)
-            var childCrossSize: Float = .nan
-            var childMainSize = updatedMainSize + marginMain
-            var childCrossMode: SizingMode
-            var childMainMode = SizingMode.stretchFit
-
-            let aspectRatio = cs.pointee.resolvedAspectRatio
-            let crossDefinite = cs.pointee.hasDefiniteLength(crossIsRow, availableInnerCrossDim)
-            let stretches = childAlignment(node, c) == .stretch
-                && !cs.pointee.flexStartMarginIsAuto(crossAxis, direction)
-                && !cs.pointee.flexEndMarginIsAuto(crossAxis, direction)
-            if !aspectRatio.isNaN {
-                childCrossSize = isMainAxisRow ? (childMainSize - marginMain) / aspectRatio
-                                               : (childMainSize - marginMain) * aspectRatio
-                childCrossMode = .stretchFit
-                childCrossSize += marginCross
-            } else if !availableInnerCrossDim.isNaN && !crossDefinite && crossMode == .stretchFit
-                        && !(isNodeFlexWrap && mainAxisOverflows) && stretches {
-                // §9.4 step 11 ahead of time: a stretched item takes the line's cross size.
-                childCrossSize = availableInnerCrossDim
-                childCrossMode = .stretchFit
-            } else if !crossDefinite {
-                childCrossSize = availableInnerCrossDim
-                childCrossMode = childCrossSize.isNaN ? .maxContent : .fitContent
-            } else {
-                childCrossSize = cs.pointee.resolvedDimension(crossIsRow, direction, availableInnerCrossDim, availableInnerWidth)
-                    + marginCross
-                let isLoosePercentageMeasurement = cs.pointee.processedDimension(crossIsRow).unit == .percent
-                    && crossMode != .stretchFit
-                childCrossMode = childCrossSize.isNaN || isLoosePercentageMeasurement ? .maxContent : .stretchFit
-            }
-
-            constrainMaxSizeForMode(c, direction, mainAxis, availableInnerMainDim, availableInnerWidth,
-                                    &childMainMode, &childMainSize)
-            constrainMaxSizeForMode(c, direction, crossAxis, availableInnerCrossDim, availableInnerWidth,
-                                    &childCrossMode, &childCrossSize)
-
-            let requiresStretchLayout = !crossDefinite && stretches
-            let childWidth = isMainAxisRow ? childMainSize : childCrossSize
-            let childHeight = !isMainAxisRow ? childMainSize : childCrossSize
-            let childWidthMode = isMainAxisRow ? childMainMode : childCrossMode
-            let childHeightMode = !isMainAxisRow ? childMainMode : childCrossMode
-            let isLayoutPass = performLayout && !requiresStretchLayout
-            // Lay the item out with its resolved main size.
-            calculateLayoutInternal(c, childWidth, childHeight, layouts[node].direction, childWidthMode, childHeightMode,
-                                    availableInnerWidth, availableInnerHeight, isLayoutPass, depth)
-            if layouts[c].hadOverflow { layouts[node].hadOverflow = true }
+        if !flex.isWrap && flex.crossMode == .stretchFit {
+            line.crossDim = flex.availableInnerCrossDim
         }
-        return deltaFreeSpace
-    }
-
-    /// §9.7: Yoga's two-pass approximation of resolving flexible lengths.
-    func resolveFlexibleLength(_ node: Int, _ line: inout FlexLine, _ mainAxis: FlexDirection,
-                               _ crossAxis: FlexDirection, _ direction: Direction,
-                               _ ownerWidth: Float, _ mainAxisOwnerSize: Float,
-                               _ availableInnerMainDim: Float, _ availableInnerCrossDim: Float,
-                               _ availableInnerWidth: Float, _ availableInnerHeight: Float,
-                               _ mainAxisOverflows: Bool, _ crossMode: SizingMode,
-                               _ performLayout: Bool, _ depth: Int) {
-        let originalFreeSpace = line.remainingFreeSpace
-        distributeFreeSpaceFirstPass(&line, direction, mainAxis, ownerWidth, mainAxisOwnerSize,
-                                     availableInnerMainDim, availableInnerWidth, node)
-        let distributed = distributeFreeSpaceSecondPass(
-            &line, node, mainAxis, crossAxis, direction, ownerWidth, mainAxisOwnerSize,
-            availableInnerMainDim, availableInnerCrossDim, availableInnerWidth, availableInnerHeight,
-            mainAxisOverflows, crossMode, performLayout, depth)
-        line.remainingFreeSpace = originalFreeSpace - distributed
+        if !flex.isWrap {
+            line.crossDim = boundAxis(node, flex.crossAxis, flex.direction, line.crossDim + flex.paddingAndBorderCross,
+                                      flex.crossAxisOwnerSize, flex.ownerWidth) - flex.paddingAndBorderCross
+        }
+        return alignmentCrossSize
     }
 }

@@ -196,15 +196,4 @@
         if align == .baseline && ns.pointee.flexDirection.isColumn { return .flexStart }
         return align
     }
-
-    /// Yoga's `getPositionOfOppositeEdge`.
-    @inline(__always) func positionOfOppositeEdge(_ position: Float, _ axis: FlexDirection, _ container: Int, _ child: Int) -> Float {
-        layouts[container].measured(axis) - layouts[child].measured(axis) - position
-    }
-
-    /// Yoga's `setChildTrailingPosition`: mirror the flex-start position onto the far edge.
-    @inline(__always) func setChildTrailingPosition(_ node: Int, _ child: Int, _ axis: FlexDirection) {
-        let start = layouts[child].position[axis.flexStartEdge]
-        layouts[child].position[axis.flexEndEdge] = positionOfOppositeEdge(start, axis, node, child)
-    }
 }

@@ -2,26 +2,29 @@
 // from its items (§9.4 step 8), including baseline-aligned items (Yoga's justifyMainAxis).
 
 extension LayoutPass {
-    func justifyMainAxis(_ node: Int, _ line: inout FlexLine, _ mainAxis: FlexDirection,
-                         _ crossAxis: FlexDirection, _ direction: Direction,
-                         _ mainMode: SizingMode, _ crossMode: SizingMode,
-                         _ mainAxisOwnerSize: Float, _ ownerWidth: Float,
-                         _ availableInnerMainDim: Float, _ availableInnerCrossDim: Float,
-                         _ availableInnerWidth: Float, _ performLayout: Bool) {
+    /// §9.5 step 12 for one line: places its items along the main axis (adding to the
+    /// positions step 3 set) and measures the line: `mainDim` (padding and border included)
+    /// and `crossDim`, the largest outer cross size of its items (§9.4 step 8).
+    func justifyMainAxis(_ flex: FlexContainer, _ line: inout FlexLine) {
+        let (direction, mainAxis, crossAxis) = (flex.direction, flex.mainAxis, flex.crossAxis)
+        let availableInnerWidth = flex.availableInnerWidth
+        let node = flex.node
         let ns = style(node)
         let hasPaddingOrBorder = flags[node].contains(.paddingOrBorder)
-        let leadingPaddingAndBorderMain = hasPaddingOrBorder ? ns.pointee.flexStartPaddingAndBorder(mainAxis, direction, ownerWidth) : 0
-        let trailingPaddingAndBorderMain = hasPaddingOrBorder ? ns.pointee.flexEndPaddingAndBorder(mainAxis, direction, ownerWidth) : 0
-        let gap = ns.pointee.gapForAxis(mainAxis, availableInnerMainDim)
+        let leadingPaddingAndBorderMain = hasPaddingOrBorder
+            ? ns.pointee.flexStartPaddingAndBorder(mainAxis, direction, flex.ownerWidth) : 0
+        let trailingPaddingAndBorderMain = hasPaddingOrBorder
+            ? ns.pointee.flexEndPaddingAndBorder(mainAxis, direction, flex.ownerWidth) : 0
+        let gap = ns.pointee.gapForAxis(mainAxis, line.availableInnerMainDim)
         let mainIsRow = mainAxis.isRow
 
         // Under at-most sizing, free space is 0 unless a min size asks for more.
-        if mainMode == .fitContent && line.remainingFreeSpace > 0 {
+        if flex.mainMode == .fitContent && line.remainingFreeSpace > 0 {
             let minValue = mainIsRow ? ns.pointee.minWidth : ns.pointee.minHeight
-            let resolvedMin = ns.pointee.resolvedMinDimension(mainIsRow, direction, mainAxisOwnerSize, ownerWidth)
+            let resolvedMin = ns.pointee.resolvedMinDimension(mainIsRow, direction, flex.mainAxisOwnerSize, flex.ownerWidth)
             if !minValue.isUndefined && !resolvedMin.isNaN {
                 let minAvailableMainDim = resolvedMin - leadingPaddingAndBorderMain - trailingPaddingAndBorderMain
-                let occupiedSpaceByChildNodes = availableInnerMainDim - line.remainingFreeSpace
+                let occupiedSpaceByChildNodes = line.availableInnerMainDim - line.remainingFreeSpace
                 line.remainingFreeSpace = maxOrDefined(0, minAvailableMainDim - occupiedSpaceByChildNodes)
             } else {
                 line.remainingFreeSpace = 0
@@ -63,7 +66,6 @@ extension LayoutPass {
         var maxDescent: Float = 0
         let isNodeBaselineLayout = isBaselineLayout(node)
         let startEdge = mainAxis.flexStartEdge
-        let canSkipFlex = !performLayout && crossMode == .stretchFit
 
         // Yoga counts auto margins under the owner's direction but applies them under the
         // node's; when the two disagree the count can be 0 here, and Yoga divides by it.
@@ -75,17 +77,17 @@ extension LayoutPass {
             if autoMarginsCounted && cs.pointee.flexStartMarginIsAuto(mainAxis, direction) && line.remainingFreeSpace > 0 {
                 line.mainDim += line.remainingFreeSpace / Float(line.numberOfAutoMargins)
             }
-            if performLayout {
+            if flex.performLayout {
                 cl.pointee.position[startEdge] = cl.pointee.position[startEdge] + line.mainDim
             }
             if c != line.lastItem { line.mainDim += betweenMainDim }
             if autoMarginsCounted && cs.pointee.flexEndMarginIsAuto(mainAxis, direction) && line.remainingFreeSpace > 0 {
                 line.mainDim += line.remainingFreeSpace / Float(line.numberOfAutoMargins)
             }
-            if canSkipFlex {
+            if flex.canSkipFlex {
                 // Measured dimensions were not computed; use the basis.
                 line.mainDim += marginForAxis(c, mainAxis, availableInnerWidth) + cl.pointee.computedFlexBasis
-                line.crossDim = availableInnerCrossDim
+                line.crossDim = flex.availableInnerCrossDim
             } else {
                 line.mainDim += dimensionWithMargin(c, mainAxis, availableInnerWidth)
                 if isNodeBaselineLayout {

@@ -2,11 +2,39 @@
 // size is already fixed by their constraints (Yoga's measureNode* functions).
 
 extension LayoutPass {
+    /// Sizes a node that is no flex container and returns true: one with content (measured by
+    /// its hook, its children placed by the model's placement hook), one without layout
+    /// children, or, when only measuring, one whose size its constraints fix. Returns false
+    /// for a container the flex algorithm must lay out.
+    @inline(always) func sizeWithoutFlexLayout(_ input: LayoutInput, _ direction: Direction) -> Bool {
+        let node = input.node
+        if hasMeasureFunc(node) {
+            measureNodeWithMeasureFunc(input, direction)
+            cleanupContentsNodesRecursively(node)
+            if input.performLayout && firstChildren[node].index >= 0 {
+                placeChildrenOfMeasuredNode(node, direction, input.depth)
+            }
+            return true
+        }
+        if firstLayoutChild(node) < 0 {
+            measureNodeWithoutChildren(input, direction)
+            cleanupContentsNodesRecursively(node)
+            return true
+        }
+        // When only measuring, a container whose size is already known need not be visited.
+        if !input.performLayout && measureNodeWithFixedSize(input, direction) {
+            cleanupContentsNodesRecursively(node)
+            return true
+        }
+        return false
+    }
+
     /// Sizes a node with content through its measure hook.
-    func measureNodeWithMeasureFunc(_ n: Int, _ direction: Direction,
-                                    _ availableWidthIn: Float, _ availableHeightIn: Float,
-                                    _ widthMode: SizingMode, _ heightMode: SizingMode,
-                                    _ ownerWidth: Float, _ ownerHeight: Float) {
+    func measureNodeWithMeasureFunc(_ input: LayoutInput, _ direction: Direction) {
+        let (n, widthMode, heightMode) = (input.node, input.widthMode, input.heightMode)
+        let (ownerWidth, ownerHeight) = (input.ownerWidth, input.ownerHeight)
+        let availableWidthIn = input.availableWidth
+        let availableHeightIn = input.availableHeight
         let availableWidth: Float = widthMode == .maxContent ? .nan : availableWidthIn
         let availableHeight: Float = heightMode == .maxContent ? .nan : availableHeightIn
         let l = layouts + n
@@ -66,10 +94,10 @@ extension LayoutPass {
     }
 
     /// A node with no children: padding and border, or the imposed size.
-    func measureNodeWithoutChildren(_ n: Int, _ direction: Direction,
-                                    _ availableWidth: Float, _ availableHeight: Float,
-                                    _ widthMode: SizingMode, _ heightMode: SizingMode,
-                                    _ ownerWidth: Float, _ ownerHeight: Float) {
+    func measureNodeWithoutChildren(_ input: LayoutInput, _ direction: Direction) {
+        let (n, widthMode, heightMode) = (input.node, input.widthMode, input.heightMode)
+        let (ownerWidth, ownerHeight) = (input.ownerWidth, input.ownerHeight)
+        let (availableWidth, availableHeight) = (input.availableWidth, input.availableHeight)
         let l = layouts + n
         var width = availableWidth
         if widthMode == .maxContent || widthMode == .fitContent {
@@ -88,10 +116,10 @@ extension LayoutPass {
     }
 
     /// When only measuring and both sizes are fixed, the children need not be visited.
-    func measureNodeWithFixedSize(_ n: Int, _ direction: Direction,
-                                  _ availableWidth: Float, _ availableHeight: Float,
-                                  _ widthMode: SizingMode, _ heightMode: SizingMode,
-                                  _ ownerWidth: Float, _ ownerHeight: Float) -> Bool {
+    func measureNodeWithFixedSize(_ input: LayoutInput, _ direction: Direction) -> Bool {
+        let (n, widthMode, heightMode) = (input.node, input.widthMode, input.heightMode)
+        let (ownerWidth, ownerHeight) = (input.ownerWidth, input.ownerHeight)
+        let (availableWidth, availableHeight) = (input.availableWidth, input.availableHeight)
         guard Self.isFixedSize(availableWidth, widthMode) && Self.isFixedSize(availableHeight, heightMode) else {
             return false
         }

@@ -157,42 +157,37 @@ extension LayoutTree {
     /// Gives every node of the subtree at `root` the state of a new node (keeping its frame).
     mutating func resetLayouts(under root: Int) {
         layouts.withUnsafeMutableBufferPointer { layouts in
-            var n = root
-            walk: while true {
+            Self.walkSubtree(from: root, firstChildren, nextSiblings, parents) { n, _ in
                 let frame = layouts[n].frame
                 layouts[n] = NodeLayout()
                 layouts[n].frame = frame
-                let first = Int(firstChildren[n].index)
-                if first >= 0 {
-                    n = first
-                    continue
-                }
-                while n != root {
-                    let next = Int(nextSiblings[n].index)
-                    if next >= 0 {
-                        n = next
-                        continue walk
-                    }
-                    n = Int(parents[n].index)
-                }
-                break
             }
         }
     }
 
-    /// The depth of the subtree at `root`, remembered until the structure changes. Walks the
-    /// sibling links without recursion or allocation.
+    /// The depth of the subtree at `root`, remembered until the structure changes.
     mutating func treeDepth(from root: Int) -> Int {
         if depthCache.root == Int32(root) && depthCache.version == structureVersion { return depthCache.depth }
         var maxDepth = 1
+        Self.walkSubtree(from: root, firstChildren, nextSiblings, parents) { _, depth in
+            if depth > maxDepth { maxDepth = depth }
+        }
+        depthCache = (Int32(root), structureVersion, maxDepth)
+        return maxDepth
+    }
+
+    /// Visits the subtree at `root` in pre-order with each node's depth (the root's is 1),
+    /// walking the sibling links without recursion or allocation.
+    @inline(__always) static func walkSubtree(from root: Int, _ firstChildren: [NodeID], _ nextSiblings: [NodeID],
+                                              _ parents: [NodeID], _ visit: (_ node: Int, _ depth: Int) -> Void) {
         var depth = 1
         var n = root
         walk: while true {
+            visit(n, depth)
             let first = Int(firstChildren[n].index)
             if first >= 0 {
                 n = first
                 depth += 1
-                if depth > maxDepth { maxDepth = depth }
                 continue
             }
             while n != root {
@@ -206,8 +201,6 @@ extension LayoutTree {
             }
             break
         }
-        depthCache = (Int32(root), structureVersion, maxDepth)
-        return maxDepth
     }
 }
 

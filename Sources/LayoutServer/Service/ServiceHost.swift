@@ -9,7 +9,9 @@ public final class ServiceHost: Sendable {
 
     public init(configuration: ServiceConfiguration, logger: Logger? = nil) {
         service = LayoutService(configuration: configuration, logger: logger)
-        server = HTTPServer(configuration: configuration.http, handler: service)
+        var http = configuration.http
+        http.errorBody = .layoutServiceJSON
+        server = HTTPServer(configuration: http, handler: service)
         let server = self.server
         service.setConnectionGauge { server.openConnections }
     }

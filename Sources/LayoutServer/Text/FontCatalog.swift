@@ -37,3 +37,17 @@ enum FontCatalog {
         return writer.bytes
     }
 }
+
+/// The start-up check of the bundled fonts, for the executable: without them a text leaf
+/// could not be laid out, so `layoutd` refuses to start rather than fail on the first one.
+public enum BundledFonts {
+    /// Why the bundled fonts cannot be loaded, or nil when they can.
+    public static func problem() -> String? {
+        do {
+            _ = try FontLibrary.bundledFontDirectory()
+            return nil
+        } catch {
+            return error.description
+        }
+    }
+}

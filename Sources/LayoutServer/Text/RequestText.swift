@@ -38,7 +38,7 @@ final class RequestText {
         request.tree.baselineFunction = { [unowned self] node, width, _ in
             guard let text = self.text(of: node) else { return 0 }
             let inset = insets[Int(self.leafOfNode[Int(node.index)])]
-            return inset.top + text.layout(available: max(0, width - inset.horizontal)).firstBaseline
+            return inset.top + text.firstBaseline(available: max(0, width - inset.horizontal))
         }
     }
 

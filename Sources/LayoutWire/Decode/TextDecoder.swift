@@ -7,7 +7,21 @@ enum TextProperty: CaseIterable {
     case fontFamily, fontSize, fontWeight, fontStyle, lineHeight, letterSpacing
     case textAlign, whiteSpace, overflowWrap, maxLines, textOverflow
 
-    var name: String { "\(self)" }
+    var name: String {
+        switch self {
+        case .fontFamily: return "fontFamily"
+        case .fontSize: return "fontSize"
+        case .fontWeight: return "fontWeight"
+        case .fontStyle: return "fontStyle"
+        case .lineHeight: return "lineHeight"
+        case .letterSpacing: return "letterSpacing"
+        case .textAlign: return "textAlign"
+        case .whiteSpace: return "whiteSpace"
+        case .overflowWrap: return "overflowWrap"
+        case .maxLines: return "maxLines"
+        case .textOverflow: return "textOverflow"
+        }
+    }
     var appliesToSpans: Bool {
         switch self {
         case .fontFamily, .fontSize, .fontWeight, .fontStyle, .lineHeight, .letterSpacing: return true
@@ -130,16 +144,15 @@ extension RequestDecoder {
 
     /// One text style key's value into `style`.
     func decodeTextProperty(_ property: TextProperty, value: Int, into style: inout TextStyleDeclaration,
-                            pointer: String) throws(WireError) {
+                            pointer pointerText: @autoclosure () -> String) throws(WireError) {
         let name = property.name
-        func choice<T>(_ table: [(String, T)]) throws(WireError) -> T {
-            let accepted = table.map { "\"\($0.0)\"" }.joined(separator: ", ")
-            guard doc.tokens[value].kind == .string else { throw wrongType(value, "\(name) must be one of \(accepted)", pointer: pointer) }
-            let word = doc.string(at: value)
-            guard let match = table.first(where: { $0.0 == word }) else {
-                throw .invalid("unknown-value", "unknown \(name) \"\(word)\"; expected \(accepted)", pointer: pointer)
-            }
-            return match.1
+        var pointer: String { pointerText() }
+        func choice<T>(_ table: KeyValuePairs<StaticString, T>) throws(WireError) -> T {
+            func accepted() -> String { table.map { "\"\($0.key)\"" }.joined(separator: ", ") }
+            guard doc.tokens[value].kind == .string else { throw wrongType(value, "\(name) must be one of \(accepted())", pointer: pointer) }
+            // A loop, not `first(where:)`: a closure would copy the decoder.
+            for entry in table where doc.equals(value, entry.key) { return entry.value }
+            throw .invalid("unknown-value", "unknown \(name) \"\(doc.string(at: value))\"; expected \(accepted())", pointer: pointer)
         }
         switch property {
         case .fontFamily:
@@ -153,7 +166,7 @@ extension RequestDecoder {
         case .fontWeight:
             style.fontWeight = try fontWeight(value, pointer: pointer)
         case .fontStyle:
-            style.fontStyle = try choice([("normal", FontSlant.normal), ("italic", .italic)])
+            style.fontStyle = try choice(["normal": FontSlant.normal, "italic": .italic])
         case .lineHeight:
             if doc.tokens[value].kind == .number {
                 style.lineHeight = .pixels(try float(value, name, allowNegative: false, pointer: pointer))
@@ -169,14 +182,14 @@ extension RequestDecoder {
         case .letterSpacing:
             style.letterSpacing = try float(value, name, allowNegative: true, pointer: pointer)
         case .textAlign:
-            style.textAlign = try choice([("left", TextAlign.left), ("right", .right), ("center", .center),
-                                          ("start", .start), ("end", .end), ("justify", .justify)])
+            style.textAlign = try choice(["left": TextAlign.left, "right": .right, "center": .center,
+                                          "start": .start, "end": .end, "justify": .justify])
         case .whiteSpace:
-            style.whiteSpace = try choice([("normal", WhiteSpace.normal), ("nowrap", .nowrap), ("pre", .pre),
-                                           ("pre-wrap", .preWrap), ("pre-line", .preLine)])
+            style.whiteSpace = try choice(["normal": WhiteSpace.normal, "nowrap": .nowrap, "pre": .pre,
+                                           "pre-wrap": .preWrap, "pre-line": .preLine])
         case .overflowWrap:
-            style.overflowWrap = try choice([("normal", OverflowWrap.normal), ("break-word", .breakWord),
-                                             ("anywhere", .anywhere)])
+            style.overflowWrap = try choice(["normal": OverflowWrap.normal, "break-word": .breakWord,
+                                             "anywhere": .anywhere])
         case .maxLines:
             let lines = try float(value, name, allowNegative: false, pointer: pointer)
             guard lines == lines.rounded(), lines <= 1_000_000 else {
@@ -184,7 +197,7 @@ extension RequestDecoder {
             }
             style.maxLines = Int(lines)
         case .textOverflow:
-            style.textOverflow = try choice([("clip", TextOverflow.clip), ("ellipsis", .ellipsis)])
+            style.textOverflow = try choice(["clip": TextOverflow.clip, "ellipsis": .ellipsis])
         }
     }
 
