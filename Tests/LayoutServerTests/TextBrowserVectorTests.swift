@@ -107,19 +107,29 @@ import Testing
 
     /// Why the answer's text leaf disagrees with Chromium; empty when it agrees.
     static func disagreements(_ vector: Vector, answer: [String: Any]) -> [Disagreement] {
-        let leaf = ((answer["root"] as? [String: Any])?["children"] as? [[String: Any]])?.first
-        guard let leaf else { return [Disagreement(kind: "answer", detail: "no text leaf")] }
+        let children = ((answer["root"] as? [String: Any])?["children"] as? [[String: Any]]) ?? []
+        guard let leaf = children.first else { return [Disagreement(kind: "answer", detail: "no text leaf")] }
         var reasons: [Disagreement] = []
-        let frame = vector.expected["frame"] as? [String: Any]
-        for (key, tolerance) in [("left", widthTolerance), ("top", widthTolerance), ("width", widthTolerance),
-                                 ("height", heightTolerance)] {
-            guard let want = number(frame, key), let got = number(leaf, key) else {
-                reasons.append(Disagreement(kind: key, detail: "missing"))
-                continue
+        /// The frame of `node` against Chromium's; `name` prefixes the kinds of the other leaves.
+        func compareFrame(_ node: [String: Any]?, _ frame: [String: Any]?, name: String) {
+            for (key, tolerance) in [("left", widthTolerance), ("top", widthTolerance), ("width", widthTolerance),
+                                     ("height", heightTolerance)] {
+                guard let want = number(frame, key), let got = number(node, key) else {
+                    reasons.append(Disagreement(kind: name + key, detail: "missing"))
+                    continue
+                }
+                if abs(want - got) > tolerance {
+                    reasons.append(Disagreement(kind: name + key,
+                                                detail: "\(format(got)) vs Chromium \(format(want)) (Δ \(format(got - want)))"))
+                }
             }
-            if abs(want - got) > tolerance {
-                reasons.append(Disagreement(kind: key, detail: "\(format(got)) vs Chromium \(format(want)) (Δ \(format(got - want)))"))
-            }
+        }
+        compareFrame(leaf, vector.expected["frame"] as? [String: Any], name: "")
+        // The leaves beside the first (baseline cases): their frames.
+        for other in vector.expected["others"] as? [[String: Any]] ?? [] {
+            let id = other["id"] as? String ?? ""
+            compareFrame(children.first { $0["id"] as? String == id }, other["frame"] as? [String: Any],
+                         name: "other leaf ")
         }
         let ws = whiteSpace(of: vector.request)
         let want = (vector.expected["lines"] as? [[String: Any]] ?? []).map { comparable($0["text"] as? String ?? "", whiteSpace: ws) }

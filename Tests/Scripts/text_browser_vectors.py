@@ -144,8 +144,6 @@ def css_style(style):
 def faces_used(case):
     """Every (family, weight) a case's text may be set in: its inherited style and its spans'."""
     root = case["request"]["root"]
-    leaf = root["children"][0]
-    base = {**{k: v for k, v in root["style"].items()}, **leaf.get("style", {})}
 
     def face(style):
         fam = style.get("fontFamily", DEFAULT_FAMILY)
@@ -153,9 +151,14 @@ def faces_used(case):
         w = style.get("fontWeight", 400)
         return fam, 700 if w in ("bold", 700) else 400
 
-    if isinstance(leaf["text"], str):
-        return [(face(base), leaf["text"])]
-    return [(face({**base, **span.get("style", {})}), span["text"]) for span in leaf["text"]]
+    used = []
+    for leaf in root["children"]:
+        base = {**root["style"], **leaf.get("style", {})}
+        if isinstance(leaf["text"], str):
+            used.append((face(base), leaf["text"]))
+        else:
+            used += [(face({**base, **span.get("style", {})}), span["text"]) for span in leaf["text"]]
+    return used
 
 
 class Generator:
@@ -323,6 +326,32 @@ def generate(coverage):
         if n % 6 == 0:  # a family list whose first name is missing
             p["family"] = [MISSING_FAMILY, rng.choice(FAMILIES)]
         n += g.make("spans", n, spans, rng=rng, tags=["spans"], **p)
+    # Baseline alignment: two or three short text leaves in a row, alignItems baseline, each in
+    # its own font, size and lineHeight; the first leaf's lines and every leaf's frame.
+    rng = random.Random(9011)
+    n = 0
+    while n < 30:
+        leaves = []
+        for k in range(rng.randint(2, 3)):
+            size = rng.randint(10, 32)
+            style = {"fontFamily": rng.choice(FAMILIES), "fontSize": size, "fontWeight": rng.choice([400, 700]),
+                     "lineHeight": line_height(rng, size)}
+            leaves.append({"id": "text" if k == 0 else f"text{k + 1}",
+                           "text": join_words(rng, words_from(rng, LATIN, rng.randint(1, 3))), "style": style})
+        case = {
+            "id": f"baseline-{n:03d}", "group": "baseline",
+            "tags": ["baseline"] + (["wraps"] if n % 5 == 4 else []),
+            "request": {
+                "config": {"pointScaleFactor": 0, "useWebDefaults": True},
+                "available": {"width": None, "height": None}, "direction": "ltr", "textLines": True,
+                "root": {"id": "box", "style": {"width": rng.randint(60, 160) if n % 5 == 4 else 480,
+                                                "flexDirection": "row", "alignItems": "baseline"},
+                         "children": leaves},
+            },
+        }
+        if all(g.coverage.covers(face, t) for face, t in faces_used(case)):
+            g.cases.append(case)
+            n += 1
     return g.cases
 
 
@@ -415,10 +444,16 @@ async function run() {
     const leaf = box.firstElementChild;
     const b = box.getBoundingClientRect();
     const m = measure(leaf);
+    // The leaves after the first: their frames only.
+    const others = [...box.children].slice(1).map(el => {
+      const r = el.getBoundingClientRect();
+      return {id: el.dataset.id, frame: {left: r.left - b.left, top: r.top - b.top, width: r.width, height: r.height}};
+    });
     out.cases[box.id] = {
       container: {width: b.width, height: b.height},
       frame: {left: m.origin.left - b.left, top: m.origin.top - b.top, width: m.frame.width, height: m.frame.height},
       lines: m.lines,
+      others,
     };
   }
   document.getElementById("out").textContent = JSON.stringify(out);
@@ -444,13 +479,13 @@ def page(cases):
     for case in cases:
         req = case["request"]
         root = req["root"]
-        leaf = root["children"][0]
         # The service's defaults, spelled out: DejaVu Sans, and Chromium's own for the rest.
         outer = {"fontFamily": DEFAULT_FAMILY, **root["style"]}
+        leaves = "".join(f'<div data-id="{leaf["id"]}" style="{html.escape(css_style(leaf.get("style", {})))}">'
+                         f'{leaf_html(leaf)}</div>' for leaf in root["children"])
         boxes.append(
             f'<div class="slot" dir="{req["direction"]}"><div class="box" id="{case["id"]}" '
-            f'style="display:flex;{html.escape(css_style(outer))}">'
-            f'<div style="{html.escape(css_style(leaf.get("style", {})))}">{leaf_html(leaf)}</div></div></div>')
+            f'style="display:flex;{html.escape(css_style(outer))}">{leaves}</div></div>')
     return (f'<!doctype html><html><head><meta charset="utf-8"><style>{faces}\n'
             "body{margin:0}.slot{margin:0 0 8px 0;font-kerning:auto}</style></head><body>\n"
             + "\n".join(boxes) + f'\n<pre id="out"></pre><script>{PAGE_SCRIPT}</script></body></html>')
@@ -524,6 +559,8 @@ def main():
                         "frame": {k: round64(v) for k, v in got["frame"].items()},
                         "lines": [{"text": l["text"], **{k: round64(l[k]) for k in ("left", "top", "width", "height")}}
                                   for l in got["lines"]],
+                        **({"others": [{"id": o["id"], "frame": {k: round64(v) for k, v in o["frame"].items()}}
+                                       for o in got["others"]]} if got["others"] else {}),
                     },
                 })
             doc = {

@@ -11,6 +11,7 @@ disagreeing case the causes found so far, by the evidence in its numbers:
 - letterSpacing beside Arabic: a line with the same text has another width;
 - fixed lineHeight rounding: the same lines, a height off by at most 1/64 px per line;
 - height from another measure: the same lines, a height far off, in a fit-content box;
+- text items shrinking in a row (baseline cases): Chromium's items fill or overflow the row;
 - no break after "/" (a Chromium quirk): the service ends a line after "/", Chromium never does.
 
 Cases it cannot place are printed and left out (write their reason by hand); the cases in
@@ -72,6 +73,14 @@ def causes(case, reasons, answer):
         found.append("fit-content width: a wrapped leaf under alignItems flex-start takes the available width in CSS "
                      f"(min(max-content, max(min-content, available)) = {width} px); the service shrinks it to its "
                      "widest line")
+
+    if expected.get("others") and root["style"].get("flexDirection") == "row":
+        widths = [expected["frame"]["width"]] + [o["frame"]["width"] for o in expected["others"]]
+        if sum(widths) >= width - EPSILON:
+            found.append("text items shrinking in a row: Chromium never shrinks a text item below its min-content "
+                         "width (min-width: auto, CSS Flexbox §4.5; the row overflows instead) and shares the "
+                         "shrinking by flex basis × flexShrink; the service's items end up other widths "
+                         f"(Chromium: {', '.join(f'{w:.2f}' for w in widths)} px in a {width} px row)")
 
     same = [(o, e) for o, e in zip(ours.get("lines", []), expected["lines"])
             if o["text"].strip() == e["text"].strip() and e["text"].strip()]
