@@ -24,43 +24,21 @@ func median(_ values: [Double]) -> Double {
     return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
 }
 
-var arguments = CommandLine.arguments.dropFirst()
-var path: String?
-var width: Float = 318
-var rounds = 15
-while let argument = arguments.popFirst() {
-    switch argument {
-    case "--width": width = Float(arguments.popFirst() ?? "") ?? width
-    case "--rounds": rounds = max(1, Int(arguments.popFirst() ?? "") ?? rounds)
-    default: path = argument
-    }
-}
-guard let path, let data = FileManager.default.contents(atPath: path) else {
-    print("usage: text-bench FEED.json [--width PX] [--rounds N]")
-    exit(2)
-}
-let request: LayoutRequest
-do {
-    request = try LayoutWire.decodeRequest(bytes: [UInt8](data))
-} catch {
-    print("text-bench: \(error)")
-    exit(1)
-}
-let leaves = request.textLeaves
-guard !leaves.isEmpty else {
-    print("text-bench: the request has no text leaves")
-    exit(1)
-}
+/// The leaves of one request and the width they are laid out at.
+struct Bench {
+    let leaves: [TextLeaf]
+    let width: Float
 
-/// One round: shape and lay out every leaf; returns the CPU milliseconds and a checksum of the
-/// heights (so nothing is optimised away, and the three ways can be seen to agree).
-func round(_ layouter: TextLayouter) -> (ms: Double, height: Float) {
-    let start = cpuMilliseconds()
-    var height: Float = 0
-    for leaf in leaves {
-        height += layouter.prepare(leaf.content).layout(available: width).height
+    /// One round: shape and lay out every leaf; the CPU milliseconds, and the sum of the
+    /// heights (so nothing is optimised away, and the three ways can be seen to agree).
+    func round(_ layouter: TextLayouter) -> (ms: Double, height: Float) {
+        let start = cpuMilliseconds()
+        var height: Float = 0
+        for leaf in leaves {
+            height += layouter.prepare(leaf.content).layout(available: width).height
+        }
+        return (cpuMilliseconds() - start, height)
     }
-    return (cpuMilliseconds() - start, height)
 }
 
 func hitRate(_ before: (hits: Int, misses: Int), _ after: (hits: Int, misses: Int)) -> Double {
@@ -68,41 +46,73 @@ func hitRate(_ before: (hits: Int, misses: Int), _ after: (hits: Int, misses: In
     return hits + misses == 0 ? 0 : Double(hits) / Double(hits + misses)
 }
 
-_ = round(TextLayouter(fonts: .bundled))  // fonts loaded, code paged in
-
-var cold: [Double] = [], coldRate = 0.0, heights: Set<Float> = []
-for _ in 0..<rounds {
-    let layouter = TextLayouter(fonts: .bundled)
-    let result = round(layouter)
-    cold.append(result.ms)
-    heights.insert(result.height)
-    coldRate = hitRate((0, 0), layouter.shapeCacheStatistics)
-}
-
-let warmLayouter = TextLayouter(fonts: .bundled)
-_ = round(warmLayouter)
-let before = warmLayouter.shapeCacheStatistics
-var warm: [Double] = []
-for _ in 0..<rounds {
-    let result = round(warmLayouter)
-    warm.append(result.ms)
-    heights.insert(result.height)
-}
-let warmRate = hitRate(before, warmLayouter.shapeCacheStatistics)
-
-let noneLayouter = TextLayouter(fonts: .bundled, shapeCacheCapacity: 2)
-var none: [Double] = []
-for _ in 0..<rounds {
-    let result = round(noneLayouter)
-    none.append(result.ms)
-    heights.insert(result.height)
-}
-let noneRate = hitRate((0, 0), noneLayouter.shapeCacheStatistics)
-
 func format(_ x: Double) -> String { String(format: "%.2f", x) }
-print("# text-bench: \(leaves.count) text leaves at \(width) px, median of \(rounds) rounds (thread CPU time)")
-print("shaping cache  none: \(format(median(none))) ms (hit rate \(format(noneRate * 100)) %)")
-print("shaping cache  cold: \(format(median(cold))) ms (hit rate \(format(coldRate * 100)) %: words repeated within the feed)")
-print("shaping cache  warm: \(format(median(warm))) ms (hit rate \(format(warmRate * 100)) %)")
-print("speed-up       cold/none \(format(median(none) / median(cold)))x, warm/none \(format(median(none) / median(warm)))x")
-if heights.count != 1 { print("text-bench: the three ways gave different heights: \(heights.sorted())") }
+
+func main() {
+    var arguments = CommandLine.arguments.dropFirst()
+    var path: String?
+    var width: Float = 318
+    var rounds = 15
+    while let argument = arguments.popFirst() {
+        switch argument {
+        case "--width": width = Float(arguments.popFirst() ?? "") ?? width
+        case "--rounds": rounds = max(1, Int(arguments.popFirst() ?? "") ?? rounds)
+        default: path = argument
+        }
+    }
+    guard let path, let data = FileManager.default.contents(atPath: path) else {
+        print("usage: text-bench FEED.json [--width PX] [--rounds N]")
+        exit(2)
+    }
+    let request: LayoutRequest
+    do {
+        request = try LayoutWire.decodeRequest(bytes: [UInt8](data))
+    } catch {
+        print("text-bench: \(error)")
+        exit(1)
+    }
+    guard !request.textLeaves.isEmpty else {
+        print("text-bench: the request has no text leaves")
+        exit(1)
+    }
+    let bench = Bench(leaves: request.textLeaves, width: width)
+    _ = bench.round(TextLayouter(fonts: .bundled))  // fonts loaded, code paged in
+
+    var cold: [Double] = [], coldRate = 0.0, heights: Set<Float> = []
+    for _ in 0..<rounds {
+        let layouter = TextLayouter(fonts: .bundled)
+        let result = bench.round(layouter)
+        cold.append(result.ms)
+        heights.insert(result.height)
+        coldRate = hitRate((0, 0), layouter.shapeCacheStatistics)
+    }
+
+    let warmLayouter = TextLayouter(fonts: .bundled)
+    _ = bench.round(warmLayouter)
+    let before = warmLayouter.shapeCacheStatistics
+    var warm: [Double] = []
+    for _ in 0..<rounds {
+        let result = bench.round(warmLayouter)
+        warm.append(result.ms)
+        heights.insert(result.height)
+    }
+    let warmRate = hitRate(before, warmLayouter.shapeCacheStatistics)
+
+    let noneLayouter = TextLayouter(fonts: .bundled, shapeCacheCapacity: 2)
+    var none: [Double] = []
+    for _ in 0..<rounds {
+        let result = bench.round(noneLayouter)
+        none.append(result.ms)
+        heights.insert(result.height)
+    }
+    let noneRate = hitRate((0, 0), noneLayouter.shapeCacheStatistics)
+
+    print("# text-bench: \(bench.leaves.count) text leaves at \(width) px, median of \(rounds) rounds (thread CPU time)")
+    print("shaping cache  none: \(format(median(none))) ms (hit rate \(format(noneRate * 100)) %)")
+    print("shaping cache  cold: \(format(median(cold))) ms (hit rate \(format(coldRate * 100)) %: words repeated within the feed)")
+    print("shaping cache  warm: \(format(median(warm))) ms (hit rate \(format(warmRate * 100)) %)")
+    print("speed-up       cold/none \(format(median(none) / median(cold)))x, warm/none \(format(median(none) / median(warm)))x")
+    if heights.count != 1 { print("text-bench: the three ways gave different heights: \(heights.sorted())") }
+}
+
+main()
