@@ -11,9 +11,23 @@ struct LineRange {
 }
 
 extension PreparedText {
-    /// The width of units `a..<b`: each text item's part snapped up to Blink's 1/64 px.
+    /// The width of units `a..<b`: each text item's part snapped up to Blink's 1/64 px. With
+    /// tabs, `a` is taken as a line's start: a tab advances to the next multiple of its
+    /// interval from there.
     func width(_ a: Int, _ b: Int) -> Float {
         guard b > a else { return 0 }
+        if hasTabs {
+            var x: Double = 0
+            for k in a..<b {
+                if units[k] == CollapsedParagraph.tab {
+                    let interval = Double(advances[k])
+                    if interval > 0 { x = ((x / interval).rounded(.down) + 1) * interval }
+                } else {
+                    x += Double(advances[k])
+                }
+            }
+            return LayoutUnit.ceil(x)
+        }
         if itemStarts.count == 1 { return LayoutUnit.ceil(prefix[b] - prefix[a]) }
         var total: Float = 0
         var start = a
@@ -40,6 +54,19 @@ extension PreparedText {
         return e
     }
 
+    /// The hyphen a line `a..<b` ends with when it breaks after a soft hyphen (the line does
+    /// not end the paragraph), else nil.
+    func hyphen(_ a: Int, contentEnd e: Int, endsParagraph: Bool) -> (character: UInt16, width: Float)? {
+        guard !hyphens.isEmpty, !endsParagraph, e > a, units[e - 1] == CollapsedParagraph.softHyphen else { return nil }
+        return hyphens[Int(spanOfUnit[e - 1])]
+    }
+
+    /// The width a line `a..<b` takes: its content and the hyphen of a soft hyphen it breaks at.
+    func lineWidth(_ a: Int, _ b: Int, endsParagraph: Bool) -> Float {
+        let e = contentEnd(a, b)
+        return width(a, e) + (hyphen(a, contentEnd: e, endsParagraph: endsParagraph)?.width ?? 0)
+    }
+
     /// Greedy line breaking at UAX #14 opportunities (CSS Text 3 §5), lines at most
     /// `available` wide (nil: no limit). A word wider than the line overflows it, or with
     /// `overflowWrap` breaks between grapheme clusters.
@@ -64,7 +91,7 @@ extension PreparedText {
                 k += 1
                 continue
             }
-            let w = width(start, contentEnd(start, p))
+            let w = lineWidth(start, p, endsParagraph: hard)
             if w <= limit {
                 lastFit = k
                 if hard { emit(start, p, true); start = p; lastFit = -1 }

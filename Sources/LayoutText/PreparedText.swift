@@ -25,6 +25,11 @@ public struct PreparedText: Sendable {
     /// The strut: the leaf's own font and line height, which every line box contains.
     let strut: VerticalExtent
     let ellipsisWidth: Float
+    /// The paragraph has tabs: widths are measured with tab stops (see `width`).
+    let hasTabs: Bool
+    /// For text with soft hyphens: each span's hyphen (the character and its advance), shown
+    /// where a line breaks at a soft hyphen. Empty otherwise.
+    let hyphens: [(character: UInt16, width: Float)]
 
     init(_ content: TextContent, fonts: FontLibrary, shaper: WordShaper) {
         style = content.style
@@ -98,7 +103,8 @@ public struct PreparedText: Sendable {
                 continue
             }
             if unit == CollapsedParagraph.tab {
-                // Tab stops every 8 spaces; measured as 8 spaces wherever the tab falls.
+                // The tab's advance holds the tab interval (8 spaces, tab-size's default); its
+                // width depends on where it falls (see `width`).
                 let space = shaper.advances([CollapsedParagraph.space], face: face, rightToLeft: false)[0]
                 advances[start] = 8 * Self.fixed(space, scale)
                 start += 1
@@ -124,7 +130,8 @@ public struct PreparedText: Sendable {
         }
         // Letter spacing after every grapheme cluster, as Blink adds it (not between the
         // joined letters of cursive scripts, which Blink leaves unspaced).
-        for k in 0..<n where clusterStart[k] && units[k] != CollapsedParagraph.newline && !Self.isCursive(units[k]) {
+        for k in 0..<n where clusterStart[k] && units[k] != CollapsedParagraph.newline && units[k] != CollapsedParagraph.tab
+            && !Self.isCursive(units[k]) {
             advances[k] += spanLetterSpacing[Int(spanOfUnit[k])]
         }
         self.advances = advances
@@ -132,6 +139,17 @@ public struct PreparedText: Sendable {
         for k in 0..<n { prefix[k + 1] = prefix[k] + Double(advances[k]) }
         self.prefix = prefix
 
+        hasTabs = units.contains(CollapsedParagraph.tab)
+        if units.contains(CollapsedParagraph.softHyphen) {
+            hyphens = content.spans.indices.map { span in
+                let face = primary[span]
+                let character: UInt16 = Self.covers(face, [0x2010][...]) ? 0x2010 : 0x2D
+                let scale = Double(spanFontSize[span]) * 65536 / Double(face.unitsPerEm)
+                return (character, Self.fixed(shaper.advances([character], face: face, rightToLeft: false)[0], scale))
+            }
+        } else {
+            hyphens = []
+        }
         // The ellipsis of clamped text, in the leaf's own style.
         ellipsisWidth = style.textOverflow == .ellipsis ? Self.ellipsisWidth(style, strutFace.face, fonts, shaper) : 0
     }

@@ -20,6 +20,10 @@ final class ShapeCache: Sendable {
         var misses = 0
     }
 
+    /// Longest word cached, in UTF-16 units: an entry holds at most ~64 × 6 bytes of text and
+    /// advances plus ~100 bytes of keys and table, so 50,000 entries stay under ~25 MB.
+    static let longestWord = 64
+
     private let state = Locked(State())
     private let capacity: Int
 

@@ -31,6 +31,8 @@ struct MeasuredLine {
     var end: Int
     var width: Float
     var ellipsis: Bool
+    /// The hyphen shown at a soft hyphen the line breaks at.
+    var hyphen: UInt16?
     var extent: VerticalExtent
 }
 
@@ -54,13 +56,15 @@ extension PreparedText {
                 extent.ascent = max(extent.ascent, spanBoxes[s].ascent)
                 extent.descent = max(extent.descent, spanBoxes[s].descent)
             }
-            let w = width(range.start, range.contentEnd)
+            let hyphen = self.hyphen(range.start, contentEnd: range.contentEnd, endsParagraph: range.endsParagraph)
+            let w = width(range.start, range.contentEnd) + (hyphen?.width ?? 0)
             let overflows = available.map { w > $0 + 1.0 / 256 } ?? false
             if style.textOverflow == .ellipsis && ((index == ranges.count - 1 && clampedEllipsis) || overflows) {
                 let cut = ellipsized(range, available: available)
-                lines.append(MeasuredLine(range: range, end: cut.end, width: cut.width, ellipsis: true, extent: extent))
+                lines.append(MeasuredLine(range: range, end: cut.end, width: cut.width, ellipsis: true, hyphen: nil, extent: extent))
             } else {
-                lines.append(MeasuredLine(range: range, end: range.contentEnd, width: w, ellipsis: false, extent: extent))
+                lines.append(MeasuredLine(range: range, end: range.contentEnd, width: w, ellipsis: false,
+                                          hyphen: hyphen?.character, extent: extent))
             }
         }
         return lines
@@ -96,7 +100,13 @@ extension PreparedText {
                     left = rtl ? free : 0
                 }
             }
-            var text = String(decoding: units[range.start..<lineTextEnd(range, line.end)], as: UTF16.self)
+            var text: String
+            if let hyphen = line.hyphen {
+                // The soft hyphen shows as a hyphen.
+                text = String(decoding: units[range.start..<(line.end - 1)] + [hyphen], as: UTF16.self)
+            } else {
+                text = String(decoding: units[range.start..<lineTextEnd(range, line.end)], as: UTF16.self)
+            }
             if line.ellipsis { text += "\u{2026}" }
             lines.append(TextLine(text: text, left: left, top: top, width: lineWidth, height: height,
                                   baseline: top + line.extent.ascent))

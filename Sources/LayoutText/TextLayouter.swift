@@ -6,8 +6,9 @@ public final class TextLayouter: Sendable {
     public let fonts: FontLibrary
     let shaper: WordShaper
 
-    /// `shapeCacheCapacity`: the most shaped words kept (about 100 bytes each plus the text).
-    public init(fonts: FontLibrary = .bundled, shapeCacheCapacity: Int = 100_000) {
+    /// `shapeCacheCapacity`: the most shaped words kept (about 100 bytes each plus 6 bytes a
+    /// character; words of at most 64 UTF-16 units are cached).
+    public init(fonts: FontLibrary = .bundled, shapeCacheCapacity: Int = 50_000) {
         self.fonts = fonts
         shaper = WordShaper(cache: ShapeCache(capacity: shapeCacheCapacity))
     }

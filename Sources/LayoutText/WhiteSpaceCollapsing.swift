@@ -7,6 +7,7 @@ struct CollapsedParagraph {
     var spanOfUnit: [Int32] = []
 
     static let space: UInt16 = 0x20, tab: UInt16 = 0x09, newline: UInt16 = 0x0A, carriageReturn: UInt16 = 0x0D
+    static let softHyphen: UInt16 = 0xAD
 
     init(spans: [TextSpan], whiteSpace: WhiteSpace) {
         let collapse = whiteSpace.collapsesSpaces

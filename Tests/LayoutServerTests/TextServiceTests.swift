@@ -125,3 +125,26 @@ import Testing
         }
     }
 }
+
+@Suite struct TextLinesCacheTests {
+    @Test func linesComeBackFromTheCacheToo() throws {
+        try LiveServer.with { server in
+            func request(_ id: String) -> String {
+                #"{"textLines":true,"root":{"style":{"width":150},"children":[{"id":"\#(id)","style":{"padding":4},"text":"The quick brown fox jumps over the lazy dog"}]}}"#
+            }
+            let first = try server.post("/compute", json: request("a"))
+            let second = try server.post("/compute", json: request("b"))  // other ids: the frame cache
+            #expect(first.header("X-Cache") == "miss" && second.header("X-Cache") == "hit")
+            func lines(_ response: BlockingHTTPClient.Response) -> [String] {
+                let root = (response.json as? [String: Any])?["root"] as? [String: Any]
+                let leaf = (root?["children"] as? [[String: Any]])?.first
+                return (leaf?["lines"] as? [[String: Any]] ?? []).compactMap { $0["text"] as? String }
+            }
+            #expect(lines(first) == ["The quick brown", "fox jumps over", "the lazy dog"])
+            #expect(lines(second) == lines(first))
+            // Without textLines: another answer (and ETag), no lines.
+            let plain = try server.post("/compute", json: request("a").replacingOccurrences(of: #""textLines":true,"#, with: ""))
+            #expect(lines(plain).isEmpty && plain.header("ETag") != first.header("ETag"))
+        }
+    }
+}

@@ -117,6 +117,19 @@ import LayoutTextModel
         #expect(tall.height == 38 && tall.firstBaseline == 30)
     }
 
+    @Test func tabsAdvanceToTabStops() {
+        // Chromium (white-space: pre): 90.171875; a tab goes to the next multiple of 8 spaces.
+        #expect(layout("a\tb\tc") { $0.whiteSpace = .pre }.width == 90.171875)
+    }
+
+    @Test func softHyphensShowAHyphenWhereTheLineBreaks() {
+        let broken = layout("word\u{AD}break soft hyphen", width: 60)
+        #expect(broken.lines.map(\.text) == ["word\u{2010}", "break", "soft", "hyphen"])
+        #expect(broken.height == 76)  // Chromium: 60 x 76
+        let whole = layout("word\u{AD}break")
+        #expect(whole.lines.count == 1 && whole.width == layout("wordbreak").width)
+    }
+
     @Test func emptyTextHasNoLines() {
         #expect(layout("").lines.isEmpty && layout("").height == 0)
         #expect(layout("   ").height == 0)

@@ -85,3 +85,23 @@ import Testing
         check(#"{"root":{"style":{"fontSizes":12},"text":"a"}}"#, "unknown-key", "/root/style/fontSizes")
     }
 }
+
+@Suite struct TextInheritanceDepthTests {
+    @Test func stylesReachTheBottomOfADeepChain() throws {
+        // 900 nested containers, each with a text leaf; the top sets fontSize, the middle one
+        // fontWeight: every leaf below sees both (one pass over the nodes, however deep).
+        var node = #"{"text":"bottom"}"#
+        for level in stride(from: 899, through: 0, by: -1) {
+            var style = ""
+            if level == 0 { style = #","style":{"fontSize":30}"# }
+            if level == 450 { style = #","style":{"fontWeight":700}"# }
+            node = #"{"children":[{"text":"t\#(level)"},"# + node + "]" + style + "}"
+        }
+        let request = try LayoutWire.decodeRequest(bytes: Array(#"{"root":\#(node)}"#.utf8))
+        #expect(request.textLeaves.count == 901)
+        let byText = Dictionary(uniqueKeysWithValues: request.textLeaves.map { ($0.content.spans[0].text, $0.content.style) })
+        #expect(byText["t0"]?.fontSize == 30 && byText["t0"]?.fontWeight == 400)
+        #expect(byText["t451"]?.fontWeight == 700 && byText["bottom"]?.fontWeight == 700)
+        #expect(byText["bottom"]?.fontSize == 30)
+    }
+}

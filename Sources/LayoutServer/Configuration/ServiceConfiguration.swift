@@ -41,9 +41,10 @@ public struct ServiceConfiguration: Sendable {
     /// Directories of font files (`.ttf`, `.otf`, `.ttc`, `.otc`, searched recursively) added
     /// to the bundled DejaVu fonts for text leaves. Default none.
     public var fontDirectories: [String] = []
-    /// Most shaped words the text shaping cache keeps (~100 bytes each plus the word).
-    /// Default 100,000.
-    public var shapeCacheEntries = 100_000
+    /// Most shaped words the text shaping cache keeps (~100 bytes each plus 6 bytes a
+    /// character; only words of at most 64 UTF-16 units are kept, so at most ~25 MB by
+    /// default). Default 50,000.
+    public var shapeCacheEntries = 50_000
 
     public static let defaultCacheBytes = 32 << 20
     public static let defaultAnswerCacheBytes = 8 << 20

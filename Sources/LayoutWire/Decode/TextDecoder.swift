@@ -60,23 +60,36 @@ final class TextCollector {
     }
 
     /// Each leaf's content, its styles inherited down the tree as CSS inherits them (the
-    /// base direction from the nearest `direction` that is not `inherit`).
+    /// base direction from the nearest `direction` that is not `inherit`). One pass over the
+    /// nodes in index order, which puts every parent before its children: linear in the tree,
+    /// however deep.
     func resolve(tree: LayoutTree, ownerDirection: Direction) -> [TextLeaf] {
-        leaves.map { leaf in
-            var chain: [NodeID] = []
-            var node: NodeID? = leaf.node
-            var direction = Direction.inherit
-            while let n = node {
-                chain.append(n)
-                if direction == .inherit { direction = tree.style(of: n).direction }
-                node = tree.parent(of: n)
+        let count = tree.nodeCount
+        // The resolved style of the nearest declaring ancestor-or-self (-1: none), and the
+        // direction each node inherits or sets.
+        var styleOf = [Int32](repeating: -1, count: count)
+        var styles: [TextStyle] = []
+        var directions = [Direction](repeating: ownerDirection, count: count)
+        for n in 0..<count {
+            let node = NodeID(n)
+            let parent = tree.parent(of: node).map { Int($0.index) }
+            let inheritedIndex = parent.map { styleOf[$0] } ?? -1
+            if let declared = declarations[Int32(n)] {
+                let base = inheritedIndex >= 0 ? styles[Int(inheritedIndex)].inherited : TextStyle()
+                styles.append(declared.applied(to: base))
+                styleOf[n] = Int32(styles.count - 1)
+            } else {
+                styleOf[n] = inheritedIndex
             }
-            var style = TextStyle()
-            for n in chain.reversed() {
-                style = style.inherited
-                if let declared = declarations[n.index] { style = declared.applied(to: style) }
-            }
-            style.rightToLeft = (direction == .inherit ? ownerDirection : direction) == .rtl
+            let own = tree.style(of: node).direction
+            directions[n] = own != .inherit ? own : parent.map { directions[$0] } ?? ownerDirection
+        }
+        return leaves.map { leaf in
+            let n = Int(leaf.node.index)
+            var style = styleOf[n] >= 0 ? styles[Int(styleOf[n])] : TextStyle()
+            // A leaf that declares nothing inherits, without the properties CSS does not inherit.
+            if declarations[leaf.node.index] == nil { style = style.inherited }
+            style.rightToLeft = directions[n] == .rtl
             let spans = leaf.text.spans.map { TextSpan(text: $0.text, style: $0.style.applied(to: style.inherited)) }
             return TextLeaf(node: leaf.node, content: TextContent(style: style, spans: spans), pointer: leaf.pointer)
         }
