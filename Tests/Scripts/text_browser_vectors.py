@@ -134,6 +134,10 @@ def css_value(key, value):
         return "line-height", value if isinstance(value, str) else f"{value}px"
     if key in CSS_PX:
         return CSS_PX[key], f"{value}px"
+    if key == "maxLines":  # with textOverflow ellipsis: WebKit's line clamp, which Chromium ships
+        return "-webkit-line-clamp", f"{value};display:-webkit-box;-webkit-box-orient:vertical;overflow:hidden"
+    if key == "textOverflow":
+        return "text-overflow", value
     return CSS_SAME[key], str(value)
 
 
@@ -326,6 +330,18 @@ def generate(coverage):
         if n % 6 == 0:  # a family list whose first name is missing
             p["family"] = [MISSING_FAMILY, rng.choice(FAMILIES)]
         n += g.make("spans", n, spans, rng=rng, tags=["spans"], **p)
+    # Clamping: maxLines with an ellipsis on text that wraps past it (and some that does not).
+    rng = random.Random(9012)
+    n = 0
+    while n < 24:
+        p = params(rng, ws="normal", align="start", letter=0)
+        text = join_words(rng, words_from(rng, LATIN, rng.randint(4, 30)))
+        g.make("clamp", n, text, rng=rng, tags=["clamp"], **p)
+        case = g.cases[-1]
+        case["request"]["root"]["children"][0].setdefault("style", {}).update(
+            {"maxLines": rng.randint(1, 3), "textOverflow": "ellipsis"})
+        n += 1
+
     # Baseline alignment: two or three short text leaves in a row, alignItems baseline, each in
     # its own font, size and lineHeight; the first leaf's lines and every leaf's frame.
     rng = random.Random(9011)
@@ -444,6 +460,10 @@ async function run() {
     const leaf = box.firstElementChild;
     const b = box.getBoundingClientRect();
     const m = measure(leaf);
+    // Lines past a line clamp are hidden: keep the first ones.
+    const clamp = parseInt(getComputedStyle(leaf).webkitLineClamp);
+    const clamped = clamp > 0 && m.lines.length > clamp;
+    if (clamped) m.lines = m.lines.slice(0, clamp);
     // The leaves after the first: their frames only.
     const others = [...box.children].slice(1).map(el => {
       const r = el.getBoundingClientRect();
@@ -454,6 +474,7 @@ async function run() {
       frame: {left: m.origin.left - b.left, top: m.origin.top - b.top, width: m.frame.width, height: m.frame.height},
       lines: m.lines,
       others,
+      clamped,
     };
   }
   document.getElementById("out").textContent = JSON.stringify(out);
@@ -516,6 +537,11 @@ def check_lines(case, lines):
     """Every non-space character of the text is in exactly one line, in order."""
     text = case["request"]["root"]["children"][0]["text"]
     text = text if isinstance(text, str) else "".join(span["text"] for span in text)
+    if "maxLines" in case["request"]["root"]["children"][0].get("style", {}):
+        text = text[:len("".join(l["text"] for l in lines)) + text.count(" ")]
+        if not re.sub(r"\s", "", text).startswith(re.sub(r"\s", "", "".join(l["text"] for l in lines))):
+            sys.exit(f"text_browser_vectors: {case['id']}: the clamped lines are not the text's start")
+        return
     if re.sub(r"\s", "", text) != re.sub(r"\s", "", "".join(l["text"] for l in lines)):
         sys.exit(f"text_browser_vectors: {case['id']}: the lines {[l['text'] for l in lines]} lose characters of {text!r}")
 
@@ -561,6 +587,7 @@ def main():
                                   for l in got["lines"]],
                         **({"others": [{"id": o["id"], "frame": {k: round64(v) for k, v in o["frame"].items()}}
                                        for o in got["others"]]} if got["others"] else {}),
+                        **({"clamped": True} if got["clamped"] else {}),
                     },
                 })
             doc = {

@@ -6,8 +6,8 @@ disagreeing case the causes found so far, by the evidence in its numbers:
 
 - fit-content width: under alignItems flex-start Chromium's wrapped leaf is the container's
   width, the service's narrower (it shrinks to the widest line);
-- overflowWrap break-word: Chromium's fit-content box is wider than the container (the longest
-  word: break-word does not lower min-content), the service's is not;
+- fit-content below min-content: Chromium's fit-content box is wider than the container (the
+  longest word; break-word does not lower min-content), the service's is not;
 - letterSpacing beside Arabic: a line with the same text has another width;
 - fixed lineHeight rounding: the same lines, a height off by at most 1/64 px per line;
 - height from another measure: the same lines, a height far off, in a fit-content box;
@@ -64,12 +64,15 @@ def causes(case, reasons, answer):
     text = leaf["text"] if isinstance(leaf["text"], str) else "".join(s["text"] for s in leaf["text"])
     found, quirks = [], []
 
-    if style.get("overflowWrap") == "break-word" and fit and expected["frame"]["width"] > width + EPSILON:
-        found.append("overflowWrap break-word lowers the service's min-content size; in CSS only anywhere does, so "
-                     f"Chromium's box is as wide as the longest word ({expected['frame']['width']:.2f} px, container "
-                     f"{width}) and keeps it whole")
+    if fit and expected["frame"]["width"] > width + EPSILON and ours["width"] < expected["frame"]["width"] - EPSILON:
+        found.append("fit-content below min-content: CSS fit-content is max(min-content, min(max-content, "
+                     "available)), so Chromium's box is as wide as the longest word "
+                     f"({expected['frame']['width']:.2f} px in a {width} px container) and keeps it whole; the "
+                     "service's box is narrower"
+                     + (" (overflowWrap break-word does not lower min-content, only anywhere does)"
+                        if style.get("overflowWrap") == "break-word" else ""))
     elif fit and abs(expected["frame"]["width"] - width) < 1e-6 and ours["width"] < width - EPSILON \
-            and len(expected["lines"]) > 1:
+            and (len(expected["lines"]) > 1 or expected.get("clamped")):
         found.append("fit-content width: a wrapped leaf under alignItems flex-start takes the available width in CSS "
                      f"(min(max-content, max(min-content, available)) = {width} px); the service shrinks it to its "
                      "widest line")
