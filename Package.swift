@@ -26,7 +26,7 @@ let package = Package(
         .target(name: "LayoutWire", dependencies: ["LayoutEngine", "SyncSupport", "LayoutTextModel"]),
         // What a text leaf says (spans and resolved text styles): plain values, no dependencies,
         // shared by LayoutWire (which decodes them) and LayoutText (which lays them out).
-        .target(name: "LayoutTextModel"),
+        .target(name: "LayoutTextModel", swiftSettings: [.swiftLanguageMode(.v6)]),
         // System libraries for text: HarfBuzz (libharfbuzz-dev), FreeType (libfreetype-dev) and
         // ICU (libicu-dev; called through CTextShim, which hides ICU's versioned symbol names).
         .systemLibrary(name: "CHarfBuzz", path: "Sources/CHarfBuzz", pkgConfig: "harfbuzz",
@@ -39,7 +39,7 @@ let package = Package(
         // Text layout: fonts, shaping, line breaking and measurement, with the DejaVu fonts as
         // resources (Bundle.module).
         .target(name: "LayoutText", dependencies: ["LayoutTextModel", "SyncSupport", "CHarfBuzz", "CFreeType", "CTextShim"],
-                resources: [.copy("Fonts")]),
+                resources: [.copy("Fonts")], swiftSettings: [.swiftLanguageMode(.v6)]),
         // zlib, from the system (zlib1g-dev), for gzip request and response bodies.
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
         // OpenSSL 3, from the system (libssl-dev), for optional TLS in HTTPServer.
@@ -67,7 +67,7 @@ let package = Package(
             path: "Benchmarks/layout-bench"
         ),
         // LayoutWire decode vs Foundation; not run by CI.
-        .executableTarget(name: "wire-bench", dependencies: ["LayoutWire", "LayoutEngine", "LayoutServer"], path: "Benchmarks/wire-bench"),
+        .executableTarget(name: "wire-bench", dependencies: ["LayoutWire", "LayoutEngine", "LayoutServer", "HTTPServer"], path: "Benchmarks/wire-bench"),
         // The shaping cache on a feed's text leaves (Benchmarks/text/run.py); not run by CI.
         .executableTarget(name: "text-bench", dependencies: ["LayoutWire", "LayoutText"], path: "Benchmarks/text/text-bench"),
         // Constraint solver vs kiwisolver (kiwi_bench.py, needs `pip install kiwisolver`); not run by CI.
@@ -86,7 +86,7 @@ let package = Package(
         .testTarget(name: "LayoutTextTests", dependencies: ["LayoutText", "LayoutTextModel"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "SyncSupport", "TestSupport"]),
         .testTarget(name: "LayoutServerTests", dependencies: [
-            "LayoutServer", "HTTPServer", "LayoutWire", "LayoutEngine", "LayoutText",
+            "LayoutServer", "HTTPServer", "LayoutWire", "LayoutEngine", "LayoutText", "SyncSupport",
             .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "LayoutdTests", dependencies: ["layoutd", "LayoutServer"]),

@@ -56,7 +56,6 @@ public struct PreparedText: Sendable {
         }
         spanBoxes = boxes
         unknownFamilies = unknown
-        var fallbacks: [[FontFace]?] = Array(repeating: nil, count: content.spans.count)
         // Read per unit below: copied out of the spans once (a TextStyle copy retains its
         // family names).
         let spanFontSize = content.spans.map(\.style.fontSize)
@@ -68,72 +67,9 @@ public struct PreparedText: Sendable {
         self.clusterStart = clusterStart
         (breaks, hardBreaks) = UnicodeBreaks.lineBreaks(units)
 
-        // The face of every unit, chosen per grapheme cluster: the span's face when it has a
-        // glyph for every character of the cluster, else the first fallback that has.
-        var faceOfUnit = [Int32](repeating: 0, count: n)
-        var i = 0
-        while i < n {
-            var end = i + 1
-            while end < n && !clusterStart[end] { end += 1 }
-            let span = Int(spanOfUnit[i])
-            var face = primary[span]
-            if !Self.covers(face, units[i..<end]) {
-                if fallbacks[span] == nil {
-                    let s = content.spans[span].style
-                    fallbacks[span] = fonts.fallbackFaces(families: s.fontFamilies, weight: s.fontWeight, slant: s.fontStyle)
-                }
-                if let other = fallbacks[span]!.first(where: { Self.covers($0, units[i..<end]) }) { face = other }
-            }
-            for j in i..<end { faceOfUnit[j] = Int32(face.id) }
-            i = end
-        }
-
-        // Shape word by word: a piece ends where the span, level or face changes, and after
-        // each run of spaces; tabs and newlines are pieces of their own.
-        var advances = [Float](repeating: 0, count: n)
-        var start = 0
-        while start < n {
-            let span = Int(spanOfUnit[start])
-            let face = fonts.faces[Int(faceOfUnit[start])]
-            // Positions in 16.16 fixed point, as HarfBuzz gives them to Blink at this size.
-            let scale = Double(spanFontSize[span]) * 65536 / Double(face.unitsPerEm)
-            let unit = units[start]
-            if unit == CollapsedParagraph.newline {
-                start += 1
-                continue
-            }
-            if unit == CollapsedParagraph.tab {
-                // The tab's advance holds the tab interval (8 spaces, tab-size's default); its
-                // width depends on where it falls (see `width`).
-                let space = shaper.advances([CollapsedParagraph.space], face: face, rightToLeft: false)[0]
-                advances[start] = 8 * Self.fixed(space, scale)
-                start += 1
-                continue
-            }
-            var end = start + 1
-            var inSpaces = unit == CollapsedParagraph.space
-            while end < n {
-                let u = units[end]
-                if spanOfUnit[end] != spanOfUnit[start] || levels[end] != levels[start]
-                    || faceOfUnit[end] != faceOfUnit[start] || u == CollapsedParagraph.newline || u == CollapsedParagraph.tab {
-                    break
-                }
-                let isSpace = u == CollapsedParagraph.space
-                if inSpaces && !isSpace { break }
-                inSpaces = isSpace
-                end += 1
-            }
-            let shaped = shaper.advances(units[start..<end], face: face, rightToLeft: levels[start] & 1 == 1,
-                                         noLigatures: spanLetterSpacing[span] != 0)
-            for k in 0..<shaped.count { advances[start + k] = Self.fixed(shaped[k], scale) }
-            start = end
-        }
-        // Letter spacing after every grapheme cluster, as Blink adds it (not between the
-        // joined letters of cursive scripts, which Blink leaves unspaced).
-        for k in 0..<n where clusterStart[k] && units[k] != CollapsedParagraph.newline && units[k] != CollapsedParagraph.tab
-            && !Self.isCursive(units[k]) {
-            advances[k] += spanLetterSpacing[Int(spanOfUnit[k])]
-        }
+        let faceOfUnit = Self.faces(units, spanOfUnit, clusterStart, content, primary, fonts)
+        let advances = Self.advances(units, spanOfUnit, clusterStart, levels, faceOfUnit,
+                                     spanFontSize: spanFontSize, spanLetterSpacing: spanLetterSpacing, fonts, shaper)
         self.advances = advances
         var prefix = [Double](repeating: 0, count: n + 1)
         for k in 0..<n { prefix[k + 1] = prefix[k] + Double(advances[k]) }
@@ -152,6 +88,85 @@ public struct PreparedText: Sendable {
         }
         // The ellipsis of clamped text, in the leaf's own style.
         ellipsisWidth = style.textOverflow == .ellipsis ? Self.ellipsisWidth(style, strutFace.face, fonts, shaper) : 0
+    }
+
+    /// The face of every unit, chosen per grapheme cluster: the span's face when it has a
+    /// glyph for every character of the cluster, else the first fallback face that has.
+    private static func faces(_ units: [UInt16], _ spanOfUnit: [Int32], _ clusterStart: [Bool], _ content: TextContent,
+                              _ primary: [FontFace], _ fonts: FontLibrary) -> [Int32] {
+        let n = units.count
+        var fallbacks: [[FontFace]?] = Array(repeating: nil, count: content.spans.count)
+        var faceOfUnit = [Int32](repeating: 0, count: n)
+        var i = 0
+        while i < n {
+            var end = i + 1
+            while end < n && !clusterStart[end] { end += 1 }
+            let span = Int(spanOfUnit[i])
+            var face = primary[span]
+            if !covers(face, units[i..<end]) {
+                if fallbacks[span] == nil {
+                    let s = content.spans[span].style
+                    fallbacks[span] = fonts.fallbackFaces(families: s.fontFamilies, weight: s.fontWeight, slant: s.fontStyle)
+                }
+                if let other = fallbacks[span]!.first(where: { covers($0, units[i..<end]) }) { face = other }
+            }
+            for j in i..<end { faceOfUnit[j] = Int32(face.id) }
+            i = end
+        }
+        return faceOfUnit
+    }
+
+    /// The advance of every unit in px. Shaped word by word: a piece ends where the span,
+    /// level or face changes, and after each run of spaces; tabs and newlines are pieces of
+    /// their own. Then letter spacing after every grapheme cluster, as Blink adds it (not
+    /// between the joined letters of cursive scripts, which Blink leaves unspaced).
+    private static func advances(_ units: [UInt16], _ spanOfUnit: [Int32], _ clusterStart: [Bool], _ levels: [UInt8],
+                                 _ faceOfUnit: [Int32], spanFontSize: [Float], spanLetterSpacing: [Float],
+                                 _ fonts: FontLibrary, _ shaper: WordShaper) -> [Float] {
+        let n = units.count
+        var advances = [Float](repeating: 0, count: n)
+        var start = 0
+        while start < n {
+            let span = Int(spanOfUnit[start])
+            let face = fonts.faces[Int(faceOfUnit[start])]
+            // Positions in 16.16 fixed point, as HarfBuzz gives them to Blink at this size.
+            let scale = Double(spanFontSize[span]) * 65536 / Double(face.unitsPerEm)
+            let unit = units[start]
+            if unit == CollapsedParagraph.newline {
+                start += 1
+                continue
+            }
+            if unit == CollapsedParagraph.tab {
+                // The tab's advance holds the tab interval (8 spaces, tab-size's default); its
+                // width depends on where it falls (see `width`).
+                let space = shaper.advances([CollapsedParagraph.space], face: face, rightToLeft: false)[0]
+                advances[start] = 8 * fixed(space, scale)
+                start += 1
+                continue
+            }
+            var end = start + 1
+            var inSpaces = unit == CollapsedParagraph.space
+            while end < n {
+                let u = units[end]
+                if spanOfUnit[end] != spanOfUnit[start] || levels[end] != levels[start]
+                    || faceOfUnit[end] != faceOfUnit[start] || u == CollapsedParagraph.newline || u == CollapsedParagraph.tab {
+                    break
+                }
+                let isSpace = u == CollapsedParagraph.space
+                if inSpaces && !isSpace { break }
+                inSpaces = isSpace
+                end += 1
+            }
+            let shaped = shaper.advances(units[start..<end], face: face, rightToLeft: levels[start] & 1 == 1,
+                                         noLigatures: spanLetterSpacing[span] != 0)
+            for k in 0..<shaped.count { advances[start + k] = fixed(shaped[k], scale) }
+            start = end
+        }
+        for k in 0..<n where clusterStart[k] && units[k] != CollapsedParagraph.newline && units[k] != CollapsedParagraph.tab
+            && !isCursive(units[k]) {
+            advances[k] += spanLetterSpacing[Int(spanOfUnit[k])]
+        }
+        return advances
     }
 
     static func ellipsisWidth(_ style: TextStyle, _ face: FontFace, _ fonts: FontLibrary, _ shaper: WordShaper) -> Float {

@@ -88,7 +88,9 @@ public struct TextStyleDeclaration: Hashable, Sendable {
     /// True when no property is declared.
     public var isEmpty: Bool { self == TextStyleDeclaration() }
 
-    /// `base` with the declared properties applied.
+    /// `base` with the declared properties applied. A percentage line height becomes pixels
+    /// of the font size it is declared with, as CSS computes it: descendants inherit the
+    /// length, not the percentage.
     public func applied(to base: TextStyle) -> TextStyle {
         var style = base
         if let fontFamilies { style.fontFamilies = fontFamilies }
@@ -102,6 +104,9 @@ public struct TextStyleDeclaration: Hashable, Sendable {
         if let overflowWrap { style.overflowWrap = overflowWrap }
         if let maxLines { style.maxLines = maxLines }
         if let textOverflow { style.textOverflow = textOverflow }
+        if case .percent(let percent) = style.lineHeight, lineHeight != nil {
+            style.lineHeight = .pixels(style.fontSize * percent / 100)
+        }
         return style
     }
 }

@@ -1,14 +1,22 @@
-/// Why a request was refused: an HTTP status, a stable machine-readable `code`, a message for
-/// people, and where: a JSON pointer (RFC 6901) into the request and, for syntax errors, the
-/// byte offset.
-///
-/// - 400: the body is not JSON (`invalid-json`, `invalid-utf8`).
-/// - 413: the body is over a `WireLimits` bound (`document-too-large`, `too-deep`,
-///   `string-too-long`, `too-many-nodes`).
-/// - 422: valid JSON that is not a valid layout (`wrong-type`, `unknown-key`, `unknown-value`,
-///   `missing-key`, `invalid-value`, `duplicate-key`, `measure-with-children`, `invalid-style`).
+/// Why a request could not be decoded: what kind of fault, a stable machine-readable `code`, a
+/// message for people, and where: a JSON pointer (RFC 6901) into the request and, for syntax
+/// errors, the byte offset. The wire knows no protocol: a server maps `kind` to its own answer
+/// (the layout service: `ServiceError`, which also writes the error body).
 public struct WireError: Error, Hashable, Sendable, CustomStringConvertible {
-    public var status: Int
+    /// The three kinds of fault a client fixes differently.
+    public enum Kind: Hashable, Sendable {
+        /// The body is not JSON (`invalid-json`, `invalid-utf8`).
+        case malformed
+        /// The body is over a `WireLimits` bound (`document-too-large`, `too-deep`,
+        /// `string-too-long`, `too-many-nodes`, `too-many-constraints`).
+        case overLimit
+        /// Valid JSON that is not a valid layout (`wrong-type`, `unknown-key`, `unknown-value`,
+        /// `missing-key`, `invalid-value`, `duplicate-key`, `measure-with-children`,
+        /// `invalid-style`, `unsatisfiable-constraints`, ...).
+        case invalid
+    }
+
+    public var kind: Kind
     public var code: String
     public var message: String
     /// RFC 6901 pointer to the offending value, relative to the decoded document.
@@ -18,8 +26,8 @@ public struct WireError: Error, Hashable, Sendable, CustomStringConvertible {
     /// For `unsatisfiable-constraints`: a pointer to each conflicting constraint.
     public var conflicts: [String]?
 
-    public init(status: Int, code: String, message: String, pointer: String? = nil, offset: Int? = nil) {
-        self.status = status
+    public init(_ kind: Kind, code: String, message: String, pointer: String? = nil, offset: Int? = nil) {
+        self.kind = kind
         self.code = code
         self.message = message
         self.pointer = pointer
@@ -27,33 +35,10 @@ public struct WireError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 
     public var description: String {
-        var text = "\(status) \(code): \(message)"
+        var text = "\(code): \(message)"
         if let pointer { text += " at \(pointer.isEmpty ? "(document)" : pointer)" }
         if let offset { text += " (byte \(offset))" }
         return text
-    }
-
-    /// `{"error":{"status":..,"code":..,"message":..,"pointer":..,"offset":..,"conflicts":[..]}}`;
-    /// pointer, offset and conflicts only when known.
-    public func jsonBytes() -> [UInt8] {
-        var writer = JSONWriter()
-        writer.beginObject()
-        writer.key("error")
-        writer.beginObject()
-        writer.key("status"); writer.integer(status)
-        writer.key("code"); writer.string(code)
-        writer.key("message"); writer.string(message)
-        if let pointer { writer.key("pointer"); writer.string(pointer) }
-        if let offset { writer.key("offset"); writer.integer(offset) }
-        if let conflicts {
-            writer.key("conflicts")
-            writer.beginArray()
-            for c in conflicts { writer.string(c) }
-            writer.endArray()
-        }
-        writer.endObject()
-        writer.endObject()
-        return writer.bytes
     }
 
     /// The same error with `prefix` put in front of its pointer (errors are raised relative to
@@ -67,13 +52,13 @@ public struct WireError: Error, Hashable, Sendable, CustomStringConvertible {
 
     // Constructors for the common cases, so messages stay uniform.
     static func syntax(_ message: String, at offset: Int) -> WireError {
-        WireError(status: 400, code: "invalid-json", message: message, offset: offset)
+        WireError(.malformed, code: "invalid-json", message: message, offset: offset)
     }
     static func invalid(_ code: String, _ message: String, pointer: String = "") -> WireError {
-        WireError(status: 422, code: code, message: message, pointer: pointer)
+        WireError(.invalid, code: code, message: message, pointer: pointer)
     }
     static func tooLarge(_ code: String, _ message: String, pointer: String? = nil, offset: Int? = nil) -> WireError {
-        WireError(status: 413, code: code, message: message, pointer: pointer, offset: offset)
+        WireError(.overLimit, code: code, message: message, pointer: pointer, offset: offset)
     }
 }
 

@@ -20,7 +20,7 @@ import Testing
             501: "not-implemented", 503: "service-unavailable", 505: "http-version-not-supported", 500: "internal-error",
         ]
         for (status, code) in expected {
-            #expect(HTTPErrorBodyFormat.refusalCode(status) == code, "\(status)")
+            #expect(ServiceError.refusalCode(status) == code, "\(status)")
         }
     }
 

@@ -33,10 +33,10 @@ import Testing
         ("application/json-seq", false), ("; application/json", false), ("application /json", false),
     ])
     func contentTypeIsJSONIgnoringCaseAndParameters(value: String, expected: Bool) {
-        #expect(LayoutService.isJSON(value) == expected)
+        #expect(JSONBody.isJSON(value) == expected)
     }
 
     @Test func noContentTypeIsNotJSON() {
-        #expect(!LayoutService.isJSON(nil))
+        #expect(!JSONBody.isJSON(nil))
     }
 }

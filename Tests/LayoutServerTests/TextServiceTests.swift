@@ -1,5 +1,6 @@
 import Foundation
 import LayoutText
+import SyncSupport
 import LayoutWire
 @testable import LayoutServer
 import Testing
@@ -59,6 +60,16 @@ import Testing
         // DejaVu Sans: ascent 30 at 32 px, 15 at 16 px; the small one has 5 px padding above.
         let bigTop = leaves[0]["top"] as? Double ?? -1, smallTop = leaves[1]["top"] as? Double ?? -1
         #expect(bigTop + 30 == smallTop + 5 + 15)
+    }
+
+    @Test func badTextKeysAre422WithPointers() throws {
+        let bad = LayoutOnce.answer(body: Array(#"{"root":{"children":[{"text":"a","style":{"textAlign":"middle"}}]}}"#.utf8))
+        #expect(bad.status == 422)
+        let error = (try JSONSerialization.jsonObject(with: Data(bad.body)) as? [String: Any])?["error"] as? [String: Any]
+        #expect(error?["code"] as? String == "unknown-value")
+        #expect(error?["pointer"] as? String == "/root/children/0/style/textAlign")
+        let span = LayoutOnce.answer(body: Array(#"{"root":{"text":[{"text":"a","style":{"color":"red"}}]}}"#.utf8))
+        #expect(span.status == 422)
     }
 
     @Test func unknownFamiliesAreReported() throws {
@@ -146,5 +157,23 @@ import Testing
             let plain = try server.post("/compute", json: request("a").replacingOccurrences(of: #""textLines":true,"#, with: ""))
             #expect(lines(plain).isEmpty && plain.header("ETag") != first.header("ETag"))
         }
+    }
+}
+
+@Suite struct ConcurrentTextTests {
+    @Test func threadsShareFontsShapesAndBreakers() {
+        // Many requests at once over the process's one text layouter: the same answers as one
+        // at a time (the shaping cache, HarfBuzz fonts and per-thread ICU iterators are shared).
+        let bodies = (0..<16).map { i in
+            Array(#"{"textLines":true,"root":{"style":{"width":\#(120 + i * 7)},"children":[{"text":"The quick brown fox \#(i) jumps over the lazy dog, שלום עולם"}]}}"#.utf8)
+        }
+        let expected = bodies.map { LayoutOnce.answer(body: $0).body }
+        let results = Locked([[UInt8]?](repeating: nil, count: bodies.count * 4))
+        DispatchQueue.concurrentPerform(iterations: bodies.count * 4) { k in
+            let answer = LayoutOnce.answer(body: bodies[k % bodies.count]).body
+            results.withLock { $0[k] = answer }
+        }
+        let answers = results.withLock { $0 }
+        #expect(answers.enumerated().allSatisfy { $0.element == expected[$0.offset % bodies.count] })
     }
 }

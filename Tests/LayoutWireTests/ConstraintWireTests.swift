@@ -122,13 +122,11 @@ import Testing
                           "a.height == 10",
                           "a.width >= 120"]}]}}
         """#))
-        #expect(e.status == 422 && e.code == "unsatisfiable-constraints")
+        #expect(e.kind == .invalid && e.code == "unsatisfiable-constraints")
         #expect(e.message.contains("\"a is 100\"") && e.message.contains("\"a.width >= 120\""))
         #expect(!e.message.contains("a.height == 10"))
         #expect(e.conflicts == ["/root/children/0/constraints/0", "/root/children/0/constraints/2"])
         #expect(e.pointer == "/root/children/0/constraints/0")
-        let json = String(decoding: e.jsonBytes(), as: UTF8.self)
-        #expect(json.contains(#""conflicts":["/root/children/0/constraints/0","/root/children/0/constraints/2"]"#))
 
         // FixFlex: two stacks fixing the same view to different widths; both fixes are in every
         // conflicting set, named by their generated labels and pointed at as intents.
@@ -208,7 +206,7 @@ import Testing
     @Test func badFieldsAre422WithPointers() {
         func check(_ body: String, _ code: String, _ pointer: String, sourceLocation: SourceLocation = #_sourceLocation) {
             let e = error(#"{"root": \#(body)}"#)
-            #expect(e?.status == 422, sourceLocation: sourceLocation)
+            #expect(e?.kind == .invalid, sourceLocation: sourceLocation)
             #expect(e?.code == code, "\(e?.description ?? "no error")", sourceLocation: sourceLocation)
             #expect(e?.pointer == pointer, "\(e?.description ?? "no error")", sourceLocation: sourceLocation)
         }

@@ -54,7 +54,7 @@ import Testing
     @Test func malformedNumbersAreSyntaxErrors() {
         for text in ["01", "1.", ".5", "-", "1e", "1e+", "+1", "NaN", "Infinity", "-Infinity", "0x10", "1.5.2"] {
             let error = parseError("[\(text)]")
-            #expect(error?.status == 400, "\(text)")
+            #expect(error?.kind == .malformed, "\(text)")
             #expect(error?.code == "invalid-json", "\(text)")
             #expect(error?.offset != nil, "\(text)")
         }
@@ -73,7 +73,7 @@ import Testing
         #expect(parseError("[\"a\u{01}\"]")?.offset == 3)
         #expect(parseError(#"["\x"]"#)?.offset == 2)
         for error in [parseError("[1 2]"), parseError("{}}")] {
-            #expect(error?.status == 400)
+            #expect(error?.kind == .malformed)
             #expect(error?.pointer == nil)
         }
     }
@@ -85,7 +85,7 @@ import Testing
         #expect(value[2]?.stringValue == "😀")
         #expect(value[3]?.stringValue == "𝄞 x")
         for bad in [#"["\ud83d"]"#, #"["\ude00"]"#, #"["\ud83d\u0041"]"#, #"["\ud83dx"]"#, #"["\u12G4"]"#, #"["\u12"]"#] {
-            #expect(parseError(bad)?.status == 400, "\(bad)")
+            #expect(parseError(bad)?.kind == .malformed, "\(bad)")
         }
     }
 
@@ -103,17 +103,17 @@ import Testing
         ]
         for bytes in bad {
             let error = parseError(bytes: bytes)
-            #expect(error?.status == 400)
+            #expect(error?.kind == .malformed)
             #expect(error?.code == "invalid-utf8")
             #expect(error?.offset == 1)
         }
         // Outside strings any non-ASCII byte is a syntax error.
-        #expect(parseError(bytes: [0x5B, 0xC3, 0xA9, 0x5D])?.status == 400)
+        #expect(parseError(bytes: [0x5B, 0xC3, 0xA9, 0x5D])?.kind == .malformed)
     }
 
     @Test func duplicateKeysAreRefusedWithThePointer() {
         let error = parseError(#"{"root": {"style": {"width": 1, "height": 2, "width": 3}}}"#)
-        #expect(error?.status == 422)
+        #expect(error?.kind == .invalid)
         #expect(error?.code == "duplicate-key")
         #expect(error?.pointer == "/root/style/width")
         // In arrays, and with keys that need escaping.
@@ -129,16 +129,16 @@ import Testing
     @Test func deepNestingIsAClean413() {
         let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
         let error = parseError(deep)
-        #expect(error?.status == 413)
+        #expect(error?.kind == .overLimit)
         #expect(error?.code == "too-deep")
         #expect(error?.offset == WireLimits.default.maxNesting)
         // Unclosed: still the nesting limit first.
-        #expect(parseError(String(repeating: "{\"a\":", count: 100_000))?.status == 413)
+        #expect(parseError(String(repeating: "{\"a\":", count: 100_000))?.kind == .overLimit)
         // Within the limit it parses.
         let ok = String(repeating: "[", count: 2_000) + String(repeating: "]", count: 2_000)
         #expect(parseError(ok) == nil)
         // The limit is configurable.
-        #expect(parseError("[[[[]]]]", limits: WireLimits(maxNesting: 3))?.status == 413)
+        #expect(parseError("[[[[]]]]", limits: WireLimits(maxNesting: 3))?.kind == .overLimit)
         #expect(parseError("[[[]]]", limits: WireLimits(maxNesting: 3)) == nil)
     }
 
@@ -147,7 +147,7 @@ import Testing
         limits.maxStringBytes = 8
         #expect(parseError(#"["12345678"]"#, limits: limits) == nil)
         let long = parseError(#"["123456789"]"#, limits: limits)
-        #expect(long?.status == 413)
+        #expect(long?.kind == .overLimit)
         #expect(long?.code == "string-too-long")
         #expect(long?.offset == 1)
         // Counted after unescaping: 9 escaped bytes are 9 bytes.
@@ -155,11 +155,11 @@ import Testing
         limits = WireLimits()
         limits.maxDocumentBytes = 10
         #expect(parseError("[1,2,3,4,5,6]", limits: limits)?.code == "document-too-large")
-        #expect(parseError("[1,2,3,4,5,6]", limits: limits)?.status == 413)
+        #expect(parseError("[1,2,3,4,5,6]", limits: limits)?.kind == .overLimit)
         // A big string under the default limit of 1 MiB is fine; over it is 413.
         let big = "\"" + String(repeating: "x", count: 1 << 20) + "\""
         #expect(parseError(big) == nil)
-        #expect(parseError("\"" + String(repeating: "x", count: (1 << 20) + 1) + "\"")?.status == 413)
+        #expect(parseError("\"" + String(repeating: "x", count: (1 << 20) + 1) + "\"")?.kind == .overLimit)
     }
 
     @Test func roundTripThroughTheWriter() throws {

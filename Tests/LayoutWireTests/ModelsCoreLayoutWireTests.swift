@@ -76,6 +76,6 @@ import Testing
         let failure = error(#"{"root": "# + root + "}")
         #expect(failure?.pointer == pointer, "\(String(describing: failure))")
         #expect(failure?.code == code, "\(String(describing: failure))")
-        #expect(failure?.status == 422)
+        #expect(failure?.kind == .invalid)
     }
 }

@@ -89,7 +89,7 @@ import Testing
         let failure = error(#"{"root": "# + root + "}")
         #expect(failure?.pointer == pointer, "\(String(describing: failure))")
         #expect(failure?.code == code, "\(String(describing: failure))")
-        #expect(failure?.status == 422)
+        #expect(failure?.kind == .invalid)
     }
 
     @Test func unknownTypeNamesTheModelKinds() {

@@ -3,7 +3,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import HTTPServer
 
 /// Complete `/compute` answers keyed by the exact request body, looked up before decoding: an
 /// exact repeat skips decode, structural hash, ETag and encode. Bounded in bytes, least
@@ -17,26 +16,20 @@ public final class AnswerCache: @unchecked Sendable {
     /// Counters and gauges across all shards.
     public typealias Statistics = CacheStatistics
 
-    /// A stored 200 answer, with the response headers built once at insertion. A class, so a
-    /// hit hands out one reference instead of retaining each of its arrays and strings.
-    public final class Entry: Sendable {
+    /// A stored 200 answer: its bytes and tags. A class, so a hit hands out one reference
+    /// instead of retaining each of its arrays and strings; subclassed only in this module,
+    /// so the HTTP edge can keep beside it what it derives from the answer once (the compute
+    /// route's prebuilt response headers, `ServedAnswer`) without the cache knowing of HTTP.
+    public class Entry: @unchecked Sendable {
+        // @unchecked: every stored property is a `let` of a Sendable type; subclasses keep to that.
         /// The answer body (the frames JSON).
         public let body: [UInt8]
         /// The quoted ETag sent with the answer.
         public let entityTag: String
-        /// Content-Type, ETag and `X-Cache: hit`: the headers of a 200 from this cache.
-        let okHeaders: HTTPHeaders
-        /// ETag alone: the headers of a 304 from this cache.
-        let notModifiedHeaders: HTTPHeaders
 
         init(body: [UInt8], entityTag: String) {
             self.body = body
             self.entityTag = entityTag
-            var ok = LayoutService.jsonHeaders
-            ok.add(name: "ETag", value: entityTag)
-            ok.add(name: "X-Cache", value: LayoutComputer.CacheOutcome.hit.rawValue)
-            okHeaders = ok
-            notModifiedHeaders = ["ETag": entityTag]
         }
     }
 
@@ -61,8 +54,9 @@ public final class AnswerCache: @unchecked Sendable {
     }
 
     /// Bytes an entry costs beyond its request and answer arrays' storage: the quoted ETag
-    /// (a 53-byte native string, 96 with its header), the prebuilt header lists (three fields,
-    /// 144; one field, 80), the `Entry` and `Stored` objects (16-byte object header plus their
+    /// (a 53-byte native string, 96 with its header), what the edge keeps beside it (the compute
+    /// route's two prebuilt header lists: three fields, 144; one field, 80), the `Entry` and
+    /// `Stored` objects (16-byte object header plus their
     /// fields), and the LRU's slot and dictionary bucket at twice their size for the tables'
     /// spare room (`HeapFootprint`).
     public static let entryOverhead = 96 + 144 + 80
@@ -109,8 +103,13 @@ public final class AnswerCache: @unchecked Sendable {
     /// Stores the 200 answer to `body`, evicting least recently used entries to make room.
     /// Entries larger than a shard's share are not stored.
     public func insert(_ body: [UInt8], key: Key, answer: [UInt8], entityTag: String) {
-        let cost = Self.cost(request: body, answer: answer)
-        let stored = Stored(request: body, entry: Entry(body: answer, entityTag: entityTag))
+        insert(body, key: key, entry: Entry(body: answer, entityTag: entityTag))
+    }
+
+    /// Stores `entry` (of any subclass) as the answer to `body`.
+    func insert(_ body: [UInt8], key: Key, entry: Entry) {
+        let cost = Self.cost(request: body, answer: entry.body)
+        let stored = Stored(request: body, entry: entry)
         // The same body already stored means a racing request stored the same answer first;
         // another body under the same hash (a collision) is replaced by this one.
         entries.insert(stored, for: key, cost: cost) { Self.equal($0.request, body) }

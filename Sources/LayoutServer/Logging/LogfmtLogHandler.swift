@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import LayoutWire
 import Logging
 
 /// A swift-log handler that writes one logfmt line per message to standard error:
@@ -45,30 +46,17 @@ public struct LogfmtLogHandler: LogHandler {
     }
 
     /// A logfmt value: bare when it has no space, quote, equals sign or control character,
-    /// otherwise double-quoted with escapes.
+    /// otherwise a quoted string escaped as JSON escapes it (the wire's `JSONWriter`, the one
+    /// string escaper), and DEL as `\u007f` besides, so no raw control byte reaches a terminal.
     static func quoted(_ value: String) -> String {
         let needsQuotes = value.isEmpty || value.unicodeScalars.contains {
             $0 == " " || $0 == "\"" || $0 == "=" || $0 == "\\" || $0.value < 0x20 || $0.value == 0x7F
         }
         guard needsQuotes else { return value }
-        var out = "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
-                        + String(scalar.value, radix: 16)
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
+        var writer = JSONWriter(capacity: value.utf8.count + 8)
+        writer.string(value)
+        let quoted = String(decoding: writer.bytes, as: UTF8.self)
+        return quoted.utf8.contains(0x7F) ? quoted.replacingDelete() : quoted
     }
 
     private static func timestamp() -> String {
@@ -96,5 +84,16 @@ public struct LogfmtLogHandler: LogHandler {
                 offset += written
             }
         }
+    }
+}
+
+private extension String {
+    /// DEL escaped, which JSON leaves as is.
+    func replacingDelete() -> String {
+        var out = ""
+        for scalar in unicodeScalars {
+            if scalar.value == 0x7F { out += "\\u007f" } else { out.unicodeScalars.append(scalar) }
+        }
+        return out
     }
 }

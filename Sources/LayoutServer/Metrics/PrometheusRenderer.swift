@@ -58,27 +58,12 @@ public enum PrometheusRenderer {
             out += "layoutd_http_request_duration_seconds_count{route=\"\(route.rawValue)\"} \(histogram.count)\n"
         }
 
-        let cache = inputs.cache
-        sample(&out, "layoutd_cache_hits_total", "counter", "Layout cache lookups that found an entry.", cache.hits)
-        sample(&out, "layoutd_cache_misses_total", "counter", "Layout cache lookups that found nothing.", cache.misses)
-        sample(&out, "layoutd_cache_evictions_total", "counter", "Entries evicted to make room.", cache.evictions)
-        sample(&out, "layoutd_cache_rejected_total", "counter",
-               "Layouts too large to cache (bigger than one shard's share of the budget).", cache.rejected)
-        sample(&out, "layoutd_cache_entries", "gauge", "Entries in the layout cache.", cache.entries)
-        sample(&out, "layoutd_cache_bytes", "gauge", "Bytes charged to the layout cache's entries.", cache.bytes)
-        sample(&out, "layoutd_cache_capacity_bytes", "gauge", "The layout cache's byte budget.",
-               inputs.cacheCapacityBytes)
-        let answers = inputs.answerCache
-        sample(&out, "layoutd_answer_cache_hits_total", "counter",
-               "/compute bodies answered whole from the answer cache (exact body match, before decoding).", answers.hits)
-        sample(&out, "layoutd_answer_cache_misses_total", "counter", "Answer cache lookups that found nothing.", answers.misses)
-        sample(&out, "layoutd_answer_cache_evictions_total", "counter", "Answers evicted to make room.", answers.evictions)
-        sample(&out, "layoutd_answer_cache_rejected_total", "counter",
-               "Answers too large to cache (bigger than one shard's share of the budget).", answers.rejected)
-        sample(&out, "layoutd_answer_cache_entries", "gauge", "Entries in the answer cache.", answers.entries)
-        sample(&out, "layoutd_answer_cache_bytes", "gauge", "Bytes charged to the answer cache's entries.", answers.bytes)
-        sample(&out, "layoutd_answer_cache_capacity_bytes", "gauge", "The answer cache's byte budget.",
-               inputs.answerCacheCapacityBytes)
+        cacheSamples(&out, prefix: "layoutd_cache", name: "layout cache",
+                     hitsHelp: "Layout cache lookups that found an entry.", evicted: "Entries", rejected: "Layouts",
+                     inputs.cache, capacityBytes: inputs.cacheCapacityBytes)
+        cacheSamples(&out, prefix: "layoutd_answer_cache", name: "answer cache",
+                     hitsHelp: "/compute bodies answered whole from the answer cache (exact body match, before decoding).",
+                     evicted: "Answers", rejected: "Answers", inputs.answerCache, capacityBytes: inputs.answerCacheCapacityBytes)
         let admission = inputs.admission
         sample(&out, "layoutd_compute_rejected_total", "counter",
                "Layout requests answered 503 overloaded: the pending compute budget was full.", admission.rejected)
@@ -94,6 +79,21 @@ public enum PrometheusRenderer {
         sample(&out, "layoutd_text_shape_cache_misses_total", "counter",
                "Words of text leaves shaped with HarfBuzz (not in the shaping cache).", inputs.shapeCache.misses)
         return out
+    }
+
+    /// The seven samples every byte-bounded cache shows, under `prefix`; `evicted` and
+    /// `rejected` name what the cache drops and refuses in the help texts.
+    private static func cacheSamples(_ out: inout String, prefix: String, name: String, hitsHelp: String,
+                                     evicted: String, rejected: String, _ cache: CacheStatistics, capacityBytes: Int) {
+        let title = name.prefix(1).uppercased() + name.dropFirst()
+        sample(&out, prefix + "_hits_total", "counter", hitsHelp, cache.hits)
+        sample(&out, prefix + "_misses_total", "counter", "\(title) lookups that found nothing.", cache.misses)
+        sample(&out, prefix + "_evictions_total", "counter", "\(evicted) evicted to make room.", cache.evictions)
+        sample(&out, prefix + "_rejected_total", "counter",
+               "\(rejected) too large to cache (bigger than one shard's share of the budget).", cache.rejected)
+        sample(&out, prefix + "_entries", "gauge", "Entries in the \(name).", cache.entries)
+        sample(&out, prefix + "_bytes", "gauge", "Bytes charged to the \(name)'s entries.", cache.bytes)
+        sample(&out, prefix + "_capacity_bytes", "gauge", "The \(name)'s byte budget.", capacityBytes)
     }
 
     private static func family(_ out: inout String, _ name: String, _ type: String, _ help: String) {

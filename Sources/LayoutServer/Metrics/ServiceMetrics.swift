@@ -1,17 +1,5 @@
 import SyncSupport
 
-/// The routes the service counts requests under. Unknown paths share one label, so a scanner
-/// cannot grow the metrics without bound.
-public enum RouteLabel: String, Sendable, CaseIterable {
-    case compute = "/compute"
-    case computeBatch = "/compute/batch"
-    case healthz = "/healthz"
-    case metrics = "/metrics"
-    case openapi = "/openapi.yaml"
-    case fonts = "/fonts"
-    case other = "other"
-}
-
 /// Request counts by route and status, and a latency histogram by route. Recording takes one
 /// short uncontended lock; rendering (rare) copies the numbers out under it.
 public final class ServiceMetrics: @unchecked Sendable {

@@ -15,19 +15,17 @@ struct BatchComputer: Sendable {
         do {
             document = try JSONValue.parse(bytes: body, limits: outerLimits)
         } catch {
-            return (error.status, error.jsonBytes())
+            return Self.refusal(ServiceError(error))
         }
         guard case .array = document.kind else {
-            let error = WireError(status: 422, code: "wrong-type",
-                                  message: "a batch must be a JSON array of layout requests", pointer: "")
-            return (error.status, error.jsonBytes())
+            return Self.refusal(ServiceError(status: 422, code: "wrong-type",
+                                             message: "a batch must be a JSON array of layout requests", pointer: ""))
         }
         let items = document.elements
         guard items.count <= maxItems else {
-            let error = WireError(status: 413, code: "too-many-items",
-                                  message: "a batch holds at most \(maxItems) items; this one has \(items.count)",
-                                  pointer: "")
-            return (error.status, error.jsonBytes())
+            return Self.refusal(ServiceError(status: 413, code: "too-many-items",
+                                             message: "a batch holds at most \(maxItems) items; this one has \(items.count)",
+                                             pointer: ""))
         }
 
         var answers = [[UInt8]](repeating: [], count: items.count)
@@ -54,9 +52,14 @@ struct BatchComputer: Sendable {
             let request = try LayoutWire.decodeRequest(item, limits: computer.limits)
             return computer.answer(request, ifNoneMatch: nil).body
         } catch {
-            var located = error
+            // Where in the batch; conflict pointers stay relative to the item.
+            var located = ServiceError(error)
             located.pointer = "/\(index)" + (error.pointer ?? "")
-            return located.jsonBytes()
+            return located.jsonBytes
         }
+    }
+
+    private static func refusal(_ error: ServiceError) -> (status: Int, body: [UInt8]) {
+        (error.status, error.jsonBytes)
     }
 }

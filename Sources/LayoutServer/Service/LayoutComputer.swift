@@ -20,6 +20,11 @@ struct LayoutComputer: Sendable {
         var entityTag: String?
     }
 
+    /// The answer to a request that failed.
+    private static func answer(_ error: ServiceError) -> Answer {
+        Answer(status: error.status, body: error.jsonBytes, cache: nil, entityTag: nil)
+    }
+
     let cache: FrameCache
     let limits: WireLimits
     /// Lays out text leaves (`"text"`), with the fonts the service was started with.
@@ -31,7 +36,7 @@ struct LayoutComputer: Sendable {
             let request = try LayoutWire.decodeRequest(bytes: body, limits: limits)
             return answer(request, ifNoneMatch: ifNoneMatch)
         } catch {
-            return Answer(status: error.status, body: error.jsonBytes(), cache: nil, entityTag: nil)
+            return Self.answer(ServiceError(error))
         }
     }
 
@@ -60,48 +65,43 @@ struct LayoutComputer: Sendable {
         } else {
             request.tree.computeLayout(root: request.root, available: request.available,
                                        direction: request.direction)
-            frames = FrameEncoder.preorderFrames(of: request.tree, root: request.root)
+            frames = ResponseEncoder.preorderFrames(of: request.tree, root: request.root)
                 + (textLines ? text!.contentBoxes(of: request.tree) : [])
             if let overflow = Self.overflowError(frames, request) {
-                return Answer(status: overflow.status, body: overflow.jsonBytes(), cache: nil, entityTag: nil)
+                return Self.answer(overflow)
             }
             cache.insert(frames, for: key)
             outcome = .miss
         }
         let body: [UInt8]
         if let text {
+            // The leaves' content boxes follow the nodes' frames (see `contentBoxes`).
             let boxes = frames[(frames.count - (textLines ? text.leaves.count : 0))...]
             let warnings = text.warnings
-            body = FrameEncoder.encode(
-                tree: request.tree, root: request.root, ids: request.ids, frames: frames,
-                nodeMembers: textLines ? { node, writer in text.writeLines(node, boxes: boxes, into: &writer) } : nil,
-                trailer: warnings.isEmpty ? nil : { writer in
-                    writer.key("warnings" as StaticString)
-                    writer.beginArray()
-                    for warning in warnings {
-                        writer.beginObject()
-                        writer.key("code" as StaticString); writer.string(warning.code)
-                        writer.key("message" as StaticString); writer.string(warning.message)
-                        writer.key("pointer" as StaticString); writer.string(warning.pointer)
-                        writer.endObject()
-                    }
-                    writer.endArray()
-                })
+            let trailer: ((inout JSONWriter) -> Void)? = warnings.isEmpty ? nil : { RequestText.write(warnings, into: &$0) }
+            if textLines {
+                body = ResponseEncoder.encode(tree: request.tree, root: request.root, ids: request.ids,
+                                              frames: PreorderFrames(frames), members: TextLineMembers(text: text, boxes: boxes),
+                                              trailer: trailer)
+            } else {
+                body = ResponseEncoder.encode(tree: request.tree, root: request.root, ids: request.ids,
+                                              frames: PreorderFrames(frames), members: NoNodeMembers(), trailer: trailer)
+            }
         } else {
-            body = FrameEncoder.encode(tree: request.tree, root: request.root, ids: request.ids, frames: frames)
+            body = ResponseEncoder.encode(tree: request.tree, root: request.root, ids: request.ids, frames: frames)
         }
         return Answer(status: 200, body: body, cache: outcome, entityTag: tag.quoted)
     }
 
     /// Extreme inputs (sizes near Float's limit) can overflow to infinity or NaN, which JSON
     /// cannot carry: answer 422 pointing at the first such node instead of a frame of nulls.
-    static func overflowError(_ frames: [Frame], _ request: LayoutRequest) -> WireError? {
+    static func overflowError(_ frames: [Frame], _ request: LayoutRequest) -> ServiceError? {
         guard let index = frames.firstIndex(where: {
             !($0.left.isFinite && $0.top.isFinite && $0.width.isFinite && $0.height.isFinite)
         }) else { return nil }
-        return WireError(status: 422, code: "layout-overflow",
-                         message: "the layout overflows 32-bit floats (a frame is infinite or not a number); use smaller sizes",
-                         pointer: FrameEncoder.pointer(toPreorderIndex: index, tree: request.tree, root: request.root))
+        return ServiceError(status: 422, code: "layout-overflow",
+                            message: "the layout overflows 32-bit floats (a frame is infinite or not a number); use smaller sizes",
+                            pointer: ResponseEncoder.pointer(toPreorderIndex: index, tree: request.tree, root: request.root))
     }
 }
 

@@ -30,12 +30,13 @@ final class RequestText {
         // Padding and border above and beside each leaf, for the baseline hook (which is given
         // the border box): from the style's fixed lengths (a percentage counts as 0 there).
         let insets = leaves.map { Self.fixedInsets(request.tree.style(of: $0.node)) }
-        request.tree.measureFunction = { [unowned self] node, width, widthMode, _, _ in
+        // The hooks hold this object (which holds no tree): they stay valid as long as the tree.
+        request.tree.measureFunction = { [self] node, width, widthMode, _, _ in
             guard let text = self.text(of: node) else { return .zero }
             let size = text.measure(available: widthMode == .undefined ? nil : width, exact: widthMode == .exactly)
             return Size(width: size.width, height: size.height)
         }
-        request.tree.baselineFunction = { [unowned self] node, width, _ in
+        request.tree.baselineFunction = { [self] node, width, _ in
             guard let text = self.text(of: node) else { return 0 }
             let inset = insets[Int(self.leafOfNode[Int(node.index)])]
             return inset.top + text.firstBaseline(available: max(0, width - inset.horizontal))
@@ -83,6 +84,20 @@ final class RequestText {
         writer.endArray()
     }
 
+    /// Writes the answer's `warnings` member.
+    static func write(_ warnings: [WireWarning], into writer: inout JSONWriter) {
+        writer.key("warnings" as StaticString)
+        writer.beginArray()
+        for warning in warnings {
+            writer.beginObject()
+            writer.key("code" as StaticString); writer.string(warning.code)
+            writer.key("message" as StaticString); writer.string(warning.message)
+            writer.key("pointer" as StaticString); writer.string(warning.pointer)
+            writer.endObject()
+        }
+        writer.endArray()
+    }
+
     /// One warning per text leaf whose styles name font families no font has.
     var warnings: [WireWarning] {
         let fonts = layouter.fonts
@@ -121,4 +136,15 @@ struct WireWarning: Hashable, Sendable {
     var code: String
     var message: String
     var pointer: String
+}
+
+/// The answer's per-node member for `"textLines": true`: each text leaf's `lines`.
+struct TextLineMembers: ResponseNodeMembers {
+    let text: RequestText
+    /// Each leaf's content box, in leaf order.
+    let boxes: ArraySlice<Frame>
+
+    func write(_ node: NodeID, in tree: LayoutTree, to writer: inout JSONWriter) {
+        text.writeLines(node, boxes: boxes, into: &writer)
+    }
 }

@@ -122,21 +122,14 @@ extension RequestDecoder {
             guard doc.tokens[node].kind == .object else { return objectCount(in: index) }
             count += 1
             if count > limits.maxNodes { return count }
-            var i = node + 1
-            for _ in 0..<doc.tokens[node].aux {
-                let value = i + 1
-                let keyLength = doc.tokens[i].aux
-                if keyLength == 8 && doc.equals(i, "children") {
+            for (key, value) in doc.members(of: node) {
+                let keyLength = doc.tokens[key].aux
+                if keyLength == 8 && doc.equals(key, "children") {
                     guard doc.tokens[value].kind == .array else { return objectCount(in: index) }
-                    var child = value + 1
-                    for _ in 0..<doc.tokens[value].aux {
-                        pending.append(child)
-                        child = doc.next(after: child)
-                    }
-                } else if keyLength == 4 && doc.equals(i, "type") && !doc.equals(value, "flex") {
+                    for (_, child) in doc.elements(of: value) { pending.append(child) }
+                } else if keyLength == 4 && doc.equals(key, "type") && !doc.equals(value, "flex") {
                     return objectCount(in: index)
                 }
-                i = doc.next(after: value)
             }
         }
         return count
@@ -165,16 +158,11 @@ extension RequestDecoder {
     /// first `type` member (if any) is a string.
     func modelType(at index: Int) throws(WireError) -> Int {
         try expect(index, .object, "a node", "")
-        var i = index + 1
-        for _ in 0..<doc.tokens[index].aux {
-            if doc.equals(i, "type") {
-                let type = i + 1
-                guard doc.tokens[type].kind == .string else {
-                    throw wrongType(type, "type must be a string", pointer: "/type")
-                }
-                return doc.equals(type, "flex") ? -1 : type
+        for (key, type) in doc.members(of: index) where doc.equals(key, "type") {
+            guard doc.tokens[type].kind == .string else {
+                throw wrongType(type, "type must be a string", pointer: "/type")
             }
-            i = doc.next(after: i + 1)
+            return doc.equals(type, "flex") ? -1 : type
         }
         return -1
     }
@@ -204,25 +192,22 @@ extension RequestDecoder {
     func decodeFlexMembers(at index: Int, style: inout Style, content: inout NodeContent,
                            members: inout FlexMembers) throws(WireError) {
         var measure = -1, textValue = -1
-        var i = index + 1
-        for _ in 0..<doc.tokens[index].aux {
-            let value = i + 1
-            if doc.equals(i, "style") {
+        for (key, value) in doc.members(of: index) {
+            if doc.equals(key, "style") {
                 do { try decodeStyle(at: value, into: &style) } catch { throw error.prefixed(by: "/style") }
-            } else if doc.equals(i, "children") {
+            } else if doc.equals(key, "children") {
                 try expect(value, .array, "children", "/children")
                 members.children = value
-            } else if doc.equals(i, "id") {
+            } else if doc.equals(key, "id") {
                 guard doc.tokens[value].kind == .string else { throw wrongType(value, "id must be a string", pointer: "/id") }
                 members.id = doc.string(at: value)
-            } else if doc.equals(i, "measure") {
+            } else if doc.equals(key, "measure") {
                 measure = value
-            } else if doc.equals(i, "text") {
+            } else if doc.equals(key, "text") {
                 textValue = value
-            } else if !doc.equals(i, "type") {
-                throw unknownKey(i, in: "a node", accepted: "id, style, children, measure, text, type", pointer: "")
+            } else if !doc.equals(key, "type") {
+                throw unknownKey(key, in: "a node", accepted: "id, style, children, measure, text, type", pointer: "")
             }
-            i = doc.next(after: value)
         }
         if measure >= 0 {
             if members.children >= 0 && doc.tokens[members.children].aux > 0 {
@@ -249,15 +234,12 @@ extension RequestDecoder {
     func decodeMeasure(at index: Int) throws(WireError) -> NodeContent {
         try expect(index, .object, "measure", "")
         var kind = -1, text = -1, width = -1, height = -1
-        var i = index + 1
-        for _ in 0..<doc.tokens[index].aux {
-            let value = i + 1
-            if doc.equals(i, "kind") { kind = value }
-            else if doc.equals(i, "text") { text = value }
-            else if doc.equals(i, "width") { width = value }
-            else if doc.equals(i, "height") { height = value }
-            else { throw unknownKey(i, in: "measure", accepted: "kind, text, width, height", pointer: "") }
-            i = doc.next(after: value)
+        for (key, value) in doc.members(of: index) {
+            if doc.equals(key, "kind") { kind = value }
+            else if doc.equals(key, "text") { text = value }
+            else if doc.equals(key, "width") { width = value }
+            else if doc.equals(key, "height") { height = value }
+            else { throw unknownKey(key, in: "measure", accepted: "kind, text, width, height", pointer: "") }
         }
         let kinds = "\"fixed\", \"intrinsic-text\" or \"benchmark-leaf\""
         guard kind >= 0 else { throw .invalid("missing-key", "measure needs a \"kind\": \(kinds)", pointer: "") }

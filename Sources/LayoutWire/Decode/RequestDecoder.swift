@@ -20,23 +20,20 @@ struct RequestDecoder {
     mutating func decodeRequest(at index: Int) throws(WireError) -> LayoutRequest {
         try expect(index, .object, "a layout request", "")
         var root = -1, available = -1, direction = -1, config = -1, textLines = -1
-        var i = index + 1
-        for _ in 0..<doc.tokens[index].aux {
-            let value = i + 1
-            if doc.equals(i, "root") { root = value }
-            else if doc.equals(i, "available") { available = value }
-            else if doc.equals(i, "direction") { direction = value }
-            else if doc.equals(i, "config") { config = value }
-            else if doc.equals(i, "textLines") { textLines = value }
-            else if doc.equals(i, "name") || doc.equals(i, "source") || doc.equals(i, "tags")
-                        || doc.equals(i, "expected") || doc.equals(i, "tolerance") {
+        for (key, value) in doc.members(of: index) {
+            if doc.equals(key, "root") { root = value }
+            else if doc.equals(key, "available") { available = value }
+            else if doc.equals(key, "direction") { direction = value }
+            else if doc.equals(key, "config") { config = value }
+            else if doc.equals(key, "textLines") { textLines = value }
+            else if doc.equals(key, "name") || doc.equals(key, "source") || doc.equals(key, "tags")
+                        || doc.equals(key, "expected") || doc.equals(key, "tolerance") {
                 // Metadata of conformance cases: accepted and ignored.
             } else {
-                throw unknownKey(i, in: "a layout request",
+                throw unknownKey(key, in: "a layout request",
                                  accepted: "root, available, direction, config, textLines (and the case metadata name, source, tags, expected, tolerance)",
                                  pointer: "")
             }
-            i = doc.next(after: value)
         }
         guard root >= 0 else { throw .invalid("missing-key", "a layout request needs a \"root\" node", pointer: "") }
 
@@ -68,13 +65,10 @@ struct RequestDecoder {
         if doc.tokens[index].kind == .null { return AvailableSize() }
         try expect(index, .object, "available (an object with width and height)", "")
         var size = AvailableSize()
-        var i = index + 1
-        for _ in 0..<doc.tokens[index].aux {
-            let value = i + 1
-            if doc.equals(i, "width") { size.width = try optionalSize(value, "available width", pointer: "/width") }
-            else if doc.equals(i, "height") { size.height = try optionalSize(value, "available height", pointer: "/height") }
-            else { throw unknownKey(i, in: "available", accepted: "width, height", pointer: "") }
-            i = doc.next(after: value)
+        for (key, value) in doc.members(of: index) {
+            if doc.equals(key, "width") { size.width = try optionalSize(value, "available width", pointer: "/width") }
+            else if doc.equals(key, "height") { size.height = try optionalSize(value, "available height", pointer: "/height") }
+            else { throw unknownKey(key, in: "available", accepted: "width, height", pointer: "") }
         }
         return size
     }
@@ -87,26 +81,23 @@ struct RequestDecoder {
     private func decodeConfig(at index: Int) throws(WireError) -> LayoutConfig {
         try expect(index, .object, "config", "")
         var config = LayoutConfig()
-        var i = index + 1
-        for _ in 0..<doc.tokens[index].aux {
-            let value = i + 1
-            if doc.equals(i, "pointScaleFactor") {
+        for (key, value) in doc.members(of: index) {
+            if doc.equals(key, "pointScaleFactor") {
                 config.pointScaleFactor = try float(value, "pointScaleFactor", allowNegative: false, pointer: "/pointScaleFactor")
-            } else if doc.equals(i, "useWebDefaults") {
+            } else if doc.equals(key, "useWebDefaults") {
                 switch doc.tokens[value].kind {
                 case .true: config.useWebDefaults = true
                 case .false: config.useWebDefaults = false
                 default: throw wrongType(value, "useWebDefaults must be true or false", pointer: "/useWebDefaults")
                 }
-            } else if doc.equals(i, "errata") {
+            } else if doc.equals(key, "errata") {
                 config.errata = try names(value, Errata.named.map { ($0.name, $0.errata) }, "errata", pointer: "/errata")
-            } else if doc.equals(i, "experimentalFeatures") {
+            } else if doc.equals(key, "experimentalFeatures") {
                 config.experimentalFeatures = try names(value, ExperimentalFeatures.named.map { ($0.name, $0.feature) },
                                                         "experimentalFeatures", pointer: "/experimentalFeatures")
             } else {
-                throw unknownKey(i, in: "config", accepted: "pointScaleFactor, useWebDefaults, errata, experimentalFeatures", pointer: "")
+                throw unknownKey(key, in: "config", accepted: "pointScaleFactor, useWebDefaults, errata, experimentalFeatures", pointer: "")
             }
-            i = doc.next(after: value)
         }
         return config
     }
@@ -127,10 +118,8 @@ struct RequestDecoder {
         }
         guard doc.tokens[index].kind == .array else { return try one(index, pointer) }
         var result: Set = []
-        var i = index + 1
-        for position in 0..<Int(doc.tokens[index].aux) {
+        for (position, i) in doc.elements(of: index) {
             result.formUnion(try one(i, pointer + "/\(position)"))
-            i = doc.next(after: i)
         }
         return result
     }

@@ -4,16 +4,13 @@ extension RequestDecoder {
     /// Applies the members of a `style` object to `style`. Pointers are relative to the style.
     func decodeStyle(at index: Int, into style: inout Style) throws(WireError) {
         try expect(index, .object, "style", "")
-        var i = index + 1
-        for _ in 0..<doc.tokens[index].aux {
-            let value = i + 1
+        for (i, value) in doc.members(of: index) {
             guard let property = StyleProperty.named(doc.bytes(at: i)) else {
                 let name = doc.string(at: i)
                 throw WireError.invalid("unknown-key", "unknown style property \"\(name)\"",
                                         pointer: "/" + JSONPointer.escape(name))
             }
             try apply(property, value: value, key: i, to: &style)
-            i = doc.next(after: value)
         }
     }
 

@@ -113,11 +113,8 @@ extension RequestDecoder {
             throw wrongType(index, "text must be a string or an array of spans", pointer: "")
         }
         var spans: [(String, TextStyleDeclaration)] = []
-        var item = index + 1
-        for position in 0..<Int(doc.tokens[index].aux) {
-            let span = try within("/\(position)") { () throws(WireError) in try decodeSpan(at: item) }
-            spans.append(span)
-            item = doc.next(after: item)
+        for (position, item) in doc.elements(of: index) {
+            spans.append(try within("/\(position)") { () throws(WireError) in try decodeSpan(at: item) })
         }
         return DecodedText(spans: spans)
     }
@@ -126,30 +123,25 @@ extension RequestDecoder {
         try expect(index, .object, "a span", "")
         var text: String?
         var style = TextStyleDeclaration()
-        var i = index + 1
-        for _ in 0..<doc.tokens[index].aux {
-            let value = i + 1
+        for (i, value) in doc.members(of: index) {
             if doc.equals(i, "text") {
                 guard doc.tokens[value].kind == .string else { throw wrongType(value, "a span's text must be a string", pointer: "/text") }
                 text = doc.string(at: value)
             } else if doc.equals(i, "style") {
                 try within("/style") { () throws(WireError) in
                     try expect(value, .object, "style", "")
-                    var k = value + 1
-                    for _ in 0..<doc.tokens[value].aux {
-                        let name = doc.string(at: k)
+                    for (key, member) in doc.members(of: value) {
+                        let name = doc.string(at: key)
                         guard let property = TextProperty.allCases.first(where: { $0.name == name }), property.appliesToSpans else {
                             throw WireError.invalid("unknown-key", "unknown span style property \"\(name)\"; a span takes \(TextProperty.spanKeys)",
                                                     pointer: "/" + JSONPointer.escape(name))
                         }
-                        try decodeTextProperty(property, value: k + 1, into: &style, pointer: "/" + JSONPointer.escape(name))
-                        k = doc.next(after: k + 1)
+                        try decodeTextProperty(property, value: member, into: &style, pointer: "/" + JSONPointer.escape(name))
                     }
                 }
             } else {
                 throw unknownKey(i, in: "a span", accepted: "text, style", pointer: "")
             }
-            i = doc.next(after: value)
         }
         guard let text else { throw .invalid("missing-key", "a span needs \"text\"", pointer: "") }
         return (text, style)
@@ -227,13 +219,11 @@ extension RequestDecoder {
         if doc.tokens[value].kind == .string {
             result = names(doc.string(at: value))
         } else if doc.tokens[value].kind == .array {
-            var item = value + 1
-            for position in 0..<Int(doc.tokens[value].aux) {
+            for (position, item) in doc.elements(of: value) {
                 guard doc.tokens[item].kind == .string else {
                     throw wrongType(item, "each fontFamily must be a string", pointer: pointer + "/\(position)")
                 }
                 result += names(doc.string(at: item))
-                item = doc.next(after: item)
             }
         } else {
             throw wrongType(value, "fontFamily must be a family name or an array of names", pointer: pointer)

@@ -225,7 +225,7 @@ struct JSONParser {
             if b >= 0x80 {
                 let length = UTF8Validation.sequenceLength(input, at: pos)
                 guard length > 0 else {
-                    throw WireError(status: 400, code: "invalid-utf8", message: "the document is not valid UTF-8", offset: pos)
+                    throw WireError(.malformed, code: "invalid-utf8", message: "the document is not valid UTF-8", offset: pos)
                 }
                 pos += length
                 continue

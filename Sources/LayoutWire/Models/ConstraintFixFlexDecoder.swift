@@ -23,33 +23,30 @@ extension RequestDecoder {
         try expect(index, .object, "a stack", "")
         var stack = FixFlexStack(axis: .horizontal, intents: [])
         var hasAxis = false, intents = -1
-        var i = index + 1
-        for _ in 0..<doc.tokens[index].aux {
-            let value = i + 1
-            if doc.equals(i, "axis") {
+        for (key, value) in doc.members(of: index) {
+            if doc.equals(key, "axis") {
                 stack.axis = try axis(value, pointer: "/axis")
                 hasAxis = true
-            } else if doc.equals(i, "startAnchor") {
+            } else if doc.equals(key, "startAnchor") {
                 stack.startAnchor = try anchor(value, base, pointer: "/startAnchor")
-            } else if doc.equals(i, "startOffset") {
+            } else if doc.equals(key, "startOffset") {
                 stack.startOffset = try double(value, "startOffset", pointer: "/startOffset")
-            } else if doc.equals(i, "endAnchor") {
+            } else if doc.equals(key, "endAnchor") {
                 stack.endAnchor = try anchor(value, base, pointer: "/endAnchor")
-            } else if doc.equals(i, "endOffset") {
+            } else if doc.equals(key, "endOffset") {
                 stack.endOffset = try double(value, "endOffset", pointer: "/endOffset")
-            } else if doc.equals(i, "positioning") {
+            } else if doc.equals(key, "positioning") {
                 guard doc.tokens[value].kind == .string, doc.equals(value, "natural") || doc.equals(value, "absolute") else {
                     throw .invalid("unknown-value", "positioning must be \"natural\" or \"absolute\"", pointer: "/positioning")
                 }
                 stack.useAbsolutePositioning = doc.equals(value, "absolute")
-            } else if doc.equals(i, "intents") {
+            } else if doc.equals(key, "intents") {
                 try expect(value, .array, "intents", "/intents")
                 intents = value
             } else {
-                throw unknownKey(i, in: "a stack", accepted: "axis, startAnchor, startOffset, endAnchor, endOffset, positioning, intents",
+                throw unknownKey(key, in: "a stack", accepted: "axis, startAnchor, startOffset, endAnchor, endOffset, positioning, intents",
                                  pointer: "")
             }
-            i = doc.next(after: value)
         }
         guard hasAxis else { throw .invalid("missing-key", "a stack needs an \"axis\": \"h\" or \"v\"", pointer: "") }
         if stack.useAbsolutePositioning && stack.axis == .vertical {
@@ -77,19 +74,15 @@ extension RequestDecoder {
         var hugging: LayoutPriority?, compression: LayoutPriority?, dimension: LayoutAnchor?
         var multiplier: Double?, offset: Double?
         var given: [String] = []
-        var i = index + 1
-        for _ in 0..<doc.tokens[index].aux {
-            let v = i + 1
-            let name = doc.string(at: i)
+        for (key, v) in doc.members(of: index) {
+            let name = doc.string(at: key)
             if name != "kind" { given.append(name) }
             switch name {
             case "kind": kind = v
             case "views":
                 try expect(v, .array, "views", "/views")
-                var j = v + 1
-                for p in 0..<Int(doc.tokens[v].aux) {
-                    views.append(try viewIndex(j, base, pointer: "/views/\(p)"))
-                    j = doc.next(after: j)
+                for (p, element) in doc.elements(of: v) {
+                    views.append(try viewIndex(element, base, pointer: "/views/\(p)"))
                 }
             case "view": views.append(try viewIndex(v, base, pointer: "/view"))
             case "value": value = try double(v, "value", pointer: "/value")
@@ -107,10 +100,9 @@ extension RequestDecoder {
             case "multiplier": multiplier = try double(v, "multiplier", pointer: "/multiplier")
             case "offset": offset = try double(v, "offset", pointer: "/offset")
             default:
-                throw unknownKey(i, in: "an intent", accepted: "kind, views, view, value, min, max, weight, huggingPriority, "
+                throw unknownKey(key, in: "an intent", accepted: "kind, views, view, value, min, max, weight, huggingPriority, "
                                  + "compressionResistancePriority, dimension, multiplier, offset", pointer: "")
             }
-            i = doc.next(after: v)
         }
         guard kind >= 0 else { throw .invalid("missing-key", "an intent needs a \"kind\": fix, flex, fill or match", pointer: "") }
         guard doc.tokens[kind].kind == .string else { throw wrongType(kind, "kind must be fix, flex, fill or match", pointer: "/kind") }

@@ -18,21 +18,18 @@ extension RequestDecoder {
         try expect(index, .object, "a group", "")
         var group = FlexibleSpaceGroup(axis: .horizontal, spaces: [])
         var hasAxis = false, spaces = -1
-        var i = index + 1
-        for _ in 0..<doc.tokens[index].aux {
-            let value = i + 1
-            if doc.equals(i, "axis") {
+        for (key, value) in doc.members(of: index) {
+            if doc.equals(key, "axis") {
                 group.axis = try axis(value, pointer: "/axis")
                 hasAxis = true
-            } else if doc.equals(i, "spaces") {
+            } else if doc.equals(key, "spaces") {
                 try expect(value, .array, "spaces", "/spaces")
                 spaces = value
-            } else if doc.equals(i, "minimalSize") {
+            } else if doc.equals(key, "minimalSize") {
                 group.minimalSize = try within("/minimalSize") { () throws(WireError) in try minimalSize(value) }
             } else {
-                throw unknownKey(i, in: "a group", accepted: "axis, spaces, minimalSize", pointer: "")
+                throw unknownKey(key, in: "a group", accepted: "axis, spaces, minimalSize", pointer: "")
             }
-            i = doc.next(after: value)
         }
         guard hasAxis else { throw .invalid("missing-key", "a group needs an \"axis\": \"h\" or \"v\"", pointer: "") }
         guard spaces >= 0 else { throw .invalid("missing-key", "a group needs \"spaces\"", pointer: "") }
@@ -45,15 +42,12 @@ extension RequestDecoder {
     private func decodeSpace(_ index: Int, _ base: ConstraintNodeBase) throws(WireError) -> FlexibleSpace {
         try expect(index, .object, "a space", "")
         var from: LayoutAnchor?, to: LayoutAnchor?, coefficient: Double?, reversed: Double?
-        var i = index + 1
-        for _ in 0..<doc.tokens[index].aux {
-            let value = i + 1
-            if doc.equals(i, "from") { from = try anchor(value, base, pointer: "/from") }
-            else if doc.equals(i, "to") { to = try anchor(value, base, pointer: "/to") }
-            else if doc.equals(i, "coefficient") { coefficient = try positive(value, "coefficient", pointer: "/coefficient") }
-            else if doc.equals(i, "reversedWith") { reversed = try positive(value, "reversedWith", pointer: "/reversedWith") }
-            else { throw unknownKey(i, in: "a space", accepted: "from, to, coefficient, reversedWith", pointer: "") }
-            i = doc.next(after: value)
+        for (key, value) in doc.members(of: index) {
+            if doc.equals(key, "from") { from = try anchor(value, base, pointer: "/from") }
+            else if doc.equals(key, "to") { to = try anchor(value, base, pointer: "/to") }
+            else if doc.equals(key, "coefficient") { coefficient = try positive(value, "coefficient", pointer: "/coefficient") }
+            else if doc.equals(key, "reversedWith") { reversed = try positive(value, "reversedWith", pointer: "/reversedWith") }
+            else { throw unknownKey(key, in: "a space", accepted: "from, to, coefficient, reversedWith", pointer: "") }
         }
         guard let from else { throw .invalid("missing-key", "a space needs \"from\"", pointer: "") }
         guard let to else { throw .invalid("missing-key", "a space needs \"to\"", pointer: "") }
@@ -68,13 +62,10 @@ extension RequestDecoder {
     private func minimalSize(_ index: Int) throws(WireError) -> MinimalCoefficientSize {
         try expect(index, .object, "minimalSize", "")
         var coefficient: Double?, value: Double?
-        var i = index + 1
-        for _ in 0..<doc.tokens[index].aux {
-            let v = i + 1
-            if doc.equals(i, "coefficient") { coefficient = try positive(v, "coefficient", pointer: "/coefficient") }
-            else if doc.equals(i, "value") { value = try double(v, "value", pointer: "/value") }
-            else { throw unknownKey(i, in: "minimalSize", accepted: "coefficient, value", pointer: "") }
-            i = doc.next(after: v)
+        for (key, v) in doc.members(of: index) {
+            if doc.equals(key, "coefficient") { coefficient = try positive(v, "coefficient", pointer: "/coefficient") }
+            else if doc.equals(key, "value") { value = try double(v, "value", pointer: "/value") }
+            else { throw unknownKey(key, in: "minimalSize", accepted: "coefficient, value", pointer: "") }
         }
         guard let value else { throw .invalid("missing-key", "minimalSize needs a \"value\"", pointer: "") }
         return MinimalCoefficientSize(coefficient: coefficient ?? 1, value: value)

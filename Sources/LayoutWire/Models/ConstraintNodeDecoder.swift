@@ -77,24 +77,21 @@ extension RequestDecoder {
     func decodeConstraintNode(at index: Int, kind: ConstraintNodeKind) throws(WireError) -> DecodedNode {
         var node = DecodedNode(id: nil, style: baseStyle, content: .none)
         var items = -1, constraints = -1, margins = -1, stacks = -1, groups = -1
-        var i = index + 1
-        for _ in 0..<doc.tokens[index].aux {
-            let value = i + 1
-            if doc.equals(i, "id") { node.id = try idString(value, "id", pointer: "/id") }
-            else if doc.equals(i, "style") {
+        for (key, value) in doc.members(of: index) {
+            if doc.equals(key, "id") { node.id = try idString(value, "id", pointer: "/id") }
+            else if doc.equals(key, "style") {
                 do { try decodeStyle(at: value, into: &node.style) } catch { throw error.prefixed(by: "/style") }
             }
-            else if doc.equals(i, "items") { try expect(value, .array, "items", "/items"); items = value }
-            else if doc.equals(i, "constraints") { try expect(value, .array, "constraints", "/constraints"); constraints = value }
-            else if doc.equals(i, "layoutMargins") { margins = value }
-            else if kind == .fixFlex && doc.equals(i, "stacks") { try expect(value, .array, "stacks", "/stacks"); stacks = value }
-            else if kind == .flexibleSpaces && doc.equals(i, "groups") { try expect(value, .array, "groups", "/groups"); groups = value }
-            else if !doc.equals(i, "type") {
+            else if doc.equals(key, "items") { try expect(value, .array, "items", "/items"); items = value }
+            else if doc.equals(key, "constraints") { try expect(value, .array, "constraints", "/constraints"); constraints = value }
+            else if doc.equals(key, "layoutMargins") { margins = value }
+            else if kind == .fixFlex && doc.equals(key, "stacks") { try expect(value, .array, "stacks", "/stacks"); stacks = value }
+            else if kind == .flexibleSpaces && doc.equals(key, "groups") { try expect(value, .array, "groups", "/groups"); groups = value }
+            else if !doc.equals(key, "type") {
                 let extra = kind == .fixFlex ? ", stacks" : kind == .flexibleSpaces ? ", groups" : ""
-                throw unknownKey(i, in: "a \(kind.name) node", accepted: "type, id, style, layoutMargins, items, constraints" + extra,
+                throw unknownKey(key, in: "a \(kind.name) node", accepted: "type, id, style, layoutMargins, items, constraints" + extra,
                                  pointer: "")
             }
-            i = doc.next(after: value)
         }
         var base = ConstraintNodeBase()
         if margins >= 0 { base.layout.containerMargins = try within("/layoutMargins") { () throws(WireError) in try layoutMargins(margins) } }
@@ -136,11 +133,9 @@ extension RequestDecoder {
     func decodeConstraintItemChild(at index: Int, into node: inout DecodedNode) throws(WireError) -> Bool {
         try expect(index, .object, "an item", "")
         var id: String? = nil, nested = -1
-        var i = index + 1
-        for _ in 0..<doc.tokens[index].aux {
-            if doc.equals(i, "id") { id = doc.string(at: i + 1) }
-            else if doc.equals(i, "node") { nested = i + 1 }
-            i = doc.next(after: i + 1)
+        for (key, value) in doc.members(of: index) {
+            if doc.equals(key, "id") { id = doc.string(at: value) }
+            else if doc.equals(key, "node") { nested = value }
         }
         guard nested >= 0 else {
             node = DecodedNode(id: id, style: baseStyle, content: .none)
@@ -160,10 +155,8 @@ extension RequestDecoder {
     func decodeElements<Element>(_ index: Int, _ element: (Int) throws(WireError) -> Element) throws(WireError) -> [Element] {
         var elements: [Element] = []
         elements.reserveCapacity(Int(doc.tokens[index].aux))
-        var i = index + 1
-        for position in 0..<Int(doc.tokens[index].aux) {
+        for (position, i) in doc.elements(of: index) {
             elements.append(try within("/\(position)") { () throws(WireError) in try element(i) })
-            i = doc.next(after: i)
         }
         return elements
     }
@@ -171,10 +164,8 @@ extension RequestDecoder {
     // MARK: items
 
     private func decodeConstraintItems(_ index: Int, into base: inout ConstraintNodeBase) throws(WireError) {
-        var i = index + 1
-        for position in 0..<Int(doc.tokens[index].aux) {
+        for (position, i) in doc.elements(of: index) {
             try within("/\(position)") { () throws(WireError) in try decodeConstraintItem(i, into: &base) }
-            i = doc.next(after: i)
         }
     }
 
@@ -183,48 +174,42 @@ extension RequestDecoder {
         var item = ConstraintItem(name: "")
         var hasName = false, nested = false
         var explicit: ConstraintContainer.IntrinsicAxes = []
-        var i = index + 1
-        for _ in 0..<doc.tokens[index].aux {
-            let value = i + 1
-            if doc.equals(i, "id") {
+        for (key, value) in doc.members(of: index) {
+            if doc.equals(key, "id") {
                 item.name = try idString(value, "id", pointer: "/id")
                 hasName = true
-            } else if doc.equals(i, "intrinsicSize") {
+            } else if doc.equals(key, "intrinsicSize") {
                 try expect(value, .object, "intrinsicSize", "/intrinsicSize")
-                var j = value + 1
-                for _ in 0..<doc.tokens[value].aux {
-                    let v = j + 1
-                    if doc.equals(j, "width") {
+                for (innerKey, v) in doc.members(of: value) {
+                    if doc.equals(innerKey, "width") {
                         item.intrinsicWidth = try optionalDouble(v, "intrinsic width", pointer: "/intrinsicSize/width")
                         explicit.insert(.width)
-                    } else if doc.equals(j, "height") {
+                    } else if doc.equals(innerKey, "height") {
                         item.intrinsicHeight = try optionalDouble(v, "intrinsic height", pointer: "/intrinsicSize/height")
                         explicit.insert(.height)
                     } else {
-                        throw unknownKey(j, in: "intrinsicSize", accepted: "width, height", pointer: "/intrinsicSize")
+                        throw unknownKey(innerKey, in: "intrinsicSize", accepted: "width, height", pointer: "/intrinsicSize")
                     }
-                    j = doc.next(after: v)
                 }
-            } else if doc.equals(i, "hugging") {
+            } else if doc.equals(key, "hugging") {
                 let (h, v) = try within("/hugging") { () throws(WireError) in try axisPriorities(value, "hugging") }
                 if let h { item.horizontalHugging = h }
                 if let v { item.verticalHugging = v }
-            } else if doc.equals(i, "compressionResistance") {
+            } else if doc.equals(key, "compressionResistance") {
                 let (h, v) = try within("/compressionResistance") { () throws(WireError) in
                     try axisPriorities(value, "compressionResistance")
                 }
                 if let h { item.horizontalCompressionResistance = h }
                 if let v { item.verticalCompressionResistance = v }
-            } else if doc.equals(i, "layoutMargins") {
+            } else if doc.equals(key, "layoutMargins") {
                 item.layoutMargins = try within("/layoutMargins") { () throws(WireError) in try layoutMargins(value) }
-            } else if doc.equals(i, "node") {
+            } else if doc.equals(key, "node") {
                 try expect(value, .object, "node", "/node")
                 nested = true
             } else {
-                throw unknownKey(i, in: "an item", accepted: "id, intrinsicSize, hugging, compressionResistance, layoutMargins, node",
+                throw unknownKey(key, in: "an item", accepted: "id, intrinsicSize, hugging, compressionResistance, layoutMargins, node",
                                  pointer: "")
             }
-            i = doc.next(after: value)
         }
         guard hasName else { throw .invalid("missing-key", "an item needs an \"id\" (constraints name items by it)", pointer: "") }
         guard !item.name.isEmpty, item.name != "container" else {
@@ -245,13 +230,10 @@ extension RequestDecoder {
             return (p, p)
         }
         var h: LayoutPriority?, v: LayoutPriority?
-        var i = index + 1
-        for _ in 0..<doc.tokens[index].aux {
-            let value = i + 1
-            if doc.equals(i, "horizontal") { h = try priority(value, "\(what) horizontal", pointer: "/horizontal") }
-            else if doc.equals(i, "vertical") { v = try priority(value, "\(what) vertical", pointer: "/vertical") }
-            else { throw unknownKey(i, in: what, accepted: "horizontal, vertical", pointer: "") }
-            i = doc.next(after: value)
+        for (key, value) in doc.members(of: index) {
+            if doc.equals(key, "horizontal") { h = try priority(value, "\(what) horizontal", pointer: "/horizontal") }
+            else if doc.equals(key, "vertical") { v = try priority(value, "\(what) vertical", pointer: "/vertical") }
+            else { throw unknownKey(key, in: what, accepted: "horizontal, vertical", pointer: "") }
         }
         return (h, v)
     }
@@ -275,15 +257,12 @@ extension RequestDecoder {
             return LayoutMargins(top: m, leading: m, bottom: m, trailing: m)
         }
         var m = LayoutMargins.zero
-        var i = index + 1
-        for _ in 0..<doc.tokens[index].aux {
-            let value = i + 1
-            if doc.equals(i, "top") { m.top = try double(value, "top margin", pointer: "/top") }
-            else if doc.equals(i, "leading") { m.leading = try double(value, "leading margin", pointer: "/leading") }
-            else if doc.equals(i, "bottom") { m.bottom = try double(value, "bottom margin", pointer: "/bottom") }
-            else if doc.equals(i, "trailing") { m.trailing = try double(value, "trailing margin", pointer: "/trailing") }
-            else { throw unknownKey(i, in: "layoutMargins", accepted: "top, leading, bottom, trailing", pointer: "") }
-            i = doc.next(after: value)
+        for (key, value) in doc.members(of: index) {
+            if doc.equals(key, "top") { m.top = try double(value, "top margin", pointer: "/top") }
+            else if doc.equals(key, "leading") { m.leading = try double(value, "leading margin", pointer: "/leading") }
+            else if doc.equals(key, "bottom") { m.bottom = try double(value, "bottom margin", pointer: "/bottom") }
+            else if doc.equals(key, "trailing") { m.trailing = try double(value, "trailing margin", pointer: "/trailing") }
+            else { throw unknownKey(key, in: "layoutMargins", accepted: "top, leading, bottom, trailing", pointer: "") }
         }
         return m
     }
@@ -291,13 +270,11 @@ extension RequestDecoder {
     // MARK: constraints
 
     private func decodeConstraintList(_ index: Int, into base: inout ConstraintNodeBase) throws(WireError) {
-        var i = index + 1
-        for position in 0..<Int(doc.tokens[index].aux) {
+        for (position, i) in doc.elements(of: index) {
             var c = try within("/\(position)") { () throws(WireError) in try decodeConstraint(i, base) }
             if c.label.isEmpty { c.label = "constraints[\(position)]" }
             base.labelPointers[c.label, default: []].append("/constraints/\(position)")
             base.layout.constraints.append(c)
-            i = doc.next(after: i)
         }
     }
 
@@ -316,14 +293,12 @@ extension RequestDecoder {
         try expect(index, .object, "a constraint (an object or a string like \"a.leading == b.trailing + 8\")", "")
         var first: LayoutAnchor?, second: LayoutAnchor?, relation = LinearRelation.equal
         var multiplier: Double?, constant = 0.0, priority = LayoutPriority.required, label = ""
-        var i = index + 1
-        for _ in 0..<doc.tokens[index].aux {
-            let value = i + 1
-            if doc.equals(i, "first") { first = try anchor(value, base, pointer: "/first") }
-            else if doc.equals(i, "second") {
+        for (key, value) in doc.members(of: index) {
+            if doc.equals(key, "first") { first = try anchor(value, base, pointer: "/first") }
+            else if doc.equals(key, "second") {
                 if doc.tokens[value].kind != .null { second = try anchor(value, base, pointer: "/second") }
             }
-            else if doc.equals(i, "relation") {
+            else if doc.equals(key, "relation") {
                 guard doc.tokens[value].kind == .string,
                       let r = ConstraintExpressionParser.relation(doc.string(at: value)) else {
                     throw .invalid(doc.tokens[value].kind == .string ? "unknown-value" : "wrong-type",
@@ -331,15 +306,14 @@ extension RequestDecoder {
                 }
                 relation = r
             }
-            else if doc.equals(i, "multiplier") { multiplier = try double(value, "multiplier", pointer: "/multiplier") }
-            else if doc.equals(i, "constant") { constant = try double(value, "constant", pointer: "/constant") }
-            else if doc.equals(i, "priority") { priority = try self.priority(value, "priority", pointer: "/priority") }
-            else if doc.equals(i, "label") { label = try idString(value, "label", pointer: "/label") }
+            else if doc.equals(key, "multiplier") { multiplier = try double(value, "multiplier", pointer: "/multiplier") }
+            else if doc.equals(key, "constant") { constant = try double(value, "constant", pointer: "/constant") }
+            else if doc.equals(key, "priority") { priority = try self.priority(value, "priority", pointer: "/priority") }
+            else if doc.equals(key, "label") { label = try idString(value, "label", pointer: "/label") }
             else {
-                throw unknownKey(i, in: "a constraint", accepted: "first, relation, second, multiplier, constant, priority, label",
+                throw unknownKey(key, in: "a constraint", accepted: "first, relation, second, multiplier, constant, priority, label",
                                  pointer: "")
             }
-            i = doc.next(after: value)
         }
         guard let first else { throw .invalid("missing-key", "a constraint needs a \"first\" anchor", pointer: "") }
         if second == nil && multiplier != nil {

@@ -20,44 +20,41 @@ extension RequestDecoder {
         var node = DecodedNode(id: nil, style: Style(), content: .none)
         var layout = CoreLayout.Layout()
         var identifierKey = -1
-        var i = index + 1
-        for _ in 0..<doc.tokens[index].aux {
-            let value = i + 1
-            if doc.equals(i, "identifier") || doc.equals(i, "id") {
+        for (key, value) in doc.members(of: index) {
+            if doc.equals(key, "identifier") || doc.equals(key, "id") {
                 if identifierKey >= 0 {
                     throw .invalid("invalid-value", "give the identifier once, as \"identifier\" or \"id\"",
-                                   pointer: "/" + doc.string(at: i))
+                                   pointer: "/" + doc.string(at: key))
                 }
-                identifierKey = i
-                node.id = try idString(value, doc.string(at: i), pointer: "/" + doc.string(at: i))
-            } else if doc.equals(i, "container") {
+                identifierKey = key
+                node.id = try idString(value, doc.string(at: key), pointer: "/" + doc.string(at: key))
+            } else if doc.equals(key, "container") {
                 layout.container = try within("/container") { () throws(WireError) in try coreContainer(value) }
-            } else if doc.equals(i, "size") {
+            } else if doc.equals(key, "size") {
                 layout.size = try within("/size") { () throws(WireError) in try coreSize(value) }
-            } else if doc.equals(i, "margin") {
+            } else if doc.equals(key, "margin") {
                 layout.margin = try within("/margin") { () throws(WireError) in try coreEdges(value, "margin", allowNegative: true) }
-            } else if doc.equals(i, "padding") {
+            } else if doc.equals(key, "padding") {
                 layout.padding = try within("/padding") { () throws(WireError) in try coreEdges(value, "padding", allowNegative: false) }
-            } else if doc.equals(i, "border") {
+            } else if doc.equals(key, "border") {
                 layout.border = try within("/border") { () throws(WireError) in try coreEdges(value, "border", allowNegative: false) }
-            } else if doc.equals(i, "overriddenPosition") {
+            } else if doc.equals(key, "overriddenPosition") {
                 layout.overriddenPosition = try within("/overriddenPosition") { () throws(WireError) in try corePosition(value) }
-            } else if doc.equals(i, "overriddenSecondaryAxisDistribution") {
+            } else if doc.equals(key, "overriddenSecondaryAxisDistribution") {
                 layout.overriddenSecondaryAxisDistribution = try keyword(
                     value, CoreKeywords.secondary, "overriddenSecondaryAxisDistribution",
                     pointer: "/overriddenSecondaryAxisDistribution")
-            } else if doc.equals(i, "isIncludedInLayout") {
+            } else if doc.equals(key, "isIncludedInLayout") {
                 layout.isIncludedInLayout = try bool(value, "isIncludedInLayout", pointer: "/isIncludedInLayout")
-            } else if doc.equals(i, "children") {
+            } else if doc.equals(key, "children") {
                 try expect(value, .array, "children", "/children")
                 node.children = value
-            } else if !doc.equals(i, "type") {
-                throw unknownKey(i, in: "a core-layout node",
+            } else if !doc.equals(key, "type") {
+                throw unknownKey(key, in: "a core-layout node",
                                  accepted: "type, identifier (or id), container, size, margin, padding, border, "
                                     + "overriddenPosition, overriddenSecondaryAxisDistribution, isIncludedInLayout, children",
                                  pointer: "")
             }
-            i = doc.next(after: value)
         }
         let engineNode = layout.engineNode()
         node.style = engineNode.style
@@ -68,30 +65,27 @@ extension RequestDecoder {
     private func coreContainer(_ index: Int) throws(WireError) -> CoreLayout.ContainerBehavior {
         try expect(index, .object, "container", "")
         var container = CoreLayout.ContainerBehavior()
-        var i = index + 1
-        for _ in 0..<doc.tokens[index].aux {
-            let value = i + 1
-            if doc.equals(i, "primaryAxis") {
+        for (key, value) in doc.members(of: index) {
+            if doc.equals(key, "primaryAxis") {
                 container.primaryAxis = try keyword(value, CoreKeywords.axis, "primaryAxis", pointer: "/primaryAxis")
-            } else if doc.equals(i, "primaryAxisDistribution") {
+            } else if doc.equals(key, "primaryAxisDistribution") {
                 container.primaryAxisDistribution = try keyword(value, CoreKeywords.primary, "primaryAxisDistribution",
                                                                 pointer: "/primaryAxisDistribution")
-            } else if doc.equals(i, "secondaryAxisDistribution") {
+            } else if doc.equals(key, "secondaryAxisDistribution") {
                 container.secondaryAxisDistribution = try keyword(value, CoreKeywords.secondary, "secondaryAxisDistribution",
                                                                   pointer: "/secondaryAxisDistribution")
-            } else if doc.equals(i, "secondaryAxisDistributionWhenWrapping") {
+            } else if doc.equals(key, "secondaryAxisDistributionWhenWrapping") {
                 container.secondaryAxisDistributionWhenWrapping = try keyword(
                     value, CoreKeywords.wrapping, "secondaryAxisDistributionWhenWrapping",
                     pointer: "/secondaryAxisDistributionWhenWrapping")
-            } else if doc.equals(i, "shouldWrap") {
+            } else if doc.equals(key, "shouldWrap") {
                 container.shouldWrap = try bool(value, "shouldWrap", pointer: "/shouldWrap")
-            } else if doc.equals(i, "overflow") {
+            } else if doc.equals(key, "overflow") {
                 container.overflow = try keyword(value, Keywords.overflow, "overflow", pointer: "/overflow")
             } else {
-                throw unknownKey(i, in: "container", accepted: "primaryAxis, primaryAxisDistribution, secondaryAxisDistribution, "
+                throw unknownKey(key, in: "container", accepted: "primaryAxis, primaryAxisDistribution, secondaryAxisDistribution, "
                                  + "secondaryAxisDistributionWhenWrapping, shouldWrap, overflow", pointer: "")
             }
-            i = doc.next(after: value)
         }
         return container
     }
@@ -105,23 +99,20 @@ extension RequestDecoder {
         func bound(_ value: Int, _ name: String) throws(WireError) -> Float {
             try float(value, name, allowNegative: false, pointer: "/" + name)
         }
-        var i = index + 1
-        for _ in 0..<doc.tokens[index].aux {
-            let value = i + 1
-            if doc.equals(i, "mode") { mode = try keyword(value, CoreKeywords.sizeMode, "mode", pointer: "/mode") }
-            else if doc.equals(i, "units") { units = value }
-            else if doc.equals(i, "width") { width = value }
-            else if doc.equals(i, "height") { height = value }
-            else if doc.equals(i, "measure") { measure = value }
-            else if doc.equals(i, "minWidth") { minimum.width = try bound(value, "minWidth") }
-            else if doc.equals(i, "minHeight") { minimum.height = try bound(value, "minHeight") }
-            else if doc.equals(i, "maxWidth") { maximum.width = try bound(value, "maxWidth") }
-            else if doc.equals(i, "maxHeight") { maximum.height = try bound(value, "maxHeight") }
+        for (key, value) in doc.members(of: index) {
+            if doc.equals(key, "mode") { mode = try keyword(value, CoreKeywords.sizeMode, "mode", pointer: "/mode") }
+            else if doc.equals(key, "units") { units = value }
+            else if doc.equals(key, "width") { width = value }
+            else if doc.equals(key, "height") { height = value }
+            else if doc.equals(key, "measure") { measure = value }
+            else if doc.equals(key, "minWidth") { minimum.width = try bound(value, "minWidth") }
+            else if doc.equals(key, "minHeight") { minimum.height = try bound(value, "minHeight") }
+            else if doc.equals(key, "maxWidth") { maximum.width = try bound(value, "maxWidth") }
+            else if doc.equals(key, "maxHeight") { maximum.height = try bound(value, "maxHeight") }
             else {
-                throw unknownKey(i, in: "size", accepted: "mode, units, width, height, measure, minWidth, maxWidth, minHeight, maxHeight",
+                throw unknownKey(key, in: "size", accepted: "mode, units, width, height, measure, minWidth, maxWidth, minHeight, maxHeight",
                                  pointer: "")
             }
-            i = doc.next(after: value)
         }
         if minimum != CoreLayout.WidthAndOrHeight() { size.minimum = minimum }
         if maximum != CoreLayout.WidthAndOrHeight() { size.maximum = maximum }
@@ -172,17 +163,14 @@ extension RequestDecoder {
                                  skipping: StaticString?) throws(WireError) -> CoreLayout.Edges {
         var values: [Float?] = Array(repeating: nil, count: 7)
         let names = ["top", "leading", "bottom", "trailing", "all", "topAndBottom", "sides"]
-        var i = index + 1
-        for _ in 0..<doc.tokens[index].aux {
-            let value = i + 1
-            if let skipping, doc.equals(i, skipping) { i = doc.next(after: value); continue }
-            let name = doc.string(at: i)
+        for (key, value) in doc.members(of: index) {
+            if let skipping, doc.equals(key, skipping) { continue }
+            let name = doc.string(at: key)
             guard let slot = names.firstIndex(of: name) else {
-                throw unknownKey(i, in: what, accepted: names.joined(separator: ", ")
+                throw unknownKey(key, in: what, accepted: names.joined(separator: ", ")
                                  + (skipping.map { ", \($0)" } ?? ""), pointer: "")
             }
             values[slot] = try float(value, "\(what) \(name)", allowNegative: allowNegative, pointer: "/" + name)
-            i = doc.next(after: value)
         }
         let all = values[4]
         return CoreLayout.Edges(top: values[0] ?? all, leading: values[1] ?? all, bottom: values[2] ?? all,
@@ -192,10 +180,8 @@ extension RequestDecoder {
     private func corePosition(_ index: Int) throws(WireError) -> CoreLayout.OverriddenPosition {
         try expect(index, .object, "overriddenPosition", "")
         var isAbsolute = false
-        var i = index + 1
-        for _ in 0..<doc.tokens[index].aux {
-            if doc.equals(i, "type") {
-                let value = i + 1
+        for (key, value) in doc.members(of: index) {
+            if doc.equals(key, "type") {
                 guard doc.tokens[value].kind == .string else {
                     throw wrongType(value, "type must be \"relative\" or \"absolute\"", pointer: "/type")
                 }
@@ -205,7 +191,6 @@ extension RequestDecoder {
                                    pointer: "/type")
                 }
             }
-            i = doc.next(after: i + 1)
         }
         let edges = try coreEdgeMembers(index, "overriddenPosition", allowNegative: true, skipping: "type")
         return isAbsolute ? .absolute(edges) : .relative(edges)

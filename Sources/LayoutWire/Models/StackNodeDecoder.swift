@@ -20,9 +20,7 @@ extension RequestDecoder {
         var node = DecodedNode(id: nil, style: Style(), content: .none)
         var stack = StackView()
         var item = StackItem(width: 0, height: 0)
-        var i = index + 1
-        for _ in 0..<doc.tokens[index].aux {
-            let value = i + 1
+        for (i, value) in doc.members(of: index) {
             if doc.equals(i, "direction") {
                 stack.direction = try keyword(value, StackKeywords.direction, "direction", pointer: "/direction")
             } else if doc.equals(i, "justifyContent") {
@@ -38,7 +36,6 @@ extension RequestDecoder {
                 throw unknownKey(i, in: "a stack", accepted: "type, id, direction, justifyContent, alignItems, padding, children, "
                                  + Self.stackItemMembers, pointer: "")
             }
-            i = doc.next(after: value)
         }
         node.style = stack.containerStyle(item.itemStyle())
         return node
@@ -48,9 +45,7 @@ extension RequestDecoder {
         var node = DecodedNode(id: nil, style: Style(), content: .none)
         var item = StackItem(width: 0, height: 0)
         var sizeThatFits = -1, measure = -1
-        var i = index + 1
-        for _ in 0..<doc.tokens[index].aux {
-            let value = i + 1
+        for (i, value) in doc.members(of: index) {
             if doc.equals(i, "sizeThatFits") {
                 sizeThatFits = value
             } else if doc.equals(i, "measure") {
@@ -59,7 +54,6 @@ extension RequestDecoder {
                 throw unknownKey(i, in: "a stack item", accepted: "type, id, sizeThatFits, measure, " + Self.stackItemMembers,
                                  pointer: "")
             }
-            i = doc.next(after: value)
         }
         if sizeThatFits >= 0 && measure >= 0 {
             throw .invalid("invalid-value", "a stack item takes sizeThatFits or measure, not both", pointer: "/measure")
@@ -136,10 +130,8 @@ extension RequestDecoder {
         }
         var all: StackViewLayout.Length?, horizontal: StackViewLayout.Length?, vertical: StackViewLayout.Length?
         var edges = StackViewLayout.Insets()
-        var i = index + 1
-        for _ in 0..<doc.tokens[index].aux {
-            let value = i + 1
-            let name = doc.string(at: i)
+        for (key, value) in doc.members(of: index) {
+            let name = doc.string(at: key)
             let length = { () throws(WireError) -> StackViewLayout.Length in
                 try self.stackLength(value, "\(what) \(name)", allowNegative: allowNegative, pointer: "/" + JSONPointer.escape(name))
             }
@@ -154,9 +146,8 @@ extension RequestDecoder {
             case "start": edges.start = try length()
             case "end": edges.end = try length()
             default:
-                throw unknownKey(i, in: what, accepted: "top, left, bottom, right, start, end, horizontal, vertical, all", pointer: "")
+                throw unknownKey(key, in: what, accepted: "top, left, bottom, right, start, end, horizontal, vertical, all", pointer: "")
             }
-            i = doc.next(after: value)
         }
         var result = all.map { StackViewLayout.Insets.all($0) } ?? StackViewLayout.Insets()
         if let horizontal { result.left = horizontal; result.right = horizontal; result.start = horizontal; result.end = horizontal }
@@ -174,13 +165,10 @@ extension RequestDecoder {
     func size(_ index: Int, _ what: String) throws(WireError) -> Size {
         try expect(index, .object, what, "")
         var width: Float?, height: Float?
-        var i = index + 1
-        for _ in 0..<doc.tokens[index].aux {
-            let value = i + 1
-            if doc.equals(i, "width") { width = try float(value, "width", allowNegative: false, pointer: "/width") }
-            else if doc.equals(i, "height") { height = try float(value, "height", allowNegative: false, pointer: "/height") }
-            else { throw unknownKey(i, in: what, accepted: "width, height", pointer: "") }
-            i = doc.next(after: value)
+        for (key, value) in doc.members(of: index) {
+            if doc.equals(key, "width") { width = try float(value, "width", allowNegative: false, pointer: "/width") }
+            else if doc.equals(key, "height") { height = try float(value, "height", allowNegative: false, pointer: "/height") }
+            else { throw unknownKey(key, in: what, accepted: "width, height", pointer: "") }
         }
         guard let width else { throw .invalid("missing-key", "\(what) needs \"width\"", pointer: "") }
         guard let height else { throw .invalid("missing-key", "\(what) needs \"height\"", pointer: "") }

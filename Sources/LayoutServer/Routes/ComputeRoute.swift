@@ -1,0 +1,71 @@
+import HTTPServer
+
+/// `POST /compute`: one layout. An exact repeat of a body answered before comes from the answer
+/// cache (no decode, hash or encode); anything else is computed through the frame cache, small
+/// bodies inline and larger ones on the compute queue.
+struct ComputeRoute: RouteHandler {
+    let answers: AnswerCache
+    let computer: LayoutComputer
+    let queue: ComputeQueue
+    /// Largest body computed where the request arrived (-1: none).
+    let inlineLimit: Int
+
+    func handle(_ request: HTTPRequest, responder: Responder) {
+        guard JSONBody.accepts(request, responder) else { return }
+        let answerKey = answers.isEnabled ? answers.key(for: request.body) : nil
+        if let answerKey, let entry = answers.lookup(request.body, key: answerKey) {
+            let served = entry as? ServedAnswer ?? ServedAnswer(body: entry.body, entityTag: entry.entityTag)
+            if let ifNoneMatch = request.headers["If-None-Match"],
+               EntityTag.matches(ifNoneMatch: ifNoneMatch, quoted: served.entityTag) {
+                responder(HTTPResponse(status: 304, headers: served.notModifiedHeaders), cache: .notModified)
+            } else {
+                responder(HTTPResponse(status: 200, headers: served.okHeaders, body: served.body), cache: .hit)
+            }
+            return
+        }
+        // `admittedBytes`: the budget to give back (before answering, so a client that has its
+        // answer finds the budget freed); nil when computed inline, outside the budget.
+        let compute: @Sendable (_ admittedBytes: Int?) -> Void = { [answers, computer, queue] admittedBytes in
+            let answer = computer.answer(body: request.body, ifNoneMatch: request.headers["If-None-Match"])
+            if let answerKey, answer.status == 200, let tag = answer.entityTag {
+                answers.insert(request.body, key: answerKey, entry: ServedAnswer(body: answer.body, entityTag: tag))
+            }
+            if let admittedBytes { queue.admission.release(bytes: admittedBytes) }
+            responder(Self.response(for: answer), cache: answer.cache)
+        }
+        // Small bodies are small trees: cheaper to lay out here than to hop threads. On a
+        // concurrent connection queue this holds only this connection.
+        if request.body.count <= inlineLimit {
+            compute(nil)
+        } else {
+            let bytes = request.body.count
+            queue.run(bytes, orRefuse: responder) { compute(bytes) }
+        }
+    }
+
+    private static func response(for answer: LayoutComputer.Answer) -> HTTPResponse {
+        var headers: HTTPHeaders = answer.status == 304 ? [:] : JSONBody.headers
+        if let tag = answer.entityTag { headers.add(name: "ETag", value: tag) }
+        if let cache = answer.cache, cache != .notModified { headers.add(name: "X-Cache", value: cache.rawValue) }
+        return HTTPResponse(status: answer.status, headers: headers, body: answer.body)
+    }
+}
+
+/// An answer cache entry as the compute route stores it: the answer's bytes and tags, and the
+/// response headers the route builds from them once, at insertion, so a hit builds none.
+final class ServedAnswer: AnswerCache.Entry, @unchecked Sendable {
+    // @unchecked: immutable, like its superclass.
+    /// Content-Type, ETag and `X-Cache: hit`: the headers of a 200 from the cache.
+    let okHeaders: HTTPHeaders
+    /// ETag alone: the headers of a 304 from the cache.
+    let notModifiedHeaders: HTTPHeaders
+
+    override init(body: [UInt8], entityTag: String) {
+        var ok = JSONBody.headers
+        ok.add(name: "ETag", value: entityTag)
+        ok.add(name: "X-Cache", value: LayoutComputer.CacheOutcome.hit.rawValue)
+        okHeaders = ok
+        notModifiedHeaders = ["ETag": entityTag]
+        super.init(body: body, entityTag: entityTag)
+    }
+}
