@@ -17,7 +17,7 @@ public final class FontFace: @unchecked Sendable {
     /// The file and the face's index in it.
     public let path: String
     public let faceIndex: Int
-    /// A digest of the file's bytes: names the exact font data in the structural hash.
+    /// The file's identity (`FontLibrary.identity`): names the font data in the structural hash.
     public let fileDigest: UInt64
     let unitsPerEm: Float
     /// FreeType's `ascender`, `descender` (negative) and `height`, in font units: the metrics
@@ -30,7 +30,8 @@ public final class FontFace: @unchecked Sendable {
     /// Set once at load, read-only afterwards: the position of this face in its library.
     let id: Int
 
-    init(path: String, faceIndex: Int, id: Int, data: [UInt8], digest: UInt64, ftFace: FT_Face) {
+    /// `blob`: the file's bytes (HarfBuzz keeps its own reference).
+    init(path: String, faceIndex: Int, id: Int, blob: OpaquePointer, digest: UInt64, ftFace: FT_Face) {
         self.path = path
         self.faceIndex = faceIndex
         self.id = id
@@ -52,14 +53,7 @@ public final class FontFace: @unchecked Sendable {
         descender = Float(ftFace.pointee.descender)
         height = Float(ftFace.pointee.height)
 
-        let blob = data.withUnsafeBufferPointer { buffer in
-            // HB_MEMORY_MODE_DUPLICATE: HarfBuzz keeps its own copy of the bytes.
-            buffer.withMemoryRebound(to: CChar.self) { chars in
-                hb_blob_create(chars.baseAddress, UInt32(chars.count), HB_MEMORY_MODE_DUPLICATE, nil, nil)
-            }
-        }
         let face = hb_face_create(blob, UInt32(faceIndex))
-        hb_blob_destroy(blob)
         let font = hb_font_create(face)!
         hb_face_destroy(face)
         let upem = Int32(ftFace.pointee.units_per_EM)

@@ -1,4 +1,5 @@
 import CFreeType
+import CHarfBuzz
 import Foundation
 import LayoutTextModel
 
@@ -44,23 +45,24 @@ public final class FontLibrary: Sendable {
         var faces: [FontFace] = []
         var skipped: [(String, String)] = []
         for path in paths {
-            guard let data = FileManager.default.contents(atPath: path) else {
+            // Mapped, not read: the faces of a file (a .ttc holds many) share its pages.
+            guard let blob = hb_blob_create_from_file(path), hb_blob_get_length(blob) > 0 else {
                 skipped.append((path, "unreadable")); continue
             }
-            let bytes = [UInt8](data)
-            let digest = Self.fnv1a(bytes)
+            defer { hb_blob_destroy(blob) }
+            guard let digest = Self.identity(of: path, blob: blob) else {
+                skipped.append((path, "unreadable")); continue
+            }
             var index = 0, count = 1
             while index < count {
                 var face: FT_Face?
-                let error = bytes.withUnsafeBufferPointer { buffer in
-                    FT_New_Memory_Face(library, buffer.baseAddress, FT_Long(buffer.count), FT_Long(index), &face)
-                }
+                let error = FT_New_Face(library, path, FT_Long(index), &face)
                 guard error == 0, let face else {
                     skipped.append((path, "FreeType error \(error) for face \(index)")); break
                 }
                 count = Int(face.pointee.num_faces)
                 if face.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0 {
-                    faces.append(FontFace(path: path, faceIndex: index, id: faces.count, data: bytes,
+                    faces.append(FontFace(path: path, faceIndex: index, id: faces.count, blob: blob,
                                           digest: digest, ftFace: face))
                 } else {
                     skipped.append((path, "face \(index) is a bitmap font"))
@@ -204,9 +206,20 @@ public final class FontLibrary: Sendable {
         return files.sorted()
     }
 
-    static func fnv1a(_ bytes: [UInt8]) -> UInt64 {
+    /// A font file's identity for the structural hash, from its content: its size and its
+    /// first and last 64 KiB (the table directory with every table's checksum, and the tables
+    /// last written). An edited or replaced font changes every hash it is part of, the same
+    /// file anywhere gives the same hash, and a large collection is not read whole at start-up.
+    static func identity(of path: String, blob: OpaquePointer) -> UInt64? {
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
+        func add<Bytes: Sequence<UInt8>>(_ bytes: Bytes) { for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 } }
+        var length: UInt32 = 0
+        guard let data = hb_blob_get_data(blob, &length) else { return nil }
+        let bytes = UnsafeRawBufferPointer(start: data, count: Int(length))
+        add(withUnsafeBytes(of: UInt64(length).littleEndian) { Array($0) })
+        let window = 64 << 10
+        add(bytes.prefix(window))
+        if bytes.count > window { add(bytes.suffix(min(window, bytes.count - window))) }
         return hash
     }
 }
