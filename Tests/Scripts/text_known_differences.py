@@ -10,7 +10,8 @@ disagreeing case the causes found so far, by the evidence in its numbers:
   longest word; break-word does not lower min-content), the service's is not;
 - letterSpacing beside Arabic: a line with the same text has another width;
 - fixed lineHeight rounding: the same lines, a height off by at most 1/64 px per line;
-- height from another measure: the same lines, a height far off, in a fit-content box;
+- height at the container's width: a fit-content box wider than its container (min-content)
+  with Chromium's lines but the height of the text broken at the container's width;
 - text items shrinking in a row (baseline cases): Chromium's items fill or overflow the row;
 - no break after "/" (a Chromium quirk): the service ends a line after "/", Chromium never does.
 
@@ -102,9 +103,13 @@ def causes(case, reasons, answer):
             found.append(f"fixed lineHeight rounding: Chromium rounds it to the nearest 1/64 px per line "
                          f"({style['lineHeight']} of {style['fontSize']} px is {expected['frame']['height'] / lines:.6f} "
                          "px), the service rounds down")
+        elif fit and expected["frame"]["width"] > width + EPSILON:
+            found.append(f"height at the container's width: the box is min-content wide "
+                         f"({expected['frame']['width']:.2f} px, wider than the {width} px container, as in Chromium) "
+                         f"with Chromium's {lines} lines, but its height is that of the text broken at {width} px")
         elif fit:
             found.append(f"height from another measure: same {lines} lines as Chromium, but the height is that of the "
-                         "lines broken at a narrower width than the box's final width")
+                         "lines broken at another width than the box's final width")
 
     if kinds & {"line count", "line text"} and "/" in text:
         if any(l["text"].strip().endswith("/") for l in ours.get("lines", [])) \
