@@ -3,11 +3,14 @@ import LayoutServer
 import Testing
 
 /// Text layout against Chromium: every vector of Tests/Fixtures/text-browser (made by
-/// Tests/Scripts/text_browser_vectors.py with headless Chromium on the same DejaVu files) is
-/// posted to a live server with `"textLines": true`, and the answer's text leaf must agree with
-/// what Chromium laid out: the frame within 1/32 px (height within 0.05 px) and the text of every
-/// line. A case that disagrees must be listed, with its reason, in known-differences.json; a
-/// listed case that agrees must be taken off the list. The format is in FORMAT.md there.
+/// Tests/Scripts/text_browser_vectors.py with headless Chromium on the same DejaVu files, whose
+/// sha256 it checks) is posted to a live server with `"textLines": true`, and the answer's text
+/// leaves must agree with what Chromium laid out: the frames within 1/32 px (heights within
+/// 0.05 px) and the text of every line of the first leaf. A case that disagrees must be listed,
+/// with its reason, in known-differences.json; a listed case that agrees must be taken off the
+/// list (Tests/Scripts/text_known_differences.py rewrites it from a run's report). The format and
+/// the comparison rules are in FORMAT.md there. Without text support in the decoder (a 422 for
+/// `text` or `textLines`) the comparison says so and stops.
 @Suite struct TextBrowserVectorTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
