@@ -14,6 +14,9 @@ public struct LayoutRequest {
     public var textLeaves: [TextLeaf] = []
     /// The request asked for each text leaf's lines in the answer (`"textLines": true`).
     public var textLines = false
+    /// The request asked for the computed tree as Core Layout prints it (`"print": true`, a
+    /// `core-layout` root); see `printedTree(frames:)`.
+    public var printsTree = false
 
     public init(tree: LayoutTree, root: NodeID, ids: [String?], available: AvailableSize = AvailableSize(),
                 direction: Direction = .ltr) {

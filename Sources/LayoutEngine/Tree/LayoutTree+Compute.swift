@@ -28,9 +28,19 @@ extension LayoutTree {
     }
 
     /// Lays out the subtree at `root` in the given space and owner direction, as Yoga's
-    /// `YGNodeCalculateLayout(root, available.width, available.height, direction)`.
+    /// `YGNodeCalculateLayout(root, available.width, available.height, direction)`, resolving
+    /// the tree's size references first when it has any (see `setSizeReferences`).
     public mutating func computeLayout(root: NodeID, available: AvailableSize = AvailableSize(),
                                        direction: Direction = .ltr) {
+        if references.list.isEmpty {
+            computeLayoutPass(root: root, available: available, direction: direction)
+        } else {
+            computeLayoutResolvingReferences(root: root, available: available, direction: direction)
+        }
+    }
+
+    /// One layout of `root`, as Yoga's `YGNodeCalculateLayout`.
+    mutating func computeLayoutPass(root: NodeID, available: AvailableSize, direction: Direction) {
         let ownerWidth = available.width ?? .nan
         let ownerHeight = available.height ?? .nan
         let r = Int(root.index)

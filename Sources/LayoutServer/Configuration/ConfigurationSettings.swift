@@ -51,6 +51,8 @@ public enum ConfigurationSettings {
         int("max-depth", "Deepest nesting of nodes.", range: 1...1_000_000, \.wire.maxDepth) {
             $0.wire.maxNesting = 2 * $0.wire.maxDepth + 16
         },
+        int("max-size-reference-chain", "Longest chain of sizes taken from other nodes ({\"of\": id}); one layout pass per link.",
+            range: 0...1_000, \.wire.maxSizeReferenceChain),
         bytes("max-string-bytes", "Longest string in a request.", \.wire.maxStringBytes),
         bytes("max-document-bytes", "Largest layout document (after inflating).", \.wire.maxDocumentBytes),
         bytes("max-body-bytes", "Largest HTTP request body as received.", \.http.maxBodyBytes),
@@ -150,7 +152,7 @@ public enum ConfigurationSettings {
 
     private static func bytes(_ name: String, _ help: String, _ field: Field<Int>) -> ConfigurationSetting {
         setting(name, help, valueName: "bytes", field, reason: "is not a byte count (like 65536, 64k, 64MiB or 1G)",
-                parse: parseByteCount, spell: spellByteCount)
+                parse: { parseByteCount($0) }, spell: { spellByteCount($0) })
     }
 
     /// Seconds as a number, optionally followed by `s` (`10`, `2.5`, `10s`).

@@ -52,7 +52,7 @@ struct LayoutComputer: Sendable {
         // keep each text leaf's content box.
         let textLines = request.textLines && text != nil
         if textLines { key.low ^= 0x7465_7874_6C69_6E65 }
-        let tag = EntityTag(structure: key, ids: request.ids)
+        let tag = EntityTag(structure: key, ids: request.ids, printsTree: request.printsTree)
         if let ifNoneMatch, tag.matches(ifNoneMatch: ifNoneMatch) {
             // Layout is a pure function of the hashed input: the client's copy is still right.
             return Answer(status: 304, body: [], cache: .notModified, entityTag: tag.quoted)
@@ -74,21 +74,25 @@ struct LayoutComputer: Sendable {
             outcome = .miss
         }
         let body: [UInt8]
+        // The leaves' content boxes follow the nodes' frames (see `contentBoxes`).
+        let boxCount = textLines ? text?.leaves.count ?? 0 : 0
+        let printedTree = request.printsTree ? request.printedTree(frames: Array(frames.dropLast(boxCount))) : nil
         if let text {
-            // The leaves' content boxes follow the nodes' frames (see `contentBoxes`).
-            let boxes = frames[(frames.count - (textLines ? text.leaves.count : 0))...]
+            let boxes = frames[(frames.count - boxCount)...]
             let warnings = text.warnings
             let trailer: ((inout JSONWriter) -> Void)? = warnings.isEmpty ? nil : { RequestText.write(warnings, into: &$0) }
             if textLines {
                 body = ResponseEncoder.encode(tree: request.tree, root: request.root, ids: request.ids,
                                               frames: PreorderFrames(frames), members: TextLineMembers(text: text, boxes: boxes),
-                                              trailer: trailer)
+                                              printedTree: printedTree, trailer: trailer)
             } else {
                 body = ResponseEncoder.encode(tree: request.tree, root: request.root, ids: request.ids,
-                                              frames: PreorderFrames(frames), members: NoNodeMembers(), trailer: trailer)
+                                              frames: PreorderFrames(frames), members: NoNodeMembers(),
+                                              printedTree: printedTree, trailer: trailer)
             }
         } else {
-            body = ResponseEncoder.encode(tree: request.tree, root: request.root, ids: request.ids, frames: frames)
+            body = ResponseEncoder.encode(tree: request.tree, root: request.root, ids: request.ids, frames: frames,
+                                          printedTree: printedTree)
         }
         return Answer(status: 200, body: body, cache: outcome, entityTag: tag.quoted)
     }

@@ -77,6 +77,7 @@ extension RequestDecoder {
                     throw .invalid("invalid-style", error.description, pointer: pointer(stack) + (nested ? "/node" : "") + where_)
                 }
             }
+            if !sizeOf.pending.isEmpty { sizeOf.bind(to: id, pointer: pointer(stack) + (nested ? "/node" : "")) }
             if let parent { tree.appendChild(id, to: parent) }
             text.commit(id, pointer: pointer(stack))
             ids.append(node.id)
@@ -192,8 +193,11 @@ extension RequestDecoder {
     func decodeFlexMembers(at index: Int, style: inout Style, content: inout NodeContent,
                            members: inout FlexMembers) throws(WireError) {
         var measure = -1, textValue = -1
+        var excluded = false
         for (key, value) in doc.members(of: index) {
-            if doc.equals(key, "style") {
+            if doc.equals(key, "isIncludedInLayout") {
+                excluded = !(try bool(value, "isIncludedInLayout", pointer: "/isIncludedInLayout"))
+            } else if doc.equals(key, "style") {
                 do { try decodeStyle(at: value, into: &style) } catch { throw error.prefixed(by: "/style") }
             } else if doc.equals(key, "children") {
                 try expect(value, .array, "children", "/children")
@@ -206,9 +210,11 @@ extension RequestDecoder {
             } else if doc.equals(key, "text") {
                 textValue = value
             } else if !doc.equals(key, "type") {
-                throw unknownKey(key, in: "a node", accepted: "id, style, children, measure, text, type", pointer: "")
+                throw unknownKey(key, in: "a node", accepted: "id, style, children, measure, text, isIncludedInLayout, type", pointer: "")
             }
         }
+        // FlexLayout's isIncludedInLayout(false): the view and its subtree leave the layout.
+        if excluded { style.display = .none }
         if measure >= 0 {
             if members.children >= 0 && doc.tokens[members.children].aux > 0 {
                 throw WireError.invalid("measure-with-children", "a node with measure is a leaf; it cannot have children",

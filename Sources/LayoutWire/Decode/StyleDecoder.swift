@@ -47,8 +47,18 @@ extension RequestDecoder {
         case .flexShrink: style.flexShrink = try number(allowNegative: false)
         case .aspectRatio: style.aspectRatio = try number(allowNegative: false)
         case .flexBasis: style.flexBasis = try length()
-        case .width: style.width = try length()
-        case .height: style.height = try length()
+        case .width, .height:
+            let isWidth: Bool
+            if case .width = property { isWidth = true } else { isWidth = false }
+            let dimension: SizeReference.Dimension = isWidth ? .width : .height
+            if doc.tokens[value].kind == .object {
+                let path = isWidth ? "/width" : "/height"
+                try within(path) { () throws(WireError) in try recordSizeOf(value, dimension, path: "/style" + path) }
+            } else if dimension == .width {
+                style.width = try length()
+            } else {
+                style.height = try length()
+            }
         case .minWidth: style.minWidth = try length()
         case .minHeight: style.minHeight = try length()
         case .maxWidth: style.maxWidth = try length()
