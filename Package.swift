@@ -52,9 +52,11 @@ let package = Package(
         .target(name: "LayoutServer", dependencies: [
             "HTTPServer", "LayoutWire", "LayoutEngine", "SyncSupport", "LayoutText", "LayoutTextModel",
             .product(name: "Logging", package: "swift-log"),
-        ], plugins: ["EmbedOpenAPI"]),
+        ], exclude: ["Playground"], plugins: ["EmbedOpenAPI", "EmbedPlayground"]),
         // openapi.yaml compiled into LayoutServer (served at /openapi.yaml), at build time.
         .plugin(name: "EmbedOpenAPI", capability: .buildTool(), dependencies: ["embed-text"]),
+        // The playground page (Sources/LayoutServer/Playground, served at /), at build time.
+        .plugin(name: "EmbedPlayground", capability: .buildTool(), dependencies: ["embed-text"]),
         .executableTarget(name: "embed-text"),
         .executableTarget(name: "layoutd", dependencies: [
             "LayoutServer", "LayoutWire", "LayoutEngine",

@@ -68,6 +68,8 @@ public final class LayoutService: HTTPHandler, Sendable {
             }),
             Route(.openapi, .get, StaticRoute.openAPI),
             Route(.fonts, .get, StaticRoute.fonts(textLayouter.fonts)),
+            Route(.playground, .get, PlaygroundRoute.embedded),
+            Route(.playgroundFiles, .get, PlaygroundRoute.embedded),
         ])
     }
 
