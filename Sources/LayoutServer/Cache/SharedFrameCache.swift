@@ -53,9 +53,10 @@ public final class SharedFrameCache: Sendable {
                          backoff: configuration.backoff)
     }
 
-    /// The frames stored under `key` for a tree of `nodeCount` nodes, or nil (a miss, a failure,
-    /// an invalid value, or Redis not called). Blocks for at most about two timeouts.
-    func lookup(_ key: StructuralHash, nodeCount: Int) -> [Frame]? {
+    /// The frames stored under `key`, which must be `frameCount` (the tree's nodes, and its text
+    /// leaves' content boxes when the answer has lines), or nil (a miss, a failure, an invalid
+    /// value, or Redis not called). Blocks for at most about two timeouts.
+    func lookup(_ key: StructuralHash, frameCount: Int) -> [Frame]? {
         let started = DispatchTime.now().uptimeNanoseconds
         let outcome = pool.withConnection { connection throws(RedisError) in try connection.get(SharedFrameCodec.key(key)) }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
@@ -68,7 +69,7 @@ public final class SharedFrameCache: Sendable {
             case .done(let value?):
                 counters.lookupSeconds.observe(seconds)
                 // A value of the right format for another tree size can only be foreign: not served.
-                if case .success(let frames) = SharedFrameCodec.decode(value, for: key), frames.count == nodeCount,
+                if case .success(let frames) = SharedFrameCodec.decode(value, for: key), frames.count == frameCount,
                    frames.allSatisfy({ $0.left.isFinite && $0.top.isFinite && $0.width.isFinite && $0.height.isFinite }) {
                     counters.hits += 1
                     found = frames

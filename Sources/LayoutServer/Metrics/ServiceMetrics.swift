@@ -56,7 +56,11 @@ public final class ServiceMetrics: @unchecked Sendable {
         case .metrics: return 3
         case .openapi: return 4
         case .other: return 5
-        case .readyz: return 6
+        case .playground: return 6
+        case .playgroundFiles: return 7
+        case .fonts: return 8
+        case .render: return 9
+        case .readyz: return 10
         }
     }
 
