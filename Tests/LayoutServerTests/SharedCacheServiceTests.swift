@@ -46,6 +46,27 @@ struct SharedCacheServiceTests {
         }
     }
 
+    /// Text leaves with lines: the local cache keeps each leaf's content box after the nodes'
+    /// frames, and so does the shared one; the answer from Redis is the computed one.
+    @Test func aTextLayoutWithLinesIsSharedWhole() throws {
+        let redis = try RedisServerProcess()
+        let body = #"{"available":{"width":300,"height":null},"textLines":true,"root":{"style":{"width":150},"#
+            + #""children":[{"id":"t","text":"The quick brown fox jumps over the lazy dog"}]}}"#
+        let computed = try LiveServer.with(Self.sharing(redis)) { a in
+            let response = try a.post("/compute", json: body)
+            #expect(response.status == 200)
+            #expect(response.header("X-Cache") == "miss")
+            a.host.service.sharedCache?.waitForWrites()
+            return response.body
+        }
+        try LiveServer.with(Self.sharing(redis)) { b in
+            let response = try b.post("/compute", json: body)
+            #expect(response.header("X-Cache-Level") == "shared")
+            #expect(response.body == computed)
+            #expect(String(decoding: response.body, as: UTF8.self).contains(#""lines":["#))
+        }
+    }
+
     @Test func aGarbageValueUnderTheKeyIsIgnoredAndCountedNeverServed() throws {
         let redis = try RedisServerProcess()
         let expected = try LiveServer.with { try $0.post("/compute", json: RouteTests.rowRequest).body }
