@@ -44,13 +44,15 @@ public final class ServiceHost: Sendable {
     /// stops accepting and lets requests in flight finish, for at most `http.shutdownTimeout`.
     public func stopOnSignals() {
         let service = service, server = server
-        let delay = service.configuration.drainDelay, timeout = service.configuration.http.shutdownTimeout
+        let (seconds, attoseconds) = service.configuration.drainDelay.components
+        let delay = DispatchTimeInterval.nanoseconds(Int(seconds * 1_000_000_000 + attoseconds / 1_000_000_000))
+        let timeout = service.configuration.http.shutdownTimeout
         let sources = [SIGTERM, SIGINT].map { signalNumber in
             signal(signalNumber, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
             source.setEventHandler {
                 service.startDraining()
-                DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(delay.components.seconds * 1_000_000_000 + delay.components.attoseconds / 1_000_000_000))) {
+                DispatchQueue.global().asyncAfter(deadline: .now() + delay) {
                     server.shutdown(gracefully: true, timeout: timeout)
                 }
             }
