@@ -48,7 +48,7 @@ let package = Package(
         // epoll and eventfd (Linux), for HTTPServer's event loops.
         .systemLibrary(name: "CEpoll", path: "Sources/CEpoll"),
         // hiredis, from the system (libhiredis-dev), for the shared cache in Redis.
-        .systemLibrary(name: "CHiredis", path: "Sources/CHiredis", pkgConfig: "hiredis",
+        .systemLibrary(name: "CHiredis", path: "Sources/CHiredis",
                        providers: [.apt(["libhiredis-dev"])]),
         // A pooled Redis client over hiredis with timeouts and a circuit breaker; knows nothing of layout.
         .target(name: "SharedCache", dependencies: ["CHiredis", "SyncSupport"]),

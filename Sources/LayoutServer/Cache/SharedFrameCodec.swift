@@ -35,16 +35,17 @@ enum SharedFrameCodec {
     static func encode(_ frames: [Frame], for hash: StructuralHash) -> [UInt8] {
         var bytes = [UInt8](repeating: 0, count: headerBytes + frames.count * 16)
         bytes.withUnsafeMutableBytes { out in
-            out.copyMemory(from: UnsafeRawBufferPointer(start: magic, count: 4))
+            for (i, byte) in magic.enumerated() { out[i] = byte }
             out.storeBytes(of: UInt32(truncatingIfNeeded: frames.count).littleEndian, toByteOffset: 4, as: UInt32.self)
             out.storeBytes(of: hash.high.littleEndian, toByteOffset: 8, as: UInt64.self)
             out.storeBytes(of: hash.low.littleEndian, toByteOffset: 16, as: UInt64.self)
             var offset = headerBytes
             for frame in frames {
-                for value in [frame.left, frame.top, frame.width, frame.height] {
-                    out.storeBytes(of: value.bitPattern.littleEndian, toByteOffset: offset, as: UInt32.self)
-                    offset += 4
-                }
+                out.storeBytes(of: frame.left.bitPattern.littleEndian, toByteOffset: offset, as: UInt32.self)
+                out.storeBytes(of: frame.top.bitPattern.littleEndian, toByteOffset: offset + 4, as: UInt32.self)
+                out.storeBytes(of: frame.width.bitPattern.littleEndian, toByteOffset: offset + 8, as: UInt32.self)
+                out.storeBytes(of: frame.height.bitPattern.littleEndian, toByteOffset: offset + 12, as: UInt32.self)
+                offset += 16
             }
             out.storeBytes(of: sum(UnsafeRawBufferPointer(out)).littleEndian, toByteOffset: 24, as: UInt64.self)
         }
