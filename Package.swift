@@ -95,7 +95,9 @@ let package = Package(
                                                             "LayoutTextModel"]),
         .testTarget(name: "LayoutTextTests", dependencies: ["LayoutText", "LayoutTextModel"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "SyncSupport", "TestSupport"]),
-        .testTarget(name: "LayoutRenderTests", dependencies: ["LayoutRender", "LayoutWire", "LayoutEngine", "CZlib", "CCairo"]),
+        // LayoutServer and LayoutText: pictures of text leaves, measured as the service measures them.
+        .testTarget(name: "LayoutRenderTests", dependencies: ["LayoutRender", "LayoutWire", "LayoutEngine", "CZlib", "CCairo",
+                                                              "LayoutServer", "LayoutText", "LayoutTextModel"]),
         .testTarget(name: "LayoutServerTests", dependencies: [
             "LayoutServer", "HTTPServer", "LayoutWire", "LayoutEngine", "LayoutRender", "LayoutText", "SyncSupport",
             .product(name: "Logging", package: "swift-log"),

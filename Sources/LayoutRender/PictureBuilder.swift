@@ -182,7 +182,7 @@ enum WireframeColors {
     static let padding = CSSColor(red: 0x93, green: 0xC4, blue: 0x7D, alpha: 0x99)
     static let labelColor = CSSColor(rgb: 0x1F2937)
     /// Text leaves' lines, drawn faintly under the labels.
-    static let text = CSSColor(red: 0x4B, green: 0x55, blue: 0x63, alpha: 0xB3)
+    static let text = CSSColor(red: 0x4B, green: 0x55, blue: 0x63, alpha: 0x73)
     static let labelSize: Float = 10
     static let outlineWidth: Float = 1
     /// Boxes are tinted with their outline colour at this alpha, so nesting reads as depth.

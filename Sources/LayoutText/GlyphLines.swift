@@ -59,7 +59,8 @@ struct GlyphLineBuilder {
                 let spaces = pieces.map { spaceCount($0) }
                 let total = spaces.reduce(0, +)
                 if total > 0 {
-                    let each = (line.width - measuredLine.width) / Float(total)
+                    // From the pieces' own widths, so the runs end exactly at the line's end.
+                    let each = (line.width - pieces.reduce(0) { $0 + $1.width }) / Float(total)
                     for k in pieces.indices { pieces[k].expansion = each * Float(spaces[k]) }
                 }
             }
