@@ -80,6 +80,8 @@ let package = Package(
         // Pictures of a 1,000-node tree (SVG, PNG) beside its layout; not run by CI.
         .executableTarget(name: "render-bench", dependencies: ["LayoutRender", "LayoutWire", "LayoutEngine"],
                           path: "Benchmarks/render-bench"),
+        // The shaping cache on a feed's text leaves (Benchmarks/text/run.py); not run by CI.
+        .executableTarget(name: "text-bench", dependencies: ["LayoutWire", "LayoutText"], path: "Benchmarks/text/text-bench"),
         // Constraint solver vs kiwisolver (kiwi_bench.py, needs `pip install kiwisolver`); not run by CI.
         .executableTarget(name: "solver-bench", dependencies: ["LayoutEngine"], path: "Benchmarks/solver-bench",
                           exclude: ["kiwi_bench.py"]),
