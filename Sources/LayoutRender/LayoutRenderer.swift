@@ -8,7 +8,9 @@ public enum LayoutRenderer {
     /// The picture of `request` in `options.format`, laid out first. Throws when a frame is not
     /// finite, or the picture would be larger than `limits` allow (checked before anything is
     /// drawn). `text` gives the lines of the text leaves once the tree is laid out (see
-    /// `Picture.init(of:mode:text:)`); by default none are drawn.
+    /// `Picture.init(of:mode:text:)`); by default none are drawn. Text leaves are measured only
+    /// through a measure hook on the tree: LayoutServer's `render(_:options:limits:textLayouter:)`
+    /// installs it and draws the lines.
     public static func render(_ request: consuming LayoutRequest, options: RenderOptions,
                               limits: RenderLimits = .default,
                               text: (LayoutTree) -> [Int32: [GlyphLine]] = { _ in [:] }) throws(RenderError) -> [UInt8] {

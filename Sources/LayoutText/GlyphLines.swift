@@ -166,10 +166,15 @@ struct GlyphLineBuilder {
         }
         var prefix = [Float](repeating: 0, count: characters.count + 1)
         for k in 0..<characters.count { prefix[k + 1] = prefix[k] + advance[k] }
-        let clusters = Set(shaped.map { Int($0.cluster) }).sorted()
+        // Where each cluster ends: the next cluster's start (clusters are unit offsets).
+        var clusterEnd = [Int](repeating: characters.count, count: characters.count + 1)
+        let starts = Set(shaped.map { Int($0.cluster) }).sorted()
+        for (k, start) in starts.enumerated() where k + 1 < starts.count && start < clusterEnd.count {
+            clusterEnd[start] = starts[k + 1]
+        }
         func clusterLeft(_ c: Int) -> Float {
             guard rightToLeft else { return prefix[c] }
-            let next = clusters.first { $0 > c } ?? characters.count
+            let next = clusterEnd[c]
             // The spaces' justification sits at the logical end: the left, right to left.
             return prefix[characters.count] - prefix[next] + piece.expansion
         }

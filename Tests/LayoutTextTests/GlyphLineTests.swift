@@ -76,6 +76,30 @@ import Testing
         #expect(end <= 150 + 1e-3)
     }
 
+    @Test func rightToLeftParagraphsPutTheEllipsisAtTheLeft() throws {
+        let (layout, lines) = glyphLines("שלום עולם שלום עולם שלום עולם שלום עולם", width: 120) {
+            $0.rightToLeft = true
+            $0.maxLines = 1
+            $0.textOverflow = .ellipsis
+        }
+        let line = try #require(lines.first)
+        #expect(layout.lines.count == 1 && line.text.hasSuffix("\u{2026}"))
+        #expect(line.runs.first?.text == "\u{2026}" && line.runs.allSatisfy(\.rightToLeft))
+        // Logical order read right to left: the first word is the rightmost run.
+        #expect(line.runs.last?.text == "שלום ")
+        expectContiguous(line)
+    }
+
+    @Test func tabsTakeTheirStopsAndDrawNothing() throws {
+        let (layout, lines) = glyphLines("a\tb", width: nil) { $0.whiteSpace = .pre }
+        let line = try #require(lines.first)
+        #expect(line.runs.map(\.text) == ["a", "\t", "b"])
+        #expect(line.runs[1].glyphs.isEmpty)
+        expectContiguous(line)
+        let end = line.runs[2].left + line.runs[2].width
+        #expect(abs(end - layout.lines[0].width) <= 2.0 / 64)
+    }
+
     @Test func theFontIsTheFaceThatWasMeasured() throws {
         let (_, lines) = glyphLines("Bold", width: nil) { $0.fontWeight = 700; $0.fontSize = 24 }
         let run = try #require(lines.first?.runs.first)
