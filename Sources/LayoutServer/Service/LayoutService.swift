@@ -68,7 +68,8 @@ public final class LayoutService: HTTPHandler, Sendable {
                 batch: BatchComputer(computer: computer, maxItems: configuration.maxBatchItems), queue: queue)),
             Route(.render, .post, RenderRoute(
                 computer: RenderComputer(cache: pictures, limits: configuration.wire,
-                                         renderLimits: RenderLimits(maxPixels: configuration.maxRenderPixels)),
+                                         renderLimits: RenderLimits(maxPixels: configuration.maxRenderPixels),
+                                         textLayouter: textLayouter),
                 queue: queue)),
             Route(.healthz, .get, StaticRoute.health),
             Route(.readyz, .get, ReadinessRoute(draining: draining)),
