@@ -52,6 +52,12 @@ public struct ServiceConfiguration: Sendable {
     /// Largest picture `/render` draws, in device pixels (width × height at the asked scale);
     /// beyond it 413 `picture-too-large`. Default 16 Mi pixels (4096 × 4096, 64 MiB of RGBA).
     public var maxRenderPixels: Int
+    /// The shared second-level cache in Redis; off by default.
+    public var sharedCache = SharedCacheConfiguration()
+    /// After SIGTERM/SIGINT, how long `/readyz` answers 503 while requests are still served, so
+    /// a load balancer stops sending new ones, before the server stops accepting and drains
+    /// (`http.shutdownTimeout`). Default 0: drain at once.
+    public var drainDelay: Duration = .zero
 
     public static let defaultCacheBytes = 32 << 20
     public static let defaultAnswerCacheBytes = 8 << 20

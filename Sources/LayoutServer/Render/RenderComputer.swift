@@ -1,5 +1,6 @@
 import LayoutEngine
 import LayoutRender
+import LayoutText
 import LayoutWire
 
 /// Turns a `/render` request body into a picture, through the render cache: decode, key the
@@ -16,6 +17,8 @@ struct RenderComputer: Sendable {
     let cache: RenderCache
     let limits: WireLimits
     let renderLimits: RenderLimits
+    /// Measures and shapes text leaves (the service's fonts).
+    var textLayouter: TextLayouter = .bundled
 
     func answer(body: [UInt8], options: RenderOptions) -> Answer {
         let request: LayoutRequest
@@ -28,6 +31,8 @@ struct RenderComputer: Sendable {
     }
 
     func answer(_ request: consuming LayoutRequest, options: RenderOptions) -> Answer {
+        // Text leaves measured as `/compute` measures them (their tags enter the hash).
+        let text = request.textLeaves.isEmpty ? nil : RequestText(installingOn: &request, layouter: textLayouter)
         let key = RenderCache.Key(
             structure: request.tree.structuralHash(root: request.root, available: request.available,
                                                    direction: request.direction),
@@ -44,7 +49,9 @@ struct RenderComputer: Sendable {
         do {
             let root = request.tree.frame(of: request.root)
             try LayoutRenderer.check(width: root.width, height: root.height, options: options, limits: renderLimits)
-            picture = try LayoutRenderer.render(Picture(of: request, mode: options.mode), options: options, limits: renderLimits)
+            let lines = text?.glyphLines(of: request.tree) ?? [:]
+            picture = try LayoutRenderer.render(Picture(of: request, mode: options.mode, text: lines), options: options,
+                                                limits: renderLimits)
         } catch {
             switch error {
             case .tooLarge:

@@ -16,6 +16,10 @@ public final class LayoutService: HTTPHandler, Sendable {
     /// Whole `/compute` answers by exact request body, checked before decoding.
     public let answers: AnswerCache
     public let metrics = ServiceMetrics()
+    /// The second cache level in Redis, shared by every replica; nil when not configured.
+    public let sharedCache: SharedFrameCache?
+    /// Set by `startDraining()`: `/readyz` then answers 503.
+    private let draining = Locked(false)
     /// The budget of layout work on the compute queue; over it, 503 `overloaded`.
     public var admission: ComputeAdmission { queue.admission }
     private let queue: ComputeQueue
@@ -42,7 +46,9 @@ public final class LayoutService: HTTPHandler, Sendable {
         var logger = logger ?? Logger(label: "layoutd")
         logger.logLevel = configuration.logLevel
         let textLayouter = Self.makeTextLayouter(configuration, logger: logger)
-        var computer = LayoutComputer(cache: cache, limits: configuration.wire)
+        let sharedCache = SharedFrameCache(configuration: configuration.sharedCache)
+        var computer = LayoutComputer(cache: cache, limits: configuration.wire, shared: sharedCache)
+        self.sharedCache = sharedCache
         computer.textLayouter = textLayouter
         self.textLayouter = textLayouter
         self.cache = cache
@@ -56,21 +62,26 @@ public final class LayoutService: HTTPHandler, Sendable {
             Route(.compute, .post, ComputeRoute(
                 answers: answers, computer: computer, queue: queue,
                 // On an event loop nothing is laid out inline: a handler must not hold the loop.
-                inlineLimit: configuration.http.ioBackend == .dispatchSources ? configuration.inlineComputeMaxBytes : -1)),
+                // Nor with a shared cache: its lookups wait on Redis, which belongs on the compute queue.
+                inlineLimit: configuration.http.ioBackend == .dispatchSources && sharedCache == nil
+                    ? configuration.inlineComputeMaxBytes : -1)),
             Route(.computeBatch, .post, BatchRoute(
                 batch: BatchComputer(computer: computer, maxItems: configuration.maxBatchItems), queue: queue)),
             Route(.render, .post, RenderRoute(
                 computer: RenderComputer(cache: pictures, limits: configuration.wire,
-                                         renderLimits: RenderLimits(maxPixels: configuration.maxRenderPixels)),
+                                         renderLimits: RenderLimits(maxPixels: configuration.maxRenderPixels),
+                                         textLayouter: textLayouter),
                 queue: queue)),
             Route(.healthz, .get, StaticRoute.health),
+            Route(.readyz, .get, ReadinessRoute(draining: draining)),
             Route(.metrics, .get, MetricsRoute {
                 var inputs = PrometheusRenderer.Inputs(
                     metrics: metrics, cache: cache.statistics, cacheCapacityBytes: cache.capacityBytes,
                     answerCache: answers.statistics, answerCacheCapacityBytes: answers.capacityBytes,
                     renderCache: pictures.statistics, renderCacheCapacityBytes: pictures.capacityBytes,
                     admission: queue.admission.statistics, admissionLimitBytes: queue.admission.limitBytes,
-                    openConnections: connectionGauge.withLock { $0?() } ?? 0)
+                    openConnections: connectionGauge.withLock { $0?() } ?? 0,
+                    sharedCache: sharedCache?.statistics)
                 inputs.shapeCache = textLayouter.shapeCacheStatistics
                 return inputs
             }),
@@ -79,6 +90,11 @@ public final class LayoutService: HTTPHandler, Sendable {
             Route(.playground, .get, PlaygroundRoute.embedded),
             Route(.playgroundFiles, .get, PlaygroundRoute.embedded),
         ])
+    }
+
+    /// Makes `/readyz` answer 503 from now on (requests are still served).
+    public func startDraining() {
+        draining.withLock { $0 = true }
     }
 
     /// The text layouter of `configuration`: the bundled fonts plus its font directories (the

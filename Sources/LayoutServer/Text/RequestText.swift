@@ -84,6 +84,18 @@ final class RequestText {
         writer.endArray()
     }
 
+    /// Each leaf's lines with their glyph runs, by node index, laid out in its content box as
+    /// `writeLines` lays them out: what a picture draws.
+    func glyphLines(of tree: LayoutTree) -> [Int32: [GlyphLine]] {
+        var lines: [Int32: [GlyphLine]] = [:]
+        for (leaf, entry) in leaves.enumerated() {
+            let box = tree.contentBox(of: entry.node)
+            lines[entry.node.index] = layouter.glyphLines(prepared(leaf), of: entry.content, available: box.width,
+                                                          boxWidth: box.width)
+        }
+        return lines
+    }
+
     /// Writes the answer's `warnings` member.
     static func write(_ warnings: [WireWarning], into writer: inout JSONWriter) {
         writer.key("warnings" as StaticString)
