@@ -1,3 +1,4 @@
+import LayoutEngine
 import Logging
 
 /// A configuration value that could not be read.
@@ -74,6 +75,11 @@ public enum ConfigurationSettings {
         bytes("max-pending-compute-bytes",
               "Request body bytes of layout work queued or running; beyond it /compute answers 503 with Retry-After.",
               \.maxPendingComputeBytes),
+        setting("cache-key-secret",
+                "Secret of the cache key's hash (32 hex digits; `random`: new per process). Replicas sharing a cache need the same one.",
+                valueName: "hex", \.cacheKeySecret, reason: "is not 32 hex digits (a 128-bit key) or random",
+                parse: { text in text == "random" ? .some(nil) : StructuralHashKey(hex: text).map { .some($0) } },
+                spell: { $0?.hexString ?? "random" }),
         flag("gzip", "Gzip responses for clients that accept it (true/false).", \.http.responseCompression.enabled),
         choice("log-level", "trace, debug, info (one line per request), notice, warning, error or critical.",
                Logger.Level.allCases.map { ($0.rawValue, $0) }, \.logLevel),

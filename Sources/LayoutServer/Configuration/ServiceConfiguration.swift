@@ -1,4 +1,5 @@
 import HTTPServer
+import LayoutEngine
 import LayoutWire
 import Logging
 
@@ -38,6 +39,12 @@ public struct ServiceConfiguration: Sendable {
     /// work on one core; the load benchmark's 256 connections fit), or three bodies of the
     /// largest size `http.maxBodyBytes` allows.
     public var maxPendingComputeBytes: Int
+    /// The secret the structural hash is keyed with: the layout cache's key and the first part
+    /// of every ETag. Default nil: a random key per process, so hashes and ETags change across
+    /// restarts (a client's `If-None-Match` from before a restart then gets one full 200
+    /// answer, never a wrong 304). Set the same value on replicas that share a cache or sit
+    /// behind one load balancer, so they agree on keys and ETags.
+    public var cacheKeySecret: StructuralHashKey?
 
     public static let defaultCacheBytes = 32 << 20
     public static let defaultAnswerCacheBytes = 8 << 20

@@ -26,6 +26,8 @@ struct LayoutComputer: Sendable {
 
     let cache: FrameCache
     let limits: WireLimits
+    /// The secret the structural hash (the cache key, and the ETag's first part) is keyed with.
+    var hashKey: StructuralHashKey = .processRandom
 
     /// The answer to a request body: decoded with the configured limits, or the wire's error.
     func answer(body: [UInt8], ifNoneMatch: String?) -> Answer {
@@ -43,7 +45,7 @@ struct LayoutComputer: Sendable {
     // place instead of copying every array of a still-shared tree (copy-on-write).
     func answer(_ request: consuming LayoutRequest, ifNoneMatch: String?) -> Answer {
         let key = request.tree.structuralHash(root: request.root, available: request.available,
-                                              direction: request.direction)
+                                              direction: request.direction, key: hashKey)
         let tag = EntityTag(structure: key, ids: request.ids)
         if let ifNoneMatch, tag.matches(ifNoneMatch: ifNoneMatch) {
             // Layout is a pure function of the hashed input: the client's copy is still right.

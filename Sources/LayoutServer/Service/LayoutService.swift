@@ -34,7 +34,8 @@ public final class LayoutService: HTTPHandler, Sendable {
         let cache = FrameCache(capacityBytes: configuration.cacheBytes, shardCount: configuration.cacheShards)
         let answers = AnswerCache(capacityBytes: configuration.answerCacheBytes, shardCount: configuration.cacheShards)
         let queue = ComputeQueue(admission: ComputeAdmission(limitBytes: configuration.maxPendingComputeBytes))
-        let computer = LayoutComputer(cache: cache, limits: configuration.wire)
+        let computer = LayoutComputer(cache: cache, limits: configuration.wire,
+                                      hashKey: configuration.cacheKeySecret ?? .processRandom)
         self.cache = cache
         self.answers = answers
         self.queue = queue
