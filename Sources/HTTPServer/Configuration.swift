@@ -34,6 +34,15 @@ public struct HTTPServerConfiguration: Sendable {
     /// first) fit in it. A connection that stays above it is closed at `writeTimeout`.
     /// Default 1 MiB.
     public var maxBufferedResponseBytes: Int = 1024 * 1024
+    /// Output buffered across all connections (unsent answers, plus the answers of running
+    /// handlers as expected): beyond it no connection takes a new request (one is always taken
+    /// when nothing is buffered), and connections whose writes have stalled for 0.5 s and hold
+    /// at least the stalled connections' average are closed until it fits. Default 32 MiB.
+    public var maxBufferedOutputBytesTotal: Int = 32 * 1024 * 1024
+    /// Input buffered across all connections (received bytes not yet taken as requests):
+    /// beyond it connections holding part of a request stop reading, and those still paused
+    /// after 0.5 s that hold at least the paused connections' average are closed. Default 32 MiB.
+    public var maxBufferedInputBytesTotal: Int = 32 * 1024 * 1024
 
     /// How connections' sockets are driven. Default `.eventLoop` on Linux, `.dispatchSources`
     /// elsewhere.

@@ -1,3 +1,5 @@
+import HTTPServer
+
 /// Writes the service's metrics in the Prometheus text exposition format, version 0.0.4.
 public enum PrometheusRenderer {
     /// The Content-Type of the rendered text.
@@ -13,6 +15,8 @@ public enum PrometheusRenderer {
         public var admission: ComputeAdmission.Statistics
         public var admissionLimitBytes: Int
         public var openConnections: Int
+        /// Bytes buffered across connections, and what the server-wide bounds did.
+        public var buffers = HTTPServer.BufferStatistics()
 
         public init(metrics: ServiceMetrics, cache: FrameCache.Statistics, cacheCapacityBytes: Int,
                     answerCache: AnswerCache.Statistics = .init(), answerCacheCapacityBytes: Int = 0,
@@ -72,6 +76,22 @@ public enum PrometheusRenderer {
         sample(&out, "layoutd_compute_pending_limit_bytes", "gauge",
                "The pending compute budget (max-pending-compute-bytes).", inputs.admissionLimitBytes)
         sample(&out, "layoutd_open_connections", "gauge", "HTTP connections open now.", inputs.openConnections)
+        let buffers = inputs.buffers
+        sample(&out, "layoutd_buffered_output_bytes", "gauge",
+               "Unsent response bytes across connections, with the answers of running handlers as expected.",
+               buffers.outputBytes)
+        sample(&out, "layoutd_buffered_output_limit_bytes", "gauge",
+               "The server-wide output bound (max-buffered-output-bytes-total).", buffers.outputBoundBytes)
+        sample(&out, "layoutd_buffered_input_bytes", "gauge",
+               "Received bytes not yet taken as requests, across connections.", buffers.inputBytes)
+        sample(&out, "layoutd_buffered_input_limit_bytes", "gauge",
+               "The server-wide input bound (max-buffered-input-bytes-total).", buffers.inputBoundBytes)
+        sample(&out, "layoutd_buffer_paused_connections", "gauge",
+               "Connections whose reading is paused by a server-wide buffer bound now.", buffers.pausedConnections)
+        sample(&out, "layoutd_buffer_pauses_total", "counter",
+               "Times a connection's reading was paused by a server-wide buffer bound.", buffers.pausedTotal)
+        sample(&out, "layoutd_buffer_closed_connections_total", "counter",
+               "Connections closed as the worst offenders against a server-wide buffer bound.", buffers.closedTotal)
         return out
     }
 

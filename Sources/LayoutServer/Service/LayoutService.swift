@@ -28,6 +28,8 @@ public final class LayoutService: HTTPHandler, Sendable {
     private let middleware: [any ServiceMiddleware]
     /// Reads the number of open HTTP connections for `/metrics`; set once the server exists.
     private let connectionGauge = Locked<(@Sendable () -> Int)?>(nil)
+    /// Reads the HTTP layer's buffered-bytes figures for `/metrics`; set once the server exists.
+    private let bufferGauge = Locked<(@Sendable () -> HTTPServer.BufferStatistics)?>(nil)
 
     public init(configuration: ServiceConfiguration, logger: Logger? = nil) {
         self.configuration = configuration
@@ -43,7 +45,7 @@ public final class LayoutService: HTTPHandler, Sendable {
         logger.logLevel = configuration.logLevel
         middleware = [MetricsMiddleware(metrics: metrics), RequestLogMiddleware(logger: logger)]
 
-        let metrics = metrics, connectionGauge = connectionGauge
+        let metrics = metrics, connectionGauge = connectionGauge, bufferGauge = bufferGauge
         routes = RouteTable([
             Route(.compute, .post, ComputeRoute(
                 answers: answers, computer: computer, queue: queue,
@@ -53,11 +55,13 @@ public final class LayoutService: HTTPHandler, Sendable {
                 batch: BatchComputer(computer: computer, maxItems: configuration.maxBatchItems), queue: queue)),
             Route(.healthz, .get, StaticRoute.health),
             Route(.metrics, .get, MetricsRoute {
-                PrometheusRenderer.Inputs(
+                var inputs = PrometheusRenderer.Inputs(
                     metrics: metrics, cache: cache.statistics, cacheCapacityBytes: cache.capacityBytes,
                     answerCache: answers.statistics, answerCacheCapacityBytes: answers.capacityBytes,
                     admission: queue.admission.statistics, admissionLimitBytes: queue.admission.limitBytes,
                     openConnections: connectionGauge.withLock { $0?() } ?? 0)
+                inputs.buffers = bufferGauge.withLock { $0?() } ?? .init()
+                return inputs
             }),
             Route(.openapi, .get, StaticRoute.openAPI),
         ])
@@ -66,6 +70,11 @@ public final class LayoutService: HTTPHandler, Sendable {
     /// Tells `/metrics` how to read the open connection count.
     public func setConnectionGauge(_ gauge: @escaping @Sendable () -> Int) {
         connectionGauge.withLock { $0 = gauge }
+    }
+
+    /// Tells `/metrics` how to read the HTTP layer's buffered-bytes figures.
+    public func setBufferGauge(_ gauge: @escaping @Sendable () -> HTTPServer.BufferStatistics) {
+        bufferGauge.withLock { $0 = gauge }
     }
 
     /// Finds the route, refuses unknown paths and methods, and hands the request to the route's
