@@ -227,7 +227,7 @@ def slowloris(server, count, header_timeout):
           "slowloris: dropped at the header timeout", figures)
 
 
-def slow_readers(server, count, write_timeout):
+def slow_readers(server, count, write_timeout, header_timeout):
     body = wide_tree(50_000)
     status, answer, seconds = request("POST", "/compute", body, port=server.port)
     check(status == 200, "slow readers: one large answer", f"{len(answer)} bytes in {seconds * 1000:.1f} ms")
@@ -257,8 +257,11 @@ def slow_readers(server, count, write_timeout):
           f"{server.rss_kib() // 1024} MiB, CPU {(server.cpu_seconds() - cpu0) / (time.time() - t0) * 100:.0f}% "
           f"of a core meanwhile")
     # After the write timeout the server must have dropped them: draining now ends in EOF/reset
-    # well before all pipelined answers (16 × large) have arrived.
-    time.sleep(max(0.0, write_timeout + 3 - (time.time() - started)))
+    # well before all pipelined answers (16 × large) have arrived. A reader the server-wide
+    # output bound kept waiting is either closed at its header timeout or served late and
+    # closed at the write timeout after that.
+    wait = write_timeout + header_timeout + 3
+    time.sleep(max(0.0, wait - (time.time() - started)))
     after = metric(server.port, "layoutd_open_connections", timeout=15)
     rss_after = server.rss_kib() // 1024
     dropped, completed, received = 0, 0, []
@@ -286,7 +289,8 @@ def slow_readers(server, count, write_timeout):
           "slow readers: dropped at the write timeout",
           f"{count} readers, {dropped} closed by the server, {completed} got every answer (never stalled); "
           f"each had received ≤ {max(received)} of {full} bytes; "
-          f"open connections {during:.0f} → {after:.0f} after {write_timeout} s + 3 s; RSS {rss_after} MiB")
+          f"open connections {during:.0f} → {after:.0f} after {wait} s; RSS {rss_after} MiB; "
+          f"{metric(server.port, 'layoutd_buffer_closed_connections_total') or 0:.0f} closed by the buffer bound")
 
 
 def flood(server, count, fd_limit, hold_seconds):
@@ -380,7 +384,7 @@ def main():
         server.peak_rss_mib()
         slowloris(server, args.slowloris, args.header_timeout)
         peaks.append(("slowloris", server.peak_rss_mib()))
-        slow_readers(server, args.slow_readers, args.write_timeout)
+        slow_readers(server, args.slow_readers, args.write_timeout, args.header_timeout)
         peaks.append(("slow readers", server.peak_rss_mib()))
         check(server.alive(), "phases 1-2: server alive",
               f"RSS {rss0} → {server.rss_kib()} KiB, fds {fds0} → {server.open_fds()}")
