@@ -15,10 +15,12 @@ ARG ZLIB_VERSION=1:1.2.13.dfsg-1
 
 FROM ${SWIFT_IMAGE} AS build
 ARG ZLIB_VERSION
-# Headers for the system library targets: CZlib (gzip) and COpenSSL (optional TLS).
+# Headers for the system library targets: CZlib (gzip), COpenSSL (optional TLS), CCairo (PNG
+# pictures), and CHarfBuzz, CFreeType and CICU (text layout, found through pkg-config).
 # hadolint ignore=DL3008
 RUN apt-get update \
- && apt-get install -y --no-install-recommends "zlib1g-dev=${ZLIB_VERSION}" libssl-dev \
+ && apt-get install -y --no-install-recommends "zlib1g-dev=${ZLIB_VERSION}" libssl-dev libcairo2-dev \
+      libharfbuzz-dev libfreetype-dev libicu-dev pkg-config \
  && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 # Resolve dependencies in their own layer, so source edits do not refetch them.
@@ -26,17 +28,22 @@ COPY Package.swift ./
 RUN swift package resolve
 # Everything the manifest names (sources, tests, benchmarks); .dockerignore drops build output.
 COPY . .
+# The bundled fonts are LayoutText's resource bundle, found beside the executable.
 RUN swift build -c release --product layoutd --static-swift-stdlib \
- && install -D "$(swift build -c release --show-bin-path)/layoutd" /out/layoutd
+ && install -D "$(swift build -c release --show-bin-path)/layoutd" /out/layoutd \
+ && cp -R "$(swift build -c release --show-bin-path)/layout-service_LayoutText.resources" /out/
 
 FROM ${RUNTIME_IMAGE}
 ARG ZLIB_VERSION
+# cairo for /render's PNGs, and a font for their wireframe labels.
 # hadolint ignore=DL3008
 RUN apt-get update \
- && apt-get install -y --no-install-recommends "zlib1g=${ZLIB_VERSION}" libssl3 \
+ && apt-get install -y --no-install-recommends "zlib1g=${ZLIB_VERSION}" libssl3 libcairo2 fonts-dejavu-core \
+      libharfbuzz0b libfreetype6 libicu72 \
  && rm -rf /var/lib/apt/lists/* \
  && useradd --system --uid 10001 --user-group --no-create-home --shell /usr/sbin/nologin layoutd
 COPY --from=build /out/layoutd /usr/local/bin/layoutd
+COPY --from=build /out/layout-service_LayoutText.resources /usr/local/bin/layout-service_LayoutText.resources
 USER 10001:10001
 ENV LAYOUTD_HOST=0.0.0.0 \
     LAYOUTD_PORT=8080

@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "LayoutEngine", targets: ["LayoutEngine"]),
         .library(name: "LayoutWire", targets: ["LayoutWire"]),
+        .library(name: "LayoutRender", targets: ["LayoutRender"]),
         // For the fuzzers in Fuzz/ (a separate package that depends on this one by path).
         .library(name: "HTTPServer", targets: ["HTTPServer"]),
         .library(name: "TestSupport", targets: ["TestSupport"]),
@@ -23,7 +24,23 @@ let package = Package(
         // The package's one lock (`Locked`), for HTTPServer, LayoutWire and LayoutServer.
         .target(name: "SyncSupport"),
         // JSON wire format <-> engine trees, with validation errors that carry JSON pointers.
-        .target(name: "LayoutWire", dependencies: ["LayoutEngine", "SyncSupport"]),
+        .target(name: "LayoutWire", dependencies: ["LayoutEngine", "SyncSupport", "LayoutTextModel"]),
+        // What a text leaf says (spans and resolved text styles): plain values, no dependencies,
+        // shared by LayoutWire (which decodes them) and LayoutText (which lays them out).
+        .target(name: "LayoutTextModel", swiftSettings: [.swiftLanguageMode(.v6)]),
+        // System libraries for text: HarfBuzz (libharfbuzz-dev), FreeType (libfreetype-dev) and
+        // ICU (libicu-dev; called through CTextShim, which hides ICU's versioned symbol names).
+        .systemLibrary(name: "CHarfBuzz", path: "Sources/CHarfBuzz", pkgConfig: "harfbuzz",
+                       providers: [.apt(["libharfbuzz-dev"])]),
+        .systemLibrary(name: "CFreeType", path: "Sources/CFreeType", pkgConfig: "freetype2",
+                       providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(name: "CICU", path: "Sources/CICU", pkgConfig: "icu-uc",
+                       providers: [.apt(["libicu-dev"])]),
+        .target(name: "CTextShim", dependencies: ["CICU"]),
+        // Text layout: fonts, shaping, line breaking and measurement, with the DejaVu fonts as
+        // resources (Bundle.module).
+        .target(name: "LayoutText", dependencies: ["LayoutTextModel", "SyncSupport", "CHarfBuzz", "CFreeType", "CTextShim"],
+                resources: [.copy("Fonts")], swiftSettings: [.swiftLanguageMode(.v6)]),
         // zlib, from the system (zlib1g-dev), for gzip request and response bodies.
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
         // OpenSSL 3, from the system (libssl-dev), for optional TLS in HTTPServer.
@@ -32,16 +49,23 @@ let package = Package(
         .systemLibrary(name: "CEpoll", path: "Sources/CEpoll"),
         // HTTP/1.1 on plain sockets, epoll event loops or Dispatch; knows nothing about layout.
         .target(name: "HTTPServer", dependencies: ["CZlib", "COpenSSL", "CEpoll", "SyncSupport"]),
+        // cairo, from the system (libcairo2-dev), for PNG pictures in LayoutRender.
+        .systemLibrary(name: "CCairo", path: "Sources/CCairo", pkgConfig: "cairo",
+                       providers: [.apt(["libcairo2-dev"])]),
+        // Pictures of laid-out requests: one picture model, written as SVG or rasterised by cairo.
+        .target(name: "LayoutRender", dependencies: ["LayoutWire", "LayoutEngine", "CCairo", "CZlib"]),
         // Routes, cache, configuration, metrics and logging of the layout service.
         .target(name: "LayoutServer", dependencies: [
-            "HTTPServer", "LayoutWire", "LayoutEngine", "SyncSupport",
+            "HTTPServer", "LayoutWire", "LayoutEngine", "LayoutRender", "SyncSupport", "LayoutText", "LayoutTextModel",
             .product(name: "Logging", package: "swift-log"),
-        ], plugins: ["EmbedOpenAPI"]),
+        ], exclude: ["Playground"], plugins: ["EmbedOpenAPI", "EmbedPlayground"]),
         // openapi.yaml compiled into LayoutServer (served at /openapi.yaml), at build time.
         .plugin(name: "EmbedOpenAPI", capability: .buildTool(), dependencies: ["embed-text"]),
+        // The playground page (Sources/LayoutServer/Playground, served at /), at build time.
+        .plugin(name: "EmbedPlayground", capability: .buildTool(), dependencies: ["embed-text"]),
         .executableTarget(name: "embed-text"),
         .executableTarget(name: "layoutd", dependencies: [
-            "LayoutServer", "LayoutWire", "LayoutEngine",
+            "LayoutServer", "LayoutWire", "LayoutEngine", "LayoutRender",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -52,6 +76,11 @@ let package = Package(
         ),
         // LayoutWire decode vs Foundation; not run by CI.
         .executableTarget(name: "wire-bench", dependencies: ["LayoutWire", "LayoutEngine", "LayoutServer", "HTTPServer"], path: "Benchmarks/wire-bench"),
+        // Pictures of a 1,000-node tree (SVG, PNG) beside its layout; not run by CI.
+        .executableTarget(name: "render-bench", dependencies: ["LayoutRender", "LayoutWire", "LayoutEngine"],
+                          path: "Benchmarks/render-bench"),
+        // The shaping cache on a feed's text leaves (Benchmarks/text/run.py); not run by CI.
+        .executableTarget(name: "text-bench", dependencies: ["LayoutWire", "LayoutText"], path: "Benchmarks/text/text-bench"),
         // Constraint solver vs kiwisolver (kiwi_bench.py, needs `pip install kiwisolver`); not run by CI.
         .executableTarget(name: "solver-bench", dependencies: ["LayoutEngine"], path: "Benchmarks/solver-bench",
                           exclude: ["kiwi_bench.py"]),
@@ -63,10 +92,13 @@ let package = Package(
             name: "LayoutEngineTests",
             dependencies: ["LayoutEngine", "LayoutWire", "TestSupport", "LayoutTestSupport"]
         ),
-        .testTarget(name: "LayoutWireTests", dependencies: ["LayoutWire", "LayoutEngine", "TestSupport", "LayoutTestSupport"]),
+        .testTarget(name: "LayoutWireTests", dependencies: ["LayoutWire", "LayoutEngine", "TestSupport", "LayoutTestSupport",
+                                                            "LayoutTextModel"]),
+        .testTarget(name: "LayoutTextTests", dependencies: ["LayoutText", "LayoutTextModel"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "SyncSupport", "TestSupport"]),
+        .testTarget(name: "LayoutRenderTests", dependencies: ["LayoutRender", "LayoutWire", "LayoutEngine", "CZlib", "CCairo"]),
         .testTarget(name: "LayoutServerTests", dependencies: [
-            "LayoutServer", "HTTPServer", "LayoutWire", "LayoutEngine",
+            "LayoutServer", "HTTPServer", "LayoutWire", "LayoutEngine", "LayoutRender", "LayoutText", "SyncSupport",
             .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "LayoutdTests", dependencies: ["layoutd", "LayoutServer"]),

@@ -9,6 +9,17 @@ public struct LayoutRequest {
     public var ids: [String?]
     public var available: AvailableSize
     public var direction: Direction
+    /// The text leaves (nodes with `"text"`), in document order; their content is
+    /// `.custom` until a text layout measures them (the service does).
+    public var textLeaves: [TextLeaf] = []
+    /// The request asked for each text leaf's lines in the answer (`"textLines": true`).
+    public var textLines = false
+    /// The paint style keys of the nodes and their model kinds, for renderers; the layout
+    /// ignores them.
+    public var paint = PaintTable()
+    /// The request asked for the computed tree as Core Layout prints it (`"print": true`, a
+    /// `core-layout` root); see `printedTree(frames:)`.
+    public var printsTree = false
 
     public init(tree: LayoutTree, root: NodeID, ids: [String?], available: AvailableSize = AvailableSize(),
                 direction: Direction = .ltr) {

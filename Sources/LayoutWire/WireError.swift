@@ -8,7 +8,8 @@ public struct WireError: Error, Hashable, Sendable, CustomStringConvertible {
         /// The body is not JSON (`invalid-json`, `invalid-utf8`).
         case malformed
         /// The body is over a `WireLimits` bound (`document-too-large`, `too-deep`,
-        /// `string-too-long`, `too-many-nodes`, `too-many-constraints`).
+        /// `string-too-long`, `too-many-nodes`, `too-many-constraints`,
+        /// `reference-chain-too-long`).
         case overLimit
         /// Valid JSON that is not a valid layout (`wrong-type`, `unknown-key`, `unknown-value`,
         /// `missing-key`, `invalid-value`, `duplicate-key`, `measure-with-children`,

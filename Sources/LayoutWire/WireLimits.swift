@@ -14,6 +14,10 @@ public struct WireLimits: Hashable, Sendable {
     public var maxStringBytes: Int
     /// Largest document, in bytes.
     public var maxDocumentBytes: Int
+    /// Longest chain of sizes taken from other nodes (`{"of": id}`: a node sized from one
+    /// sized from another ...); each link costs one more layout pass. 413
+    /// `reference-chain-too-long` beyond it.
+    public var maxSizeReferenceChain = 16
     /// Bounds on the solver of each constraint node (`constraints`, `fixflex`,
     /// `flexible-spaces`); a node over them is refused with 413 `too-many-constraints`.
     public var constraintSolver = SolverLimits(maxVariables: 40_000, maxConstraints: 100_000,

@@ -19,14 +19,8 @@ struct Compute: ParsableCommand {
     var maxDepth: Int = WireLimits.default.maxDepth
 
     func run() throws {
-        let bytes: [UInt8]
-        if file == "-" {
-            guard let input = SystemIO.readAll(0) else { throw ValidationError("cannot read standard input") }
-            bytes = input
-        } else {
-            guard let contents = SystemIO.readFile(file) else { throw ValidationError("cannot read \(file)") }
-            bytes = contents
-        }
+        let bytes = try SystemIO.readInput(file)
+        if let problem = BundledFonts.problem() { throw ValidationError(problem) }
         let limits = WireLimits(maxNodes: maxNodes, maxDepth: maxDepth)
         let (status, answer) = LayoutOnce.answer(body: bytes, limits: limits)
         if status == 200 {

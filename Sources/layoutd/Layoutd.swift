@@ -10,6 +10,6 @@ struct Layoutd: ParsableCommand {
             option's name in upper snake case (LAYOUTD_PORT, LAYOUTD_CACHE_BYTES, \
             LAYOUTD_MAX_NODES, LAYOUTD_LOG_LEVEL, ...). Options win over the environment.
             """,
-        subcommands: [Serve.self, Compute.self, Healthcheck.self]
+        subcommands: [Serve.self, Compute.self, Render.self, Healthcheck.self]
     )
 }

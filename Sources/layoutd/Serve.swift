@@ -42,6 +42,10 @@ struct Serve: ParsableCommand {
         let malloc = MallocTuning.apply(environment: SystemIO.environment())
         logger.notice("malloc", metadata: malloc.mapValues { .string($0) })
 
+        if let problem = BundledFonts.problem() {
+            logger.critical("cannot start", metadata: ["reason": "\(problem)"])
+            throw ExitCode(1)
+        }
         let host = ServiceHost(configuration: configuration, logger: logger)
         do {
             try host.start()

@@ -5,9 +5,11 @@ import LayoutServer
 /// and listing them in the help.
 enum ServeOptions {
     /// The values of `--name value` and `--name=value` in `arguments`, keyed by setting name;
-    /// a repeated option keeps its last value, as ArgumentParser's own options do.
+    /// a repeated option keeps its last value, as ArgumentParser's own options do, or for a
+    /// list setting (`--font-dir`) adds to it.
     static func values(_ arguments: [String], settings: [ConfigurationSetting]) throws -> [String: String] {
         let names = Set(settings.map(\.name))
+        let joins = Dictionary(settings.compactMap { s in s.repeatedValuesJoin.map { (s.name, $0) } }, uniquingKeysWith: { a, _ in a })
         var values: [String: String] = [:]
         var index = arguments.startIndex
         while index < arguments.endIndex {
@@ -28,7 +30,11 @@ enum ServeOptions {
                 index += 1
             }
             guard let value else { throw ValidationError("Missing value for '--\(name)'") }
-            values[name] = value
+            if let join = joins[name], let earlier = values[name] {
+                values[name] = earlier + join + value
+            } else {
+                values[name] = value
+            }
         }
         return values
     }

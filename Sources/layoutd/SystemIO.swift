@@ -1,3 +1,4 @@
+import ArgumentParser
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -48,15 +49,37 @@ enum SystemIO {
         return readAll(descriptor)
     }
 
-    /// Writes all of `bytes` to `descriptor` (1 standard output, 2 standard error).
-    static func write(_ bytes: [UInt8], to descriptor: Int32) {
+    /// The bytes of the file at `path`, or of standard input for `-`; a command-line error
+    /// naming what could not be read otherwise.
+    static func readInput(_ path: String) throws -> [UInt8] {
+        if path == "-" {
+            guard let input = readAll(0) else { throw ValidationError("cannot read standard input") }
+            return input
+        }
+        guard let contents = readFile(path) else { throw ValidationError("cannot read \(path)") }
+        return contents
+    }
+
+    /// Creates or replaces the file at `path` with `bytes`; false when it cannot.
+    static func writeFile(_ path: String, _ bytes: [UInt8]) -> Bool {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        return write(bytes, to: descriptor)
+    }
+
+    /// Writes all of `bytes` to `descriptor` (1 standard output, 2 standard error); false when
+    /// the write fails.
+    @discardableResult
+    static func write(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
         var offset = 0
         while offset < bytes.count {
             let written = bytes.withUnsafeBytes { writeSome(descriptor, $0.baseAddress! + offset, $0.count - offset) }
             if written < 0 && errno == EINTR { continue }
-            if written <= 0 { return }
+            if written <= 0 { return false }
             offset += written
         }
+        return true
     }
 
     static func write(_ text: String, to descriptor: Int32) {

@@ -249,6 +249,52 @@ private func childFrames(_ computed: CoreLayout.ComputedLayout) -> [Frame] {
         #expect(childFrames(computed) == [frame(8, 0, 78, 21)])
     }
 
+    @Test func relativeSizeFromTheParentsWidthMinusAConstant() throws {
+        // "My parent's width - X": the closure is offered 164 - 8 (its leading margin) = 156
+        // wide and 164 tall; width 156 - 20 = 136, height half of 164 = 82.
+        let layout = Layout(
+            container: ContainerBehavior(primaryAxis: .vertical, secondaryAxisDistribution: .leading),
+            children: [Layout(size: .relative(width: .init(multiplier: 1, constant: -20), height: .init(multiplier: 0.5)),
+                              margin: Edges(leading: 8))])
+        let computed = try layout.compute(with: Size(width: 164, height: 164))
+        #expect(childFrames(computed) == [frame(8, 0, 136, 82)])
+    }
+
+    @Test func relativeSizeHalfTheParentsHeightInARow() throws {
+        // In a 200×100 row with padding 10: offered 180 × 80; a third of the width
+        // (60) and half the height (40), then 40.5 → 41 (rounded up) for the second.
+        let layout = Layout(
+            container: ContainerBehavior(primaryAxis: .horizontal, secondaryAxisDistribution: .leading),
+            padding: Edges(all: 10),
+            children: [
+                Layout(size: .relative(width: .init(multiplier: 1.0 / 3), height: .init(multiplier: 0.5))),
+                Layout(size: .relative(width: .init(multiplier: 0, constant: 40.5), height: .init(multiplier: 0, constant: 40.5))),
+            ])
+        let computed = try layout.compute(with: Size(width: 200, height: 100))
+        #expect(childFrames(computed) == [frame(10, 10, 60, 40), frame(70, 10, 41, 41)])
+    }
+
+    @Test func relativeSizeOfAnOpenAxisIsItsConstant() {
+        // No size offered on an axis: it counts as 0, leaving the constant; never negative.
+        let size = ProportionalSize(width: .init(multiplier: 0.5, constant: 12), height: .init(constant: -30))
+        #expect(size.measure(.nan, .undefined, 100, .exactly) == Size(width: 12, height: 70))
+        #expect(size.measure(200, .atMost, .nan, .undefined) == Size(width: 112, height: 0))
+        #expect(ProportionalSize(width: nil, height: nil).measure(10, .exactly, 10, .exactly) == Size(width: 0, height: 0))
+    }
+
+    @Test func relativeSizesArePartOfTheStructuralHash() throws {
+        func hash(_ content: NodeContent) throws -> StructuralHash {
+            var tree = LayoutTree()
+            let root = try tree.addNode(style: Style(), content: content)
+            return tree.structuralHash(root: root)
+        }
+        let half = ProportionalSize(width: .init(multiplier: 0.5), height: nil)
+        #expect(try hash(.proportional(half)) == hash(.proportional(half)))
+        #expect(try hash(.proportional(half)) != hash(.proportional(ProportionalSize(width: .init(multiplier: 0.25), height: nil))))
+        #expect(try hash(.proportional(half)) != hash(.proportional(ProportionalSize(width: nil, height: .init(multiplier: 0.5)))))
+        #expect(try hash(.proportional(half)) != hash(.proportional(ProportionalSize(width: .init(multiplier: 0.5, constant: 1)))))
+    }
+
     @Test func marginsPushSiblings() throws {
         // y: 0, 30 + 10, 40 + 30 + 20; the third is pushed in by its leading margin.
         let layout = Layout(

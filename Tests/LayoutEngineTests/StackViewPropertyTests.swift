@@ -176,6 +176,16 @@ private func item(_ width: Float = 100, _ height: Float = 40) -> StackItem {
         #expect(itemFrames(frames) == [frame(0, 40, 100, 360)])
     }
 
+    @Test func percentMarginsWithPaddingResolveAgainstTheFullSize() throws {
+        // StackViewLayout resolves margin percentages against the stack's frame, padding
+        // included: 300×400 with padding 20, 10 % margins are 30 left and right, 40 top and
+        // bottom. First item at (20 + 30, 20 + 40), 360 - 60 = 200 wide; the second follows
+        // its 40 bottom margin at 60 + 40 + 40 = 140, with the 20 of padding only.
+        let stack = StackView(items: [item().margin(.percent(10)), item()]).padding(20)
+        let frames = try stack.layout(width: 300, height: 400)
+        #expect(itemFrames(frames) == [frame(50, 60, 200, 40), frame(20, 140, 260, 40)])
+    }
+
     @Test func paddingInsetsTheItems() throws {
         let frames = try StackView(items: [item()]).padding(10).layout(width: 300, height: 400)
         #expect(itemFrames(frames) == [frame(10, 10, 280, 40)])

@@ -212,7 +212,15 @@ import Testing
         }
         check(#"{"type": "constraints", "items": [{"id": "a"}], "constraints": [{"first": "a.middle"}]}"#,
               "unknown-value", "/root/constraints/0/first")
+        // One code per rule: an anchor naming no item (or no anchor kind) is unknown-value in a
+        // constraint string as in the object form; a string that does not parse is invalid-value.
         check(#"{"type": "constraints", "items": [{"id": "a"}], "constraints": ["a.width == b.width"]}"#,
+              "unknown-value", "/root/constraints/0")
+        check(#"{"type": "constraints", "items": [{"id": "a"}], "constraints": [{"first": "a.width", "second": "b.width"}]}"#,
+              "unknown-value", "/root/constraints/0/second")
+        check(#"{"type": "constraints", "items": [{"id": "a"}], "constraints": ["a.middle == 10"]}"#,
+              "unknown-value", "/root/constraints/0")
+        check(#"{"type": "constraints", "items": [{"id": "a"}], "constraints": ["a.width == == 10"]}"#,
               "invalid-value", "/root/constraints/0")
         check(#"{"type": "constraints", "items": [{"id": "a"}], "constraints": ["a.width == 10 @1001"]}"#,
               "invalid-value", "/root/constraints/0")

@@ -79,3 +79,45 @@ import Testing
         #expect(failure?.kind == .invalid)
     }
 }
+
+// Core Layout's `.relative` sizes as functions of the container's size.
+@Suite struct CoreLayoutRelativeWireTests: WireDecodingTests {
+    @Test func relativeTermsDecodeToTheModelsSize() throws {
+        let request = try decode(#"""
+        {"root": {"type": "core-layout", "size": {"mode": "relative", "width": {"constant": -20}, "height": {"multiplier": 0.5}}}}
+        """#)
+        let layout = CoreLayout.Layout(size: .relative(width: .init(constant: -20), height: .init(multiplier: 0.5)))
+        #expect(request.tree.content(of: request.root) == layout.engineNode().content)
+        #expect(request.tree.style(of: request.root) == layout.engineNode().style)
+    }
+
+    @Test func theParentsWidthMinusTwentyThroughARequest() throws {
+        // As the Swift model's test: offered 164 - 8 wide and 164 tall → 136 × 82 at x 8.
+        var request = try decode(#"""
+        {"available": {"width": 164, "height": 164},
+         "root": {"type": "core-layout", "container": {"primaryAxis": "vertical", "secondaryAxisDistribution": "leading"},
+          "children": [{"type": "core-layout", "size": {"mode": "relative", "width": {"multiplier": 1, "constant": -20},
+                                                         "height": {"multiplier": 0.5}}, "margin": {"leading": 8}}]}}
+        """#)
+        request.computeLayout()
+        #expect(childFrames(request) == [frame(8, 0, 136, 82)])
+    }
+
+    @Test func badRelativeSizesAre422WithPointers() {
+        func check(_ size: String, _ code: String, _ pointer: String, sourceLocation: SourceLocation = #_sourceLocation) {
+            let e = error(#"{"root": {"type": "core-layout", "size": \#(size)}}"#)
+            #expect(e?.kind == .invalid, sourceLocation: sourceLocation)
+            #expect(e?.code == code, "\(e?.description ?? "no error")", sourceLocation: sourceLocation)
+            #expect(e?.pointer == pointer, "\(e?.description ?? "no error")", sourceLocation: sourceLocation)
+        }
+        check(#"{"mode": "relative", "width": {"multiplier": 1}, "measure": {"kind": "fixed", "width": 1, "height": 1}}"#,
+              "invalid-value", "/root/size/measure")
+        check(#"{"mode": "relative", "width": 10}"#, "wrong-type", "/root/size/width")
+        check(#"{"mode": "relative", "height": {"percent": 50}}"#, "unknown-key", "/root/size/height/percent")
+        check(#"{"mode": "relative", "height": {"multiplier": -1}}"#, "invalid-value", "/root/size/height/multiplier")
+        check(#"{"mode": "relative", "height": {"constant": "big"}}"#, "wrong-type", "/root/size/height/constant")
+        check(#"{"mode": "relative"}"#, "missing-key", "/root/size")
+        check(#"{"mode": "absolute", "width": {"multiplier": 1}}"#, "wrong-type", "/root/size/width")
+        check(#"{"mode": "flexible", "width": {"multiplier": 1}}"#, "invalid-value", "/root/size/width")
+    }
+}

@@ -51,6 +51,20 @@ import Testing
         #expect(request.tree.children(of: request.root).map { request.tree.frame(of: $0).left } == [0, 80, 160, 240])
     }
 
+    @Test func percentMarginsResolveAgainstTheStacksFullSize() throws {
+        // A 300×400 column with padding 20 and an item with 10 % margins: 30 left and right
+        // (of 300, not of the 260 inside the padding), 40 top and bottom (of 400).
+        var request = try decode(#"""
+        {"root": {"type": "stack", "width": 300, "height": 400, "padding": 20, "children": [
+          {"type": "stack-item", "id": "a", "sizeThatFits": {"width": 60, "height": 40}, "margin": "10%"},
+          {"type": "stack-item", "id": "b", "sizeThatFits": {"width": 60, "height": 40}}]}}
+        """#)
+        request.computeLayout()
+        let children = Array(request.tree.children(of: request.root))
+        #expect(request.tree.frame(of: children[0]) == frame(50, 60, 200, 40))
+        #expect(request.tree.frame(of: children[1]) == frame(20, 140, 260, 40))
+    }
+
     @Test func stacksAndFlexNodesNest() throws {
         // A flexbox row (200×100) holds a stack (60 wide: its item; stretched to 100 tall);
         // the stack holds a flex node with a fixed 20-tall style, stretched across 60.

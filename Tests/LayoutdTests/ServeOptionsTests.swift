@@ -9,7 +9,7 @@ import Testing
     /// Both TLS files, so that each setting can be resolved on its own (one alone is refused).
     static let tls = ["LAYOUTD_TLS_CERT": "/c.pem", "LAYOUTD_TLS_KEY": "/k.pem"]
     /// Values to try until one is valid for a setting and differs from its default.
-    static let candidates = ["7", "3MiB", "2.5", "false", "dispatch", "warning", "/other.pem",
+    static let candidates = ["7", "3MiB", "2.5", "false", "dispatch", "warning", "/other.pem", "/",
                              "000102030405060708090a0b0c0d0e0f"]
 
     @Test(arguments: ConfigurationSettings.all.map(\.name))
@@ -30,7 +30,8 @@ import Testing
         let changed = try #require(fromEnvironment, "\(setting.environmentVariable) changes nothing")
         // On the command line, both spellings, winning over the environment.
         let environment = Self.tls.merging([setting.environmentVariable: changed.value]) { $1 }
-        let back = original ?? "/c.pem"
+        // A setting that names directories takes only existing ones.
+        let back = original ?? (setting.valueName == "dir" ? NSTemporaryDirectory() : "/c.pem")
         for arguments in [["--\(name)", back], ["--\(name)=\(back)"]] {
             let values = try Serve.parse(arguments).commandLineValues()
             #expect(values == [name: back])

@@ -4,7 +4,8 @@
 extension LayoutPass {
     /// Resolves `node`'s margins, border and padding for `direction` into its layout, and
     /// returns the sum of its margins on each axis. Percentages resolve against `ownerWidth`
-    /// (or, for vertical margins so configured, the parent's inner height).
+    /// (or, for margins so configured, the parent's full width and height; see
+    /// `marginReference`).
     @inline(always) func resolveBoxModel(_ node: Int, _ direction: Direction,
                                            _ ownerWidth: Float) -> (row: Float, column: Float) {
         let ns = style(node)
@@ -18,8 +19,9 @@ extension LayoutPass {
         var marginAxisColumn: Float = 0
         let nodeFlags = flags[node]
         if nodeFlags.contains(.margin) {
-            let marginRowLeading = ns.pointee.inlineStartMargin(flexRowDirection, direction, ownerWidth)
-            let marginRowTrailing = ns.pointee.inlineEndMargin(flexRowDirection, direction, ownerWidth)
+            let rowReference = marginReference(node, flexRowDirection, ownerWidth)
+            let marginRowLeading = ns.pointee.inlineStartMargin(flexRowDirection, direction, rowReference)
+            let marginRowTrailing = ns.pointee.inlineEndMargin(flexRowDirection, direction, rowReference)
             let columnReference = marginReference(node, flexColumnDirection, ownerWidth)
             let marginColumnLeading = ns.pointee.inlineStartMargin(flexColumnDirection, direction, columnReference)
             let marginColumnTrailing = ns.pointee.inlineEndMargin(flexColumnDirection, direction, columnReference)

@@ -37,14 +37,28 @@
         styles[n].marginForAxis(axis, marginReference(n, axis, widthSize))
     }
 
-    /// What percentages of `n`'s margins on `axis` resolve against: `widthSize` (flexbox), or
-    /// for vertical margins of a style with `percentVerticalMarginsAgainstHeight`, the
-    /// available inner height of its layout parent.
+    /// What percentages of `n`'s margins on `axis` resolve against: `widthSize` (flexbox: the
+    /// layout parent's inner width), or for a style with `percentMarginsAgainstContainerSize`
+    /// the parent's full width or height on `axis`.
     @inline(__always) func marginReference(_ n: Int, _ axis: FlexDirection, _ widthSize: Float) -> Float {
-        guard flags[n].contains(.verticalMarginPercentOfHeight), !axis.isRow else { return widthSize }
+        guard flags[n].contains(.marginPercentOfContainerSize) else { return widthSize }
+        return containerSizeReference(n, axis.isRow, widthSize)
+    }
+
+    /// The full width (`widthSize` is its inner width) or height of `n`'s layout parent:
+    /// StackViewLayout resolves an item's margin percentages against the stack's frame,
+    /// padding and border included.
+    @inline(never) func containerSizeReference(_ n: Int, _ row: Bool, _ widthSize: Float) -> Float {
         var p = Int(parents[n].index)
         while p >= 0 && styles[p].display == .contents { p = Int(parents[p].index) }
-        return p >= 0 ? layouts[p].marginHeightReference : .nan
+        guard p >= 0 else { return row ? widthSize : .nan }
+        let pl = layouts + p
+        if row {
+            return widthSize + pl.pointee.padding.left + pl.pointee.padding.right
+                + pl.pointee.border.left + pl.pointee.border.right
+        }
+        return pl.pointee.marginHeightReference + pl.pointee.padding.top + pl.pointee.padding.bottom
+            + pl.pointee.border.top + pl.pointee.border.bottom
     }
 
     @inline(__always) func hasParent(_ n: Int) -> Bool { parents[n].index >= 0 }

@@ -82,6 +82,8 @@ extension LayoutPass {
             return measureFunction(NodeID(n), width, widthMode, height, heightMode)
         case .constraints(let container):
             return measureConstraintContainer(n, container, width, widthMode, height, heightMode)
+        case .proportional(let size):
+            return size.measure(width, widthMode, height, heightMode)
         }
     }
 

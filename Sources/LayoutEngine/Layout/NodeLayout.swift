@@ -102,8 +102,9 @@
     @usableFromInline var cachedLayout = CacheEntry()
     /// The pixel-rounded frame the caller reads.
     @usableFromInline var frame = Frame.zero
-    /// The available inner height of the node's last layout: what its children's vertical
-    /// margin percentages resolve against when their style asks for the container's height.
+    /// The available inner height of the node's last layout; with its padding and border, what
+    /// its children's vertical margin percentages resolve against when their style asks for
+    /// the container's size.
     @usableFromInline var marginHeightReference: Float = .nan
 
     @inlinable init() {}

@@ -9,8 +9,8 @@
     static let minOrMax = StyleFlags(rawValue: 1 << 2)
     static let max = StyleFlags(rawValue: 1 << 3)
     static let insets = StyleFlags(rawValue: 1 << 4)
-    /// Vertical margin percentages resolve against the parent's height (StackViewLayout).
-    static let verticalMarginPercentOfHeight = StyleFlags(rawValue: 1 << 5)
+    /// Margin percentages resolve against the parent's full width and height (StackViewLayout).
+    static let marginPercentOfContainerSize = StyleFlags(rawValue: 1 << 5)
 
     init(_ style: Style) {
         self = withUnsafePointer(to: style) { StyleFlags(at: $0) }
@@ -22,8 +22,8 @@
         var flags: StyleFlags = []
         let marginEmpty = Self.isEmpty(style.pointee.margin)
         if !marginEmpty { flags.insert(.margin) }
-        if style.pointee.percentVerticalMarginsAgainstHeight && !marginEmpty {
-            flags.insert(.verticalMarginPercentOfHeight)
+        if style.pointee.percentMarginsAgainstContainerSize && !marginEmpty {
+            flags.insert(.marginPercentOfContainerSize)
         }
         if !Self.isEmpty(style.pointee.padding) || !Self.isEmpty(style.pointee.border) { flags.insert(.paddingOrBorder) }
         if !style.pointee.maxWidth.isUndefined || !style.pointee.maxHeight.isUndefined { flags.insert([.max, .minOrMax]) }

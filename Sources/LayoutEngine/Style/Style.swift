@@ -43,9 +43,10 @@ public struct Style: Hashable, Sendable {
     /// Border widths. Only points are meaningful; percentages resolve to nothing, as in Yoga.
     public var border = Edges()
 
-    /// StackViewLayout's rule: percentages of the top and bottom margins resolve against the
-    /// container's (available inner) height instead of its width, as flexbox would.
-    public var percentVerticalMarginsAgainstHeight: Bool = false
+    /// StackViewLayout's rule: percentages of the margins resolve against the container's
+    /// full size (padding and border included), the top and bottom ones against its height,
+    /// where flexbox resolves all four against its inner width.
+    public var percentMarginsAgainstContainerSize: Bool = false
 
     /// Yoga's defaults, or with `webDefaults` the ones of `useWebDefaults`: row direction,
     /// alignContent stretch and (applied by the engine) flexShrink 1.

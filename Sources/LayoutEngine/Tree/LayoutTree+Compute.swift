@@ -28,9 +28,19 @@ extension LayoutTree {
     }
 
     /// Lays out the subtree at `root` in the given space and owner direction, as Yoga's
-    /// `YGNodeCalculateLayout(root, available.width, available.height, direction)`.
+    /// `YGNodeCalculateLayout(root, available.width, available.height, direction)`, resolving
+    /// the tree's size references first when it has any (see `setSizeReferences`).
     public mutating func computeLayout(root: NodeID, available: AvailableSize = AvailableSize(),
                                        direction: Direction = .ltr) {
+        if references.list.isEmpty {
+            computeLayoutPass(root: root, available: available, direction: direction)
+        } else {
+            computeLayoutResolvingReferences(root: root, available: available, direction: direction)
+        }
+    }
+
+    /// One layout of `root`, as Yoga's `YGNodeCalculateLayout`.
+    mutating func computeLayoutPass(root: NodeID, available: AvailableSize, direction: Direction) {
         let ownerWidth = available.width ?? .nan
         let ownerHeight = available.height ?? .nan
         let r = Int(root.index)
@@ -65,6 +75,20 @@ extension LayoutTree {
         let i = Int(node.index)
         guard i >= 0 && i < layouts.count else { return .zero }
         return layouts[i].frame
+    }
+
+    /// The content box of `node` from the last layout, relative to its border box: the box
+    /// less its padding and border, before pixel rounding (the size a measure hook was
+    /// offered), for content the caller draws in it.
+    public func contentBox(of node: NodeID) -> Frame {
+        let i = Int(node.index)
+        guard i >= 0 && i < layouts.count else { return .zero }
+        let l = layouts[i]
+        let left = l.padding.left + l.border.left, top = l.padding.top + l.border.top
+        let width = l.width.isNaN ? l.frame.width : l.width, height = l.height.isNaN ? l.frame.height : l.height
+        return Frame(left: left, top: top,
+                     width: max(0, width - left - l.padding.right - l.border.right),
+                     height: max(0, height - top - l.padding.bottom - l.border.bottom))
     }
 
     /// The text direction `node` was laid out with (after inheritance).

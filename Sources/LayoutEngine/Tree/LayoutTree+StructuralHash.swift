@@ -37,7 +37,21 @@ extension LayoutTree {
             }
             if firstChildren[i] != .none { stack.append(firstChildren[i]) }
         }
+        if !references.list.isEmpty { combineReferences(into: &hasher, root: root) }
         return hasher.finalize()
+    }
+
+    /// The size references, each node named by its pre-order position under `root` (not its
+    /// `NodeID`, which the hash leaves out); -1 for a node outside the subtree.
+    private func combineReferences(into hasher: inout StructuralHasher, root: NodeID) {
+        let positions = preorderPositions(root: root)
+        hasher.combine(UInt64(references.list.count))
+        for reference in references.list {
+            hasher.combine(UInt64(bitPattern: Int64(positions[Int(reference.node.index)])))
+            hasher.combine(UInt64(bitPattern: Int64(positions[Int(reference.source.index)])))
+            hasher.combine(UInt64(reference.dimension.rawValue))
+            hasher.combine(reference.multiplier)
+        }
     }
 }
 
@@ -64,7 +78,7 @@ extension StructuralHasher {
         head |= UInt64(style.overflow.rawValue) << 32
         head |= UInt64(style.display.rawValue) << 36
         head |= UInt64(style.boxSizing.rawValue) << 40
-        head |= UInt64(style.percentVerticalMarginsAgainstHeight ? 1 : 0) << 44
+        head |= UInt64(style.percentMarginsAgainstContainerSize ? 1 : 0) << 44
         let auto = Self.word(StyleValue.auto), undefined = Self.word(StyleValue.undefined)
         // The numeric fields in declaration order of format 1, bit 48 upward.
         let words: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
@@ -174,6 +188,13 @@ extension StructuralHasher {
         case .constraints(let container):
             combine(5 | count)
             combine(constraintContainer: container)
+        case .proportional(let size):
+            combine(6 | count)
+            combine(size.width?.multiplier)
+            combine(size.width?.constant)
+            combine(size.height?.multiplier)
+            combine(size.height?.constant)
+            combine(UInt64(size.roundsUp ? 1 : 0))
         }
     }
 }

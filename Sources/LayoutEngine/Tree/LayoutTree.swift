@@ -45,6 +45,8 @@ public struct LayoutTree {
     /// Bumped by structural changes; the cached tree depth is valid for one version.
     @usableFromInline var structureVersion: UInt32 = 0
     @usableFromInline var depthCache: (root: Int32, version: UInt32, depth: Int) = (-1, 0, 0)
+    /// Sizes taken from other nodes' frames (see `setSizeReferences`).
+    var references = SizeReferences()
 
     /// The hook for `.custom` content.
     public var measureFunction: MeasureFunction?
@@ -200,6 +202,30 @@ public struct LayoutTree {
         ChildSequence(first: firstChildren[Int(node.index)], nextSiblings: nextSiblings)
     }
 
+    /// Each node's position in the pre-order walk of the subtree at `root` (root 0, then each
+    /// child's subtree in order: the order of the structural hash and of cached frames), by
+    /// `NodeID.index`; -1 for a node outside the subtree.
+    public func preorderPositions(root: NodeID) -> [Int] {
+        var positions = [Int](repeating: -1, count: nodeCount)
+        var next = 0
+        // First child above next sibling on the stack; the root's own siblings are not in
+        // its subtree.
+        var stack: [NodeID] = [root]
+        var isRoot = true
+        while let node = stack.popLast() {
+            let i = Int(node.index)
+            positions[i] = next
+            next += 1
+            if isRoot {
+                isRoot = false
+            } else if nextSiblings[i] != .none {
+                stack.append(nextSiblings[i])
+            }
+            if firstChildren[i] != .none { stack.append(firstChildren[i]) }
+        }
+        return positions
+    }
+
     private static func validate(_ content: NodeContent) throws(StyleError) {
         func check(_ size: Size) throws(StyleError) {
             guard size.width.isFinite, size.height.isFinite, size.width >= 0, size.height >= 0 else {
@@ -208,6 +234,12 @@ public struct LayoutTree {
         }
         switch content {
         case .fixed(let size), .benchmarkLeaf(let size): try check(size)
+        case .proportional(let size):
+            for term in [size.width, size.height] {
+                if let term, !(term.multiplier.isFinite && term.constant.isFinite) {
+                    throw StyleError(property: "measure", reason: "a relative size's multiplier and constant must be finite")
+                }
+            }
         case .none, .intrinsicText, .custom, .constraints: break
         }
     }

@@ -18,6 +18,9 @@ public enum NodeContent: Hashable, Sendable {
     /// A container whose children are placed by a constraint layout (see `ConstraintContainer`):
     /// measured by solving its constraints; its children are laid out at their items' frames.
     case constraints(ConstraintContainer)
+    /// A size computed from the size the container offers: `multiplier × offered + constant`
+    /// per axis (Core Layout's relative sizes).
+    case proportional(ProportionalSize)
 
     /// True when the engine must call a measure hook for this node.
     @inlinable public var isMeasured: Bool {

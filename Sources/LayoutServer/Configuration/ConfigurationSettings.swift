@@ -1,3 +1,4 @@
+import Foundation
 import LayoutEngine
 import Logging
 
@@ -21,6 +22,8 @@ public struct ConfigurationSetting: Sendable {
     let apply: @Sendable (String, inout ServiceConfiguration) throws(ConfigurationError) -> Void
     /// The value `configuration` holds, spelled as the option takes it (nil: not set).
     let show: @Sendable (ServiceConfiguration) -> String?
+    /// For list settings: a repeated option's values are joined with this (nil: the last wins).
+    public internal(set) var repeatedValuesJoin: String? = nil
 
     /// `LAYOUTD_` and the name in upper snake case: `LAYOUTD_CACHE_BYTES`.
     public var environmentVariable: String {
@@ -49,6 +52,8 @@ public enum ConfigurationSettings {
         int("max-depth", "Deepest nesting of nodes.", range: 1...1_000_000, \.wire.maxDepth) {
             $0.wire.maxNesting = 2 * $0.wire.maxDepth + 16
         },
+        int("max-size-reference-chain", "Longest chain of sizes taken from other nodes ({\"of\": id}); one layout pass per link.",
+            range: 0...1_000, \.wire.maxSizeReferenceChain),
         bytes("max-string-bytes", "Longest string in a request.", \.wire.maxStringBytes),
         bytes("max-document-bytes", "Largest layout document (after inflating).", \.wire.maxDocumentBytes),
         bytes("max-body-bytes", "Largest HTTP request body as received.", \.http.maxBodyBytes),
@@ -81,6 +86,9 @@ public enum ConfigurationSettings {
         bytes("max-pending-compute-bytes",
               "Request body bytes of layout work queued or running; beyond it /compute answers 503 with Retry-After.",
               \.maxPendingComputeBytes),
+        bytes("render-cache-bytes", "Budget for /render pictures (bytes); 0 turns it off.", \.renderCacheBytes),
+        int("max-render-pixels", "Largest /render picture in device pixels (width x height); beyond it 413.",
+            range: 1...(1 << 30), \.maxRenderPixels),
         setting("cache-key-secret",
                 "Secret of the cache key's hash (32 hex digits; `random`: new per process). Replicas sharing a cache need the same one.",
                 valueName: "hex", \.cacheKeySecret, reason: "is not 32 hex digits (a 128-bit key) or random",
@@ -89,6 +97,9 @@ public enum ConfigurationSettings {
         flag("gzip", "Gzip responses for clients that accept it (true/false).", \.http.responseCompression.enabled),
         choice("log-level", "trace, debug, info (one line per request), notice, warning, error or critical.",
                Logger.Level.allCases.map { ($0.rawValue, $0) }, \.logLevel),
+        directories("font-dir", "Font files (.ttf, .otf, .ttc) under this directory join the bundled DejaVu fonts; repeatable (in the environment, :-separated).",
+                    \.fontDirectories),
+        int("shape-cache-entries", "Most shaped words the text shaping cache keeps.", range: 2...100_000_000, \.shapeCacheEntries),
     ]
 
     /// The setting called `name`, if any.
@@ -186,6 +197,23 @@ public enum ConfigurationSettings {
                     }
                 },
                 spell: { String($0) })
+    }
+
+    /// Directories, `:`-separated, each of which must exist; a repeated option adds to them.
+    private static func directories(_ name: String, _ help: String, _ field: Field<[String]>) -> ConfigurationSetting {
+        var directories = setting(name, help, valueName: "dir", field, reason: "names something that is not a directory",
+                                  parse: { text in
+                                      let paths = text.split(separator: ":").map(String.init).filter { !$0.isEmpty }
+                                      for path in paths {
+                                          var isDirectory: ObjCBool = false
+                                          guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory),
+                                                isDirectory.boolValue else { return nil }
+                                      }
+                                      return paths
+                                  },
+                                  spell: { $0.isEmpty ? nil : $0.joined(separator: ":") })
+        directories.repeatedValuesJoin = ":"
+        return directories
     }
 
     /// One of a few names (matched without regard to case).

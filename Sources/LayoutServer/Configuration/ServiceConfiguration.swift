@@ -1,4 +1,5 @@
 import HTTPServer
+import LayoutRender
 import LayoutEngine
 import LayoutWire
 import Logging
@@ -39,6 +40,19 @@ public struct ServiceConfiguration: Sendable {
     /// work on one core; the load benchmark's 256 connections fit), or three bodies of the
     /// largest size `http.maxBodyBytes` allows.
     public var maxPendingComputeBytes: Int
+    /// Directories of font files (`.ttf`, `.otf`, `.ttc`, `.otc`, searched recursively) added
+    /// to the bundled DejaVu fonts for text leaves. Default none.
+    public var fontDirectories: [String] = []
+    /// Most shaped words the text shaping cache keeps (~100 bytes each plus 6 bytes a
+    /// character; only words of at most 64 UTF-16 units are kept, so at most ~25 MB by
+    /// default). Default 50,000.
+    public var shapeCacheEntries = 50_000
+    /// Byte budget of the `/render` picture cache (keyed by structural hash, ids, paint and
+    /// render options). Default 16 MiB; 0 turns it off.
+    public var renderCacheBytes: Int
+    /// Largest picture `/render` draws, in device pixels (width × height at the asked scale);
+    /// beyond it 413 `picture-too-large`. Default 16 Mi pixels (4096 × 4096, 64 MiB of RGBA).
+    public var maxRenderPixels: Int
     /// The secret the structural hash is keyed with: the layout cache's key and the first part
     /// of every ETag. Default nil: a random key per process, so hashes and ETags change across
     /// restarts (a client's `If-None-Match` from before a restart then gets one full 200
@@ -49,6 +63,7 @@ public struct ServiceConfiguration: Sendable {
     public static let defaultCacheBytes = 32 << 20
     public static let defaultAnswerCacheBytes = 8 << 20
     public static let defaultMaxPendingComputeBytes = 24 << 20
+    public static let defaultRenderCacheBytes = 16 << 20
 
     public init(http: HTTPServerConfiguration = HTTPServerConfiguration(),
                 wire: WireLimits = .default,
@@ -58,7 +73,9 @@ public struct ServiceConfiguration: Sendable {
                 maxBatchItems: Int = 256,
                 logLevel: Logger.Level = .info,
                 inlineComputeMaxBytes: Int = 8 * 1024,
-                maxPendingComputeBytes: Int = ServiceConfiguration.defaultMaxPendingComputeBytes) {
+                maxPendingComputeBytes: Int = ServiceConfiguration.defaultMaxPendingComputeBytes,
+                renderCacheBytes: Int = ServiceConfiguration.defaultRenderCacheBytes,
+                maxRenderPixels: Int = RenderLimits.default.maxPixels) {
         self.http = http
         self.wire = wire
         self.cacheBytes = cacheBytes
@@ -68,6 +85,8 @@ public struct ServiceConfiguration: Sendable {
         self.logLevel = logLevel
         self.inlineComputeMaxBytes = inlineComputeMaxBytes
         self.maxPendingComputeBytes = maxPendingComputeBytes
+        self.renderCacheBytes = renderCacheBytes
+        self.maxRenderPixels = maxRenderPixels
     }
 
     /// Listening address (shortcut for `http.host`).

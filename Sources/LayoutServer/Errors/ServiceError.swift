@@ -7,8 +7,8 @@ import LayoutWire
 /// The service's errors have this one owner: wire errors map here (`init(_: WireError)`), the
 /// service's own refusals (404, 405, 415, 503, ...) are built here, and `jsonBytes` is the one
 /// writer of the error body every error answer carries, a batch item's included:
-/// `{"error":{"status":..,"code":..,"message":..,"pointer":..,"offset":..,"conflicts":[..]}}`
-/// (pointer, offset and conflicts only when known).
+/// `{"error":{"status":..,"code":..,"message":..,"pointer":..,"offset":..,"parameter":..,"conflicts":[..]}}`
+/// (pointer, offset, parameter and conflicts only when known).
 public struct ServiceError: Error, Hashable, Sendable {
     public var status: Int
     public var code: String
@@ -19,15 +19,18 @@ public struct ServiceError: Error, Hashable, Sendable {
     public var offset: Int?
     /// For `unsatisfiable-constraints`: a pointer to each conflicting constraint.
     public var conflicts: [String]?
+    /// For a refused query parameter (or header, as `Accept`): its name.
+    public var parameter: String?
 
     public init(status: Int, code: String, message: String, pointer: String? = nil, offset: Int? = nil,
-                conflicts: [String]? = nil) {
+                conflicts: [String]? = nil, parameter: String? = nil) {
         self.status = status
         self.code = code
         self.message = message
         self.pointer = pointer
         self.offset = offset
         self.conflicts = conflicts
+        self.parameter = parameter
     }
 
     /// A wire error at the status its kind maps to: 400 not JSON, 413 over a limit, 422 not a
@@ -57,6 +60,7 @@ public struct ServiceError: Error, Hashable, Sendable {
         writer.key("message" as StaticString); writer.string(message)
         if let pointer { writer.key("pointer" as StaticString); writer.string(pointer) }
         if let offset { writer.key("offset" as StaticString); writer.integer(offset) }
+        if let parameter { writer.key("parameter" as StaticString); writer.string(parameter) }
         if let conflicts {
             writer.key("conflicts" as StaticString)
             writer.beginArray()

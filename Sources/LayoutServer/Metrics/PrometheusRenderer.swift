@@ -12,14 +12,19 @@ public enum PrometheusRenderer {
         public var cacheCapacityBytes: Int
         public var answerCache: AnswerCache.Statistics
         public var answerCacheCapacityBytes: Int
+        public var renderCache: RenderCache.Statistics
+        public var renderCacheCapacityBytes: Int
         public var admission: ComputeAdmission.Statistics
         public var admissionLimitBytes: Int
         public var openConnections: Int
+        /// The text shaping cache's lookups (see `TextLayouter.shapeCacheStatistics`).
+        public var shapeCache: (hits: Int, misses: Int) = (0, 0)
         /// Bytes buffered across connections, and what the server-wide bounds did.
         public var buffers = HTTPServer.BufferStatistics()
 
         public init(metrics: ServiceMetrics, cache: FrameCache.Statistics, cacheCapacityBytes: Int,
                     answerCache: AnswerCache.Statistics = .init(), answerCacheCapacityBytes: Int = 0,
+                    renderCache: RenderCache.Statistics = .init(), renderCacheCapacityBytes: Int = 0,
                     admission: ComputeAdmission.Statistics = .init(), admissionLimitBytes: Int = 0,
                     openConnections: Int) {
             self.metrics = metrics
@@ -27,6 +32,8 @@ public enum PrometheusRenderer {
             self.cacheCapacityBytes = cacheCapacityBytes
             self.answerCache = answerCache
             self.answerCacheCapacityBytes = answerCacheCapacityBytes
+            self.renderCache = renderCache
+            self.renderCacheCapacityBytes = renderCacheCapacityBytes
             self.admission = admission
             self.admissionLimitBytes = admissionLimitBytes
             self.openConnections = openConnections
@@ -66,6 +73,9 @@ public enum PrometheusRenderer {
         cacheSamples(&out, prefix: "layoutd_answer_cache", name: "answer cache",
                      hitsHelp: "/compute bodies answered whole from the answer cache (exact body match, before decoding).",
                      evicted: "Answers", rejected: "Answers", inputs.answerCache, capacityBytes: inputs.answerCacheCapacityBytes)
+        cacheSamples(&out, prefix: "layoutd_render_cache", name: "render cache",
+                     hitsHelp: "/render pictures answered from the render cache.", evicted: "Pictures", rejected: "Pictures",
+                     inputs.renderCache, capacityBytes: inputs.renderCacheCapacityBytes)
         let admission = inputs.admission
         sample(&out, "layoutd_compute_rejected_total", "counter",
                "Layout requests answered 503 overloaded: the pending compute budget was full.", admission.rejected)
@@ -76,6 +86,10 @@ public enum PrometheusRenderer {
         sample(&out, "layoutd_compute_pending_limit_bytes", "gauge",
                "The pending compute budget (max-pending-compute-bytes).", inputs.admissionLimitBytes)
         sample(&out, "layoutd_open_connections", "gauge", "HTTP connections open now.", inputs.openConnections)
+        sample(&out, "layoutd_text_shape_cache_hits_total", "counter",
+               "Words of text leaves whose shapes came from the shaping cache.", inputs.shapeCache.hits)
+        sample(&out, "layoutd_text_shape_cache_misses_total", "counter",
+               "Words of text leaves shaped with HarfBuzz (not in the shaping cache).", inputs.shapeCache.misses)
         let buffers = inputs.buffers
         sample(&out, "layoutd_buffered_output_bytes", "gauge",
                "Unsent response bytes across connections, with the answers of running handlers as expected.",

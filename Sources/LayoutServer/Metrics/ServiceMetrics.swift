@@ -49,6 +49,10 @@ public final class ServiceMetrics: @unchecked Sendable {
         case .metrics: return 3
         case .openapi: return 4
         case .other: return 5
+        case .playground: return 6
+        case .playgroundFiles: return 7
+        case .fonts: return 8
+        case .render: return 9
         }
     }
 

@@ -1,6 +1,7 @@
 import HTTPServer
+import LayoutText
 
-/// A route whose answer never changes: `/healthz`, `/openapi.yaml`.
+/// A route whose answer never changes: `/healthz`, `/openapi.yaml`, `/fonts`.
 struct StaticRoute: RouteHandler {
     let response: HTTPResponse
 
@@ -17,4 +18,8 @@ struct StaticRoute: RouteHandler {
     /// `GET /openapi.yaml`: the service's description, compiled in.
     static let openAPI = StaticRoute(contentType: "application/yaml; charset=utf-8",
                                      body: Array(OpenAPIDocument.text.utf8))
+    /// `GET /fonts`: the families and faces text leaves can use (fixed at start-up).
+    static func fonts(_ fonts: FontLibrary) -> StaticRoute {
+        StaticRoute(contentType: JSONBody.contentType, body: FontCatalog.json(fonts))
+    }
 }

@@ -4,14 +4,26 @@
 public enum RouteLabel: String, Sendable, CaseIterable {
     case compute = "/compute"
     case computeBatch = "/compute/batch"
+    case render = "/render"
     case healthz = "/healthz"
     case metrics = "/metrics"
     case openapi = "/openapi.yaml"
+    /// The playground page.
+    case playground = "/"
+    /// The playground page's files: every path under this prefix.
+    case playgroundFiles = "/playground/"
+    case fonts = "/fonts"
     case other = "other"
 
-    /// The route of a request path (compared exactly, as sent), or nil for an unknown one.
+    /// The route of a request path (compared exactly, as sent; `/playground/` as a prefix), or
+    /// nil for an unknown one.
     init?(path: String) {
-        guard let label = RouteLabel(rawValue: path), label != .other else { return nil }
-        self = label
+        if let label = RouteLabel(rawValue: path), label != .other {
+            self = label
+        } else if path.hasPrefix(RouteLabel.playgroundFiles.rawValue) {
+            self = .playgroundFiles
+        } else {
+            return nil
+        }
     }
 }

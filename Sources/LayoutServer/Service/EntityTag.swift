@@ -1,15 +1,15 @@
 import LayoutEngine
 
-/// The ETag of a layout answer: the structural hash of the input and a hash of the ids, so
-/// two answers share an ETag exactly when their bodies are equal (the same layout with other
-/// ids is a different body).
+/// The ETag of a layout answer: the structural hash of the input and a hash of the ids (and
+/// whether the answer carries Core Layout's printed tree), so two answers share an ETag
+/// exactly when their bodies are equal (the same layout with other ids is a different body).
 struct EntityTag: Equatable {
     /// The quoted form sent in `ETag`: `"<32 hex digits>-<16 hex digits>"`.
     let quoted: String
 
-    init(structure: StructuralHash, ids: [String?]) {
+    init(structure: StructuralHash, ids: [String?], printsTree: Bool = false) {
         // Written into one string buffer: no intermediate strings per digit group.
-        let idsHash = Self.idsHash(ids)
+        let idsHash = printsTree ? ~Self.idsHash(ids) : Self.idsHash(ids)
         quoted = String(unsafeUninitializedCapacity: Self.quotedLength) { buffer in
             buffer[0] = UInt8(ascii: "\"")
             Self.writeHex(structure.high, into: buffer, at: 1)

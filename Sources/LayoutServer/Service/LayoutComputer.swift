@@ -1,4 +1,5 @@
 import LayoutEngine
+import LayoutText
 import LayoutWire
 
 /// Turns one decoded layout request into its answer, through the cache: hash the input, look
@@ -26,6 +27,8 @@ struct LayoutComputer: Sendable {
 
     let cache: FrameCache
     let limits: WireLimits
+    /// Lays out text leaves (`"text"`), with the fonts the service was started with.
+    var textLayouter: TextLayouter = .bundled
     /// The secret the structural hash (the cache key, and the ETag's first part) is keyed with.
     var hashKey: StructuralHashKey = .processRandom
 
@@ -44,9 +47,14 @@ struct LayoutComputer: Sendable {
     // `consuming`: the caller's last use hands the tree over, so `computeLayout` mutates it in
     // place instead of copying every array of a still-shared tree (copy-on-write).
     func answer(_ request: consuming LayoutRequest, ifNoneMatch: String?) -> Answer {
-        let key = request.tree.structuralHash(root: request.root, available: request.available,
+        let text = request.textLeaves.isEmpty ? nil : RequestText(installingOn: &request, layouter: textLayouter)
+        var key = request.tree.structuralHash(root: request.root, available: request.available,
                                               direction: request.direction, key: hashKey)
-        let tag = EntityTag(structure: key, ids: request.ids)
+        // Lines change the answer (not the frames): another ETag, and cache entries that also
+        // keep each text leaf's content box.
+        let textLines = request.textLines && text != nil
+        if textLines { key.low ^= 0x7465_7874_6C69_6E65 }
+        let tag = EntityTag(structure: key, ids: request.ids, printsTree: request.printsTree)
         if let ifNoneMatch, tag.matches(ifNoneMatch: ifNoneMatch) {
             // Layout is a pure function of the hashed input: the client's copy is still right.
             return Answer(status: 304, body: [], cache: .notModified, entityTag: tag.quoted)
@@ -60,13 +68,34 @@ struct LayoutComputer: Sendable {
             request.tree.computeLayout(root: request.root, available: request.available,
                                        direction: request.direction)
             frames = ResponseEncoder.preorderFrames(of: request.tree, root: request.root)
+                + (textLines ? text!.contentBoxes(of: request.tree) : [])
             if let overflow = Self.overflowError(frames, request) {
                 return Self.answer(overflow)
             }
             cache.insert(frames, for: key)
             outcome = .miss
         }
-        let body = ResponseEncoder.encode(tree: request.tree, root: request.root, ids: request.ids, frames: frames)
+        let body: [UInt8]
+        // The leaves' content boxes follow the nodes' frames (see `contentBoxes`).
+        let boxCount = textLines ? text?.leaves.count ?? 0 : 0
+        let printedTree = request.printsTree ? request.printedTree(frames: Array(frames.dropLast(boxCount))) : nil
+        if let text {
+            let boxes = frames[(frames.count - boxCount)...]
+            let warnings = text.warnings
+            let trailer: ((inout JSONWriter) -> Void)? = warnings.isEmpty ? nil : { RequestText.write(warnings, into: &$0) }
+            if textLines {
+                body = ResponseEncoder.encode(tree: request.tree, root: request.root, ids: request.ids,
+                                              frames: PreorderFrames(frames), members: TextLineMembers(text: text, boxes: boxes),
+                                              printedTree: printedTree, trailer: trailer)
+            } else {
+                body = ResponseEncoder.encode(tree: request.tree, root: request.root, ids: request.ids,
+                                              frames: PreorderFrames(frames), members: NoNodeMembers(),
+                                              printedTree: printedTree, trailer: trailer)
+            }
+        } else {
+            body = ResponseEncoder.encode(tree: request.tree, root: request.root, ids: request.ids, frames: frames,
+                                          printedTree: printedTree)
+        }
         return Answer(status: 200, body: body, cache: outcome, entityTag: tag.quoted)
     }
 

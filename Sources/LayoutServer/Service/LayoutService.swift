@@ -1,5 +1,7 @@
 import Dispatch
 import HTTPServer
+import LayoutText
+import LayoutRender
 import LayoutWire
 import Logging
 import SyncSupport
@@ -30,21 +32,27 @@ public final class LayoutService: HTTPHandler, Sendable {
     private let connectionGauge = Locked<(@Sendable () -> Int)?>(nil)
     /// Reads the HTTP layer's buffered-bytes figures for `/metrics`; set once the server exists.
     private let bufferGauge = Locked<(@Sendable () -> HTTPServer.BufferStatistics)?>(nil)
+    /// Fonts, shaping and line layout of text leaves; `GET /fonts` lists its fonts.
+    public let textLayouter: TextLayouter
 
     public init(configuration: ServiceConfiguration, logger: Logger? = nil) {
         self.configuration = configuration
         let cache = FrameCache(capacityBytes: configuration.cacheBytes, shardCount: configuration.cacheShards)
         let answers = AnswerCache(capacityBytes: configuration.answerCacheBytes, shardCount: configuration.cacheShards)
         let queue = ComputeQueue(admission: ComputeAdmission(limitBytes: configuration.maxPendingComputeBytes))
-        let computer = LayoutComputer(cache: cache, limits: configuration.wire,
-                                      hashKey: configuration.cacheKeySecret ?? .processRandom)
+        var logger = logger ?? Logger(label: "layoutd")
+        logger.logLevel = configuration.logLevel
+        let textLayouter = Self.makeTextLayouter(configuration, logger: logger)
+        var computer = LayoutComputer(cache: cache, limits: configuration.wire)
+        computer.textLayouter = textLayouter
+        computer.hashKey = configuration.cacheKeySecret ?? .processRandom
+        self.textLayouter = textLayouter
         self.cache = cache
         self.answers = answers
         self.queue = queue
-        var logger = logger ?? Logger(label: "layoutd")
-        logger.logLevel = configuration.logLevel
         middleware = [MetricsMiddleware(metrics: metrics), RequestLogMiddleware(logger: logger)]
 
+        let pictures = RenderCache(capacityBytes: configuration.renderCacheBytes, shardCount: configuration.cacheShards)
         let metrics = metrics, connectionGauge = connectionGauge, bufferGauge = bufferGauge
         routes = RouteTable([
             Route(.compute, .post, ComputeRoute(
@@ -53,18 +61,45 @@ public final class LayoutService: HTTPHandler, Sendable {
                 inlineLimit: configuration.http.ioBackend == .dispatchSources ? configuration.inlineComputeMaxBytes : -1)),
             Route(.computeBatch, .post, BatchRoute(
                 batch: BatchComputer(computer: computer, maxItems: configuration.maxBatchItems), queue: queue)),
+            Route(.render, .post, RenderRoute(
+                computer: RenderComputer(cache: pictures, limits: configuration.wire,
+                                         renderLimits: RenderLimits(maxPixels: configuration.maxRenderPixels)),
+                queue: queue)),
             Route(.healthz, .get, StaticRoute.health),
             Route(.metrics, .get, MetricsRoute {
                 var inputs = PrometheusRenderer.Inputs(
                     metrics: metrics, cache: cache.statistics, cacheCapacityBytes: cache.capacityBytes,
                     answerCache: answers.statistics, answerCacheCapacityBytes: answers.capacityBytes,
+                    renderCache: pictures.statistics, renderCacheCapacityBytes: pictures.capacityBytes,
                     admission: queue.admission.statistics, admissionLimitBytes: queue.admission.limitBytes,
                     openConnections: connectionGauge.withLock { $0?() } ?? 0)
+                inputs.shapeCache = textLayouter.shapeCacheStatistics
                 inputs.buffers = bufferGauge.withLock { $0?() } ?? .init()
                 return inputs
             }),
             Route(.openapi, .get, StaticRoute.openAPI),
+            Route(.fonts, .get, StaticRoute.fonts(textLayouter.fonts)),
+            Route(.playground, .get, PlaygroundRoute.embedded),
+            Route(.playgroundFiles, .get, PlaygroundRoute.embedded),
         ])
+    }
+
+    /// The text layouter of `configuration`: the bundled fonts plus its font directories (the
+    /// bundled ones alone, logged, if those fail to load).
+    static func makeTextLayouter(_ configuration: ServiceConfiguration, logger: Logger) -> TextLayouter {
+        if configuration.fontDirectories.isEmpty && configuration.shapeCacheEntries == ServiceConfiguration().shapeCacheEntries {
+            return .bundled
+        }
+        do {
+            let fonts = try FontLibrary(directories: configuration.fontDirectories)
+            for skipped in fonts.skipped {
+                logger.warning("font not loaded", metadata: ["path": "\(skipped.path)", "reason": "\(skipped.reason)"])
+            }
+            return TextLayouter(fonts: fonts, shapeCacheCapacity: configuration.shapeCacheEntries)
+        } catch {
+            logger.error("fonts not loaded; using the bundled fonts only", metadata: ["reason": "\(error)"])
+            return TextLayouter(shapeCacheCapacity: configuration.shapeCacheEntries)
+        }
     }
 
     /// Tells `/metrics` how to read the open connection count.

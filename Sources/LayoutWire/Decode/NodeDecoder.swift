@@ -52,19 +52,24 @@ extension RequestDecoder {
             }
             var nested = false
             var direct: NodeID? = nil
+            // Token of a model node's `"type"` (-1: a flexbox node or a constraint item).
+            var modelKind = -1
             do {
                 if stack.last?.items == true { nested = try decodeConstraintItemChild(at: index, into: &node) }
-                else if try modelType(at: index) < 0 {
-                    // A flexbox node (most nodes): its style and content are decoded straight
-                    // into the tree's storage, not through the scratch node.
-                    var members = FlexMembers()
-                    direct = try tree.addNode(base: base) { (style, content) throws(WireError) in
-                        try decodeFlexMembers(at: index, style: &style, content: &content, members: &members)
-                    }
-                    node.id = members.id
-                    node.children = members.children
-                    node.childrenAreItems = false
-                } else { try decodeNode(at: index, into: &node) }
+                else {
+                    modelKind = try modelType(at: index)
+                    if modelKind < 0 {
+                        // A flexbox node (most nodes): its style and content are decoded
+                        // straight into the tree's storage, not through the scratch node.
+                        var members = FlexMembers()
+                        direct = try tree.addNode(base: base) { (style, content) throws(WireError) in
+                            try decodeFlexMembers(at: index, style: &style, content: &content, members: &members)
+                        }
+                        node.id = members.id
+                        node.children = members.children
+                        node.childrenAreItems = false
+                    } else { try decodeNode(at: index, into: &node) }
+                }
             } catch { throw error.prefixed(by: pointer(stack)) }
             let id: NodeID
             if let direct {
@@ -77,7 +82,11 @@ extension RequestDecoder {
                     throw .invalid("invalid-style", error.description, pointer: pointer(stack) + (nested ? "/node" : "") + where_)
                 }
             }
+            if !sizeOf.pending.isEmpty { sizeOf.bind(to: id, pointer: pointer(stack) + (nested ? "/node" : "")) }
             if let parent { tree.appendChild(id, to: parent) }
+            text.commit(id, pointer: pointer(stack))
+            paints.attachPending(to: id)
+            if modelKind >= 0 { paints.table.modelKinds[id.index] = doc.string(at: modelKind) }
             ids.append(node.id)
             return (id, node.children, node.childrenAreItems, nested)
         }
@@ -190,9 +199,12 @@ extension RequestDecoder {
     /// base style) and `content` (`.none`); every value is checked as `Style.validate` does.
     func decodeFlexMembers(at index: Int, style: inout Style, content: inout NodeContent,
                            members: inout FlexMembers) throws(WireError) {
-        var measure = -1
+        var measure = -1, textValue = -1
+        var excluded = false
         for (key, value) in doc.members(of: index) {
-            if doc.equals(key, "style") {
+            if doc.equals(key, "isIncludedInLayout") {
+                excluded = !(try bool(value, "isIncludedInLayout", pointer: "/isIncludedInLayout"))
+            } else if doc.equals(key, "style") {
                 do { try decodeStyle(at: value, into: &style) } catch { throw error.prefixed(by: "/style") }
             } else if doc.equals(key, "children") {
                 try expect(value, .array, "children", "/children")
@@ -202,16 +214,32 @@ extension RequestDecoder {
                 members.id = doc.string(at: value)
             } else if doc.equals(key, "measure") {
                 measure = value
+            } else if doc.equals(key, "text") {
+                textValue = value
             } else if !doc.equals(key, "type") {
-                throw unknownKey(key, in: "a node", accepted: "id, style, children, measure, type", pointer: "")
+                throw unknownKey(key, in: "a node", accepted: "id, style, children, measure, text, isIncludedInLayout, type", pointer: "")
             }
         }
+        // FlexLayout's isIncludedInLayout(false): the view and its subtree leave the layout.
+        if excluded { style.display = .none }
         if measure >= 0 {
             if members.children >= 0 && doc.tokens[members.children].aux > 0 {
                 throw WireError.invalid("measure-with-children", "a node with measure is a leaf; it cannot have children",
                                         pointer: "/measure")
             }
             content = try within("/measure") { () throws(WireError) in try decodeMeasure(at: measure) }
+        }
+        if textValue >= 0 {
+            if members.children >= 0 && doc.tokens[members.children].aux > 0 {
+                throw WireError.invalid("text-with-children", "a node with text is a leaf; it cannot have children", pointer: "/text")
+            }
+            if measure >= 0 {
+                throw WireError.invalid("text-with-measure", "a text leaf is measured by its text; it takes no measure", pointer: "/measure")
+            }
+            text.pendingText = try within("/text") { () throws(WireError) in try decodeText(at: textValue) }
+            // Measured by the service's text layout (LayoutText), through the engine's hook;
+            // the service sets the tag to a digest of the text, its style and the fonts.
+            content = .custom(tag: 0)
         }
     }
 

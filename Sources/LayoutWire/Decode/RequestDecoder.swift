@@ -7,6 +7,12 @@ struct RequestDecoder {
     let limits: WireLimits
     /// Base style of every node (web defaults or Yoga's).
     var baseStyle = Style()
+    /// Text styles and leaves met on the way (see `TextDecoder.swift`).
+    let text = TextCollector()
+    /// The paint style keys met so far (see `PaintKey`).
+    let paints = PaintCollector()
+    /// The `{"of": id}` sizes of the tree being decoded.
+    let sizeOf = SizeOfCollector()
 
     init(doc: JSONDocument, limits: WireLimits) {
         self.doc = doc
@@ -17,18 +23,21 @@ struct RequestDecoder {
 
     mutating func decodeRequest(at index: Int) throws(WireError) -> LayoutRequest {
         try expect(index, .object, "a layout request", "")
-        var root = -1, available = -1, direction = -1, config = -1
+        var root = -1, available = -1, direction = -1, config = -1, print = -1, textLines = -1
         for (key, value) in doc.members(of: index) {
             if doc.equals(key, "root") { root = value }
             else if doc.equals(key, "available") { available = value }
             else if doc.equals(key, "direction") { direction = value }
             else if doc.equals(key, "config") { config = value }
+            else if doc.equals(key, "print") { print = value }
+            else if doc.equals(key, "textLines") { textLines = value }
             else if doc.equals(key, "name") || doc.equals(key, "source") || doc.equals(key, "tags")
                         || doc.equals(key, "expected") || doc.equals(key, "tolerance") {
                 // Metadata of conformance cases: accepted and ignored.
             } else {
                 throw unknownKey(key, in: "a layout request",
-                                 accepted: "root, available, direction, config (and the case metadata name, source, tags, expected, tolerance)",
+                                 accepted: "root, available, direction, config, print, textLines (and the case metadata name, source, "
+                                    + "tags, expected, tolerance)",
                                  pointer: "")
             }
         }
@@ -43,10 +52,33 @@ struct RequestDecoder {
         if direction >= 0 {
             ownerDirection = try keyword(direction, Keywords.ownerDirection, "direction", pointer: "/direction")
         }
+        var printsTree = false
+        if print >= 0, try bool(print, "print", pointer: "/print") {
+            let type = try within("/root") { () throws(WireError) in try modelType(at: root) }
+            guard type >= 0 && doc.equals(type, "core-layout") else {
+                throw .invalid("invalid-value", "print applies to a core-layout root (Core Layout's printed ComputedLayout)",
+                               pointer: "/print")
+            }
+            printsTree = true
+        }
         var tree = LayoutTree(config: layoutConfig)
         var ids: [String?] = []
+        sizeOf.pending.removeAll()
+        sizeOf.bound.removeAll()
         let rootID = try decodeTree(at: root, into: &tree, ids: &ids)
-        return LayoutRequest(tree: tree, root: rootID, ids: ids, available: availableSize, direction: ownerDirection)
+        try resolveSizeOf(in: &tree, ids: ids)
+        var request = LayoutRequest(tree: tree, root: rootID, ids: ids, available: availableSize, direction: ownerDirection)
+        request.printsTree = printsTree
+        if textLines >= 0 {
+            switch doc.tokens[textLines].kind {
+            case .true: request.textLines = true
+            case .false: request.textLines = false
+            default: throw wrongType(textLines, "textLines must be true or false", pointer: "/textLines")
+            }
+        }
+        if !text.leaves.isEmpty { request.textLeaves = text.resolve(tree: request.tree, ownerDirection: ownerDirection) }
+        request.paint = paints.table
+        return request
     }
 
     private func decodeAvailable(at index: Int) throws(WireError) -> AvailableSize {

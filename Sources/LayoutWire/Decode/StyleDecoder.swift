@@ -7,6 +7,10 @@ extension RequestDecoder {
         for (i, value) in doc.members(of: index) {
             guard let property = StyleProperty.named(doc.bytes(at: i)) else {
                 let name = doc.string(at: i)
+                if let paint = PaintKey.named(name) {
+                    try applyPaint(paint, value: value, key: i)
+                    continue
+                }
                 throw WireError.invalid("unknown-key", "unknown style property \"\(name)\"",
                                         pointer: "/" + JSONPointer.escape(name))
             }
@@ -47,8 +51,18 @@ extension RequestDecoder {
         case .flexShrink: style.flexShrink = try number(allowNegative: false)
         case .aspectRatio: style.aspectRatio = try number(allowNegative: false)
         case .flexBasis: style.flexBasis = try length()
-        case .width: style.width = try length()
-        case .height: style.height = try length()
+        case .width, .height:
+            let isWidth: Bool
+            if case .width = property { isWidth = true } else { isWidth = false }
+            let dimension: SizeReference.Dimension = isWidth ? .width : .height
+            if doc.tokens[value].kind == .object {
+                let path = isWidth ? "/width" : "/height"
+                try within(path) { () throws(WireError) in try recordSizeOf(value, dimension, path: "/style" + path) }
+            } else if dimension == .width {
+                style.width = try length()
+            } else {
+                style.height = try length()
+            }
         case .minWidth: style.minWidth = try length()
         case .minHeight: style.minHeight = try length()
         case .maxWidth: style.maxWidth = try length()
@@ -60,6 +74,7 @@ extension RequestDecoder {
         case .gap(.all): style.gap = try length()
         case .gap(.row): style.rowGap = try length()
         case .gap(.column): style.columnGap = try length()
+        case .text(let property): try decodeTextProperty(property, value: value, into: &text.pendingStyle, pointer: pointer())
         }
     }
 

@@ -8,6 +8,8 @@ enum StyleProperty {
     case flexBasis, width, height, minWidth, minHeight, maxWidth, maxHeight
     case margin(Edge), inset(Edge), padding(Edge), border(Edge)
     case gap(Gutter)
+    /// Text style keys (`TextDecoder.swift`): inherited by the text leaves below the node.
+    case text(TextProperty)
 
     /// The forms a length property accepts.
     var forms: LengthForms {
@@ -47,6 +49,7 @@ enum StyleProperty {
             table.append(("padding" + suffix, .padding(edge)))
             table.append(("border" + suffix + "Width", .border(edge)))
         }
+        for property in TextProperty.allCases { table.append((property.name, .text(property))) }
         return table
     }()
 

@@ -12,11 +12,14 @@ import LayoutEngine
 public enum ResponseEncoder {
     /// The answer for the subtree at `root`: frames from `frames`, ids from `ids` (indexed by
     /// `NodeID.index`; nil or missing means no id), and after each node's frame the members
-    /// `members` writes.
+    /// `members` writes; `printedTree` (Core Layout's print, `"print": true`) as `"print"`
+    /// after the root; `trailer` may add members after those (text layout's `warnings`).
     /// Inlinable so each caller gets it specialised for its frame source and members.
     @inlinable
     public static func encode<Frames: ResponseFrames, Members: ResponseNodeMembers>(
-        tree: LayoutTree, root: NodeID, ids: [String?], frames: Frames, members: Members
+        tree: LayoutTree, root: NodeID, ids: [String?], frames: Frames, members: Members,
+        printedTree: String? = nil,
+        trailer: ((inout JSONWriter) -> Void)? = nil
     ) -> [UInt8] {
         var frames = frames
         var writer = JSONWriter(capacity: 64 + frames.expectedCount(in: tree) * 72)
@@ -55,19 +58,27 @@ public enum ResponseEncoder {
                 writer.endObject()
             }
         }
+        if let printedTree {
+            writer.key("print" as StaticString)
+            writer.string(printedTree)
+        }
+        trailer?(&writer)
         writer.endObject()
         return writer.bytes
     }
 
     /// The answer with frames from a pre-order list (`preorderFrames`, as the frame cache
     /// keeps them) and nothing else per node.
-    public static func encode(tree: LayoutTree, root: NodeID, ids: [String?], frames: [Frame]) -> [UInt8] {
-        encode(tree: tree, root: root, ids: ids, frames: PreorderFrames(frames), members: NoNodeMembers())
+    public static func encode(tree: LayoutTree, root: NodeID, ids: [String?], frames: [Frame],
+                              printedTree: String? = nil) -> [UInt8] {
+        encode(tree: tree, root: root, ids: ids, frames: PreorderFrames(frames), members: NoNodeMembers(),
+               printedTree: printedTree)
     }
 
     /// The answer of a laid-out request, frames read from its tree.
     public static func encode(_ request: LayoutRequest) -> [UInt8] {
-        encode(tree: request.tree, root: request.root, ids: request.ids, frames: TreeFrames(), members: NoNodeMembers())
+        encode(tree: request.tree, root: request.root, ids: request.ids, frames: TreeFrames(), members: NoNodeMembers(),
+               printedTree: request.printsTree ? request.printedTree() : nil)
     }
 
     /// The frames of the subtree at `root` in pre-order (root, then each child's subtree in

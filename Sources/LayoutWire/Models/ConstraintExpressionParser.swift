@@ -112,7 +112,7 @@ struct ConstraintExpressionParser {
 
     private func anchorNamed(_ name: String) throws(ConstraintSyntaxError) -> LayoutAnchor {
         let (anchor, problem) = base.anchor(name)
-        guard let anchor else { throw ConstraintSyntaxError(problem ?? "bad anchor") }
+        guard let anchor else { throw ConstraintSyntaxError(problem ?? "bad anchor", code: "unknown-value") }
         return anchor
     }
 
@@ -162,8 +162,13 @@ struct ConstraintExpressionParser {
     private static func isDigit(_ c: UInt8) -> Bool { c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9") }
 }
 
-/// Why a constraint string could not be read.
+/// Why a constraint string could not be read, with the error code the object form gives for
+/// the same mistake (`unknown-value` for an anchor naming no item or no anchor kind).
 struct ConstraintSyntaxError: Error {
     var reason: String
-    init(_ reason: String) { self.reason = reason }
+    var code: String
+    init(_ reason: String, code: String = "invalid-value") {
+        self.reason = reason
+        self.code = code
+    }
 }

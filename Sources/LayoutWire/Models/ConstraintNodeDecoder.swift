@@ -287,7 +287,7 @@ extension RequestDecoder {
                 c.label = text
                 return c
             case .failure(let error):
-                throw .invalid("invalid-value", "constraint \"\(text)\": \(error.reason)", pointer: "")
+                throw .invalid(error.code, "constraint \"\(text)\": \(error.reason)", pointer: "")
             }
         }
         try expect(index, .object, "a constraint (an object or a string like \"a.leading == b.trailing + 8\")", "")

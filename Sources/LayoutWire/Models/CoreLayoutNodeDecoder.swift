@@ -6,8 +6,9 @@ import LayoutEngine
 //    "primaryAxisDistribution", "secondaryAxisDistribution",
 //    "secondaryAxisDistributionWhenWrapping", "shouldWrap", "overflow"},
 //    "size"?: {"mode": "flexibleShrinksButDoesntGrow" | "flexible" | "absolute" | "relative",
-//              "units"? (flexible), "width"?, "height"? (absolute), "measure" (relative),
-//              "minWidth"?, "maxWidth"?, "minHeight"?, "maxHeight"?},
+//              "units"? (flexible), "width"?, "height"? (absolute: numbers), "measure" or
+//              "width"?, "height"? (relative: {"multiplier"?, "constant"?} of the container's
+//              size), "minWidth"?, "maxWidth"?, "minHeight"?, "maxHeight"?},
 //    "margin"?, "padding"?, "border"?: edges, "overriddenPosition"?: {"type": "relative" |
 //    "absolute", ...edges}, "overriddenSecondaryAxisDistribution"?, "isIncludedInLayout"?,
 //    "children"?}
@@ -141,11 +142,43 @@ extension RequestDecoder {
             size.mode = .absolute(width: width >= 0 ? try bound(width, "width") : nil,
                                   height: height >= 0 ? try bound(height, "height") : nil)
         case .relative:
-            try refuse(units, "units"); try refuse(width, "width"); try refuse(height, "height")
-            guard measure >= 0 else { throw .invalid("missing-key", "size mode \"relative\" needs \"measure\"", pointer: "") }
-            size.mode = .relative(try within("/measure") { () throws(WireError) in try decodeMeasure(at: measure) })
+            try refuse(units, "units")
+            if width >= 0 || height >= 0 {
+                if measure >= 0 {
+                    throw .invalid("invalid-value", "size mode \"relative\" takes measure, or width and height, not both",
+                                   pointer: "/measure")
+                }
+                let proportional = ProportionalSize(width: width >= 0 ? try relativeTerm(width, "width") : nil,
+                                                    height: height >= 0 ? try relativeTerm(height, "height") : nil)
+                size.mode = .relative(.proportional(proportional))
+            } else {
+                guard measure >= 0 else {
+                    throw .invalid("missing-key", "size mode \"relative\" needs \"measure\", or \"width\" and \"height\" "
+                                   + "as {\"multiplier\", \"constant\"} of the container's size", pointer: "")
+                }
+                size.mode = .relative(try within("/measure") { () throws(WireError) in try decodeMeasure(at: measure) })
+            }
         }
         return size
+    }
+
+    /// A relative size on one axis: `{"multiplier"?: m ≥ 0 (default 1), "constant"?: c
+    /// (default 0)}`, meaning `m × container + c`.
+    private func relativeTerm(_ index: Int, _ name: String) throws(WireError) -> ProportionalSize.Term {
+        guard doc.tokens[index].kind == .object else {
+            throw wrongType(index, "\(name) of a relative size must be an object {\"multiplier\", \"constant\"}", pointer: "/" + name)
+        }
+        var term = ProportionalSize.Term()
+        for (key, value) in doc.members(of: index) {
+            if doc.equals(key, "multiplier") {
+                term.multiplier = try float(value, "\(name) multiplier", allowNegative: false, pointer: "/\(name)/multiplier")
+            } else if doc.equals(key, "constant") {
+                term.constant = try float(value, "\(name) constant", allowNegative: true, pointer: "/\(name)/constant")
+            } else {
+                throw unknownKey(key, in: "a relative \(name)", accepted: "multiplier, constant", pointer: "/" + name)
+            }
+        }
+        return term
     }
 
     private func coreEdges(_ index: Int, _ what: String, allowNegative: Bool) throws(WireError) -> CoreLayout.Edges {

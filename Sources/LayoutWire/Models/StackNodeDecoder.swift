@@ -82,8 +82,17 @@ extension RequestDecoder {
         else if doc.equals(i, "alignSelf") {
             item.alignSelf = try keyword(value, StackKeywords.alignSelf, "alignSelf", pointer: "/alignSelf")
         }
-        else if doc.equals(i, "width") { item.width = try length("width") }
-        else if doc.equals(i, "height") { item.height = try length("height") }
+        else if doc.equals(i, "width") || doc.equals(i, "height") {
+            let isWidth = doc.equals(i, "width")
+            let name = isWidth ? "width" : "height"
+            if doc.tokens[value].kind == .object {
+                try within("/" + name) { () throws(WireError) in try recordSizeOf(value, isWidth ? .width : .height, path: "/" + name) }
+            } else if isWidth {
+                item.width = try length(name)
+            } else {
+                item.height = try length(name)
+            }
+        }
         else if doc.equals(i, "minWidth") { item.minWidth = try length("minWidth") }
         else if doc.equals(i, "maxWidth") { item.maxWidth = try length("maxWidth") }
         else if doc.equals(i, "minHeight") { item.minHeight = try length("minHeight") }

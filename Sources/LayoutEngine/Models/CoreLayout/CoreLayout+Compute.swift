@@ -46,14 +46,31 @@ extension CoreLayout.Layout {
     /// The computed tree of the subtree at `node`, after a layout of a tree built by
     /// `append(to:)` from this layout.
     public func collect(_ node: NodeID, in tree: LayoutTree) -> CoreLayout.ComputedLayout {
-        let f = tree.frame(of: node)
-        var computed = CoreLayout.ComputedLayout(
-            identifier: identifier,
-            frame: Frame(left: f.left.rounded(), top: f.top.rounded(), width: f.width.rounded(), height: f.height.rounded()))
-        computed.children.reserveCapacity(children.count)
+        var identifiers = [String?](repeating: nil, count: tree.nodeCount)
+        recordIdentifiers(node, in: tree, into: &identifiers)
+        return CoreLayout.ComputedLayout(collecting: node, in: tree) { identifiers[Int($0.index)] }
+    }
+
+    private func recordIdentifiers(_ node: NodeID, in tree: LayoutTree, into identifiers: inout [String?]) {
+        identifiers[Int(node.index)] = identifier
         for (child, childNode) in zip(children, tree.children(of: node)) {
-            computed.children.append(child.collect(childNode, in: tree))
+            child.recordIdentifiers(childNode, in: tree, into: &identifiers)
         }
-        return computed
+    }
+}
+
+extension CoreLayout.ComputedLayout {
+    /// The computed tree of the subtree at `node` after a layout of `tree`, whatever built the
+    /// tree (a `Layout`, a decoded request): frames rounded to whole points, as Core Layout
+    /// rounds them, and each box named by `identifier`. `frame` gives each node's frame (by
+    /// default its frame in `tree`; a cache may hold them instead).
+    public init(collecting node: NodeID, in tree: LayoutTree, frame: ((NodeID) -> Frame)? = nil,
+                identifier: (NodeID) -> String?) {
+        let f = frame?(node) ?? tree.frame(of: node)
+        self.init(identifier: identifier(node),
+                  frame: Frame(left: f.left.rounded(), top: f.top.rounded(), width: f.width.rounded(), height: f.height.rounded()))
+        for child in tree.children(of: node) {
+            children.append(CoreLayout.ComputedLayout(collecting: child, in: tree, frame: frame, identifier: identifier))
+        }
     }
 }

@@ -9,8 +9,10 @@ extension CoreLayout {
             /// Fixed width and/or height in points (Yoga `flex: 0` plus the sizes).
             case absolute(width: Float?, height: Float?)
             /// Sized by measured content, as Core Layout's `.relative` closure: `.fixed` for a
-            /// size measured by the caller, `.intrinsicText`, or `.custom(tag:)` answered by
-            /// the `measure` closure given to `compute`. Measured sizes are rounded up.
+            /// size measured by the caller, `.intrinsicText`, `.proportional` for a linear
+            /// function of the container's size ("the parent's width minus 20"), or
+            /// `.custom(tag:)` answered by the `measure` closure given to `compute`. Measured
+            /// sizes are rounded up.
             case relative(NodeContent)
         }
 
@@ -47,6 +49,12 @@ extension CoreLayout {
             SizeBehavior(mode: .relative(content))
         }
 
+        /// A relative size as a linear function of the container's size (Core Layout's
+        /// `options.containerSize`) on each axis: `multiplier × container + constant`.
+        public static func relative(width: ProportionalSize.Term?, height: ProportionalSize.Term?) -> SizeBehavior {
+            SizeBehavior(mode: .relative(.proportional(ProportionalSize(width: width, height: height))))
+        }
+
         /// Writes the size properties into `style`; returns the content the node measures.
         func apply(to style: inout Style) -> NodeContent {
             var content = NodeContent.none
@@ -78,6 +86,9 @@ extension NodeContent {
         switch self {
         case .fixed(let size):
             return .fixed(Size(width: size.width.rounded(.up), height: size.height.rounded(.up)))
+        case .proportional(var size):
+            size.roundsUp = true
+            return .proportional(size)
         default:
             return self
         }

@@ -71,7 +71,7 @@ extension StackViewLayout.StackItem {
         if let minHeight { style.minHeight = minHeight.styleValue }
         if let maxHeight { style.maxHeight = maxHeight.styleValue }
         style.margin = margin.edges
-        style.percentVerticalMarginsAgainstHeight = true
+        style.percentMarginsAgainstContainerSize = true
         if let aspectRatio { style.aspectRatio = aspectRatio }
         return style
     }

@@ -1,0 +1,150 @@
+import LayoutEngine
+import LayoutText
+import LayoutTextModel
+import LayoutWire
+
+/// The text leaves of one request, measured by LayoutText through the engine's hooks: each
+/// leaf's content becomes `.custom` with a tag digesting its text, resolved style and the
+/// font files, so the structural hash (and the cache) changes whenever any of them does.
+/// Used on one thread, for one request.
+final class RequestText {
+    let leaves: [TextLeaf]
+    let layouter: TextLayouter
+    /// Leaf index by node index (-1: not a text leaf).
+    private var leafOfNode: [Int32]
+    /// Shaped leaves, prepared when first measured or written.
+    private var prepared: [PreparedText?]
+
+    /// Tags the leaves of `request` and installs the measure and baseline hooks on its tree.
+    init(installingOn request: inout LayoutRequest, layouter: TextLayouter) {
+        leaves = request.textLeaves
+        self.layouter = layouter
+        prepared = Array(repeating: nil, count: leaves.count)
+        leafOfNode = Array(repeating: -1, count: request.tree.nodeCount)
+        let fonts = layouter.fonts.digest
+        for (index, leaf) in leaves.enumerated() {
+            leafOfNode[Int(leaf.node.index)] = Int32(index)
+            let tag = Int(bitPattern: UInt(leaf.content.stableDigest(seed: fonts)))
+            try? request.tree.setContent(.custom(tag: tag), for: leaf.node)
+        }
+        // Padding and border above and beside each leaf, for the baseline hook (which is given
+        // the border box): from the style's fixed lengths (a percentage counts as 0 there).
+        let insets = leaves.map { Self.fixedInsets(request.tree.style(of: $0.node)) }
+        // The hooks hold this object (which holds no tree): they stay valid as long as the tree.
+        request.tree.measureFunction = { [self] node, width, widthMode, _, _ in
+            guard let text = self.text(of: node) else { return .zero }
+            let size = text.measure(available: widthMode == .undefined ? nil : width, exact: widthMode == .exactly)
+            return Size(width: size.width, height: size.height)
+        }
+        request.tree.baselineFunction = { [self] node, width, _ in
+            guard let text = self.text(of: node) else { return 0 }
+            let inset = insets[Int(self.leafOfNode[Int(node.index)])]
+            return inset.top + text.firstBaseline(available: max(0, width - inset.horizontal))
+        }
+    }
+
+    private func text(of node: NodeID) -> PreparedText? {
+        let i = Int(node.index)
+        guard i < leafOfNode.count, leafOfNode[i] >= 0 else { return nil }
+        return prepared(Int(leafOfNode[i]))
+    }
+
+    private func prepared(_ leaf: Int) -> PreparedText {
+        if let text = prepared[leaf] { return text }
+        let text = layouter.prepare(leaves[leaf].content)
+        prepared[leaf] = text
+        return text
+    }
+
+    /// The content box of every leaf, in leaf order: appended to the frames a cache entry
+    /// keeps, so a cached answer can lay the lines out again without a layout pass.
+    func contentBoxes(of tree: LayoutTree) -> [Frame] {
+        leaves.map { tree.contentBox(of: $0.node) }
+    }
+
+    /// Writes `"lines"` for a text leaf, laid out in its content box (`boxes[leaf]`).
+    func writeLines(_ node: NodeID, boxes: ArraySlice<Frame>, into writer: inout JSONWriter) {
+        let i = Int(node.index)
+        guard i < leafOfNode.count, leafOfNode[i] >= 0 else { return }
+        let leaf = Int(leafOfNode[i])
+        let box = boxes[boxes.startIndex + leaf]
+        let layout = prepared(leaf).layout(available: box.width, boxWidth: box.width)
+        writer.key("lines" as StaticString)
+        writer.beginArray()
+        for line in layout.lines {
+            writer.beginObject()
+            writer.key("text" as StaticString); writer.string(line.text)
+            writer.key("left" as StaticString); writer.number(line.left)
+            writer.key("top" as StaticString); writer.number(line.top)
+            writer.key("width" as StaticString); writer.number(line.width)
+            writer.key("height" as StaticString); writer.number(line.height)
+            writer.key("baseline" as StaticString); writer.number(line.baseline)
+            writer.endObject()
+        }
+        writer.endArray()
+    }
+
+    /// Writes the answer's `warnings` member.
+    static func write(_ warnings: [WireWarning], into writer: inout JSONWriter) {
+        writer.key("warnings" as StaticString)
+        writer.beginArray()
+        for warning in warnings {
+            writer.beginObject()
+            writer.key("code" as StaticString); writer.string(warning.code)
+            writer.key("message" as StaticString); writer.string(warning.message)
+            writer.key("pointer" as StaticString); writer.string(warning.pointer)
+            writer.endObject()
+        }
+        writer.endArray()
+    }
+
+    /// One warning per text leaf whose styles name font families no font has.
+    var warnings: [WireWarning] {
+        let fonts = layouter.fonts
+        var result: [WireWarning] = []
+        for leaf in leaves {
+            var unknown: [String] = []
+            for style in [leaf.content.style] + leaf.content.spans.map(\.style) {
+                for name in fonts.primaryFace(families: style.fontFamilies, weight: style.fontWeight, slant: style.fontStyle).unknown
+                where !unknown.contains(name) { unknown.append(name) }
+            }
+            guard !unknown.isEmpty else { continue }
+            let names = unknown.map { "\"\($0)\"" }.joined(separator: ", ")
+            result.append(WireWarning(code: "unknown-font-family",
+                                      message: "no font of the family \(names); the next family listed or \(FontLibrary.defaultFamily) was used",
+                                      pointer: leaf.pointer))
+        }
+        return result
+    }
+
+    static func fixedInsets(_ style: Style) -> (top: Float, horizontal: Float) {
+        func points(_ values: StyleValue...) -> Float {
+            for v in values where v.unit != .undefined { return v.unit == .points ? v.value : 0 }
+            return 0
+        }
+        let p = style.padding, b = style.border
+        let top = points(p.top, p.vertical, p.all) + points(b.top, b.vertical, b.all)
+        let horizontal = points(p.start, p.left, p.horizontal, p.all) + points(p.end, p.right, p.horizontal, p.all)
+            + points(b.start, b.left, b.horizontal, b.all) + points(b.end, b.right, b.horizontal, b.all)
+        return (top, horizontal)
+    }
+}
+
+/// A note in an answer about something the service did instead of what was asked (the
+/// `warnings` member): what, why, and where (a JSON pointer to the node).
+struct WireWarning: Hashable, Sendable {
+    var code: String
+    var message: String
+    var pointer: String
+}
+
+/// The answer's per-node member for `"textLines": true`: each text leaf's `lines`.
+struct TextLineMembers: ResponseNodeMembers {
+    let text: RequestText
+    /// Each leaf's content box, in leaf order.
+    let boxes: ArraySlice<Frame>
+
+    func write(_ node: NodeID, in tree: LayoutTree, to writer: inout JSONWriter) {
+        text.writeLines(node, boxes: boxes, into: &writer)
+    }
+}

@@ -1,0 +1,241 @@
+import LayoutTextModel
+
+/// A text leaf shaped and ready to be broken into lines at any width: its paragraph after
+/// white-space processing, the advance of every UTF-16 unit, the break opportunities, and the
+/// vertical metrics of each span.
+public struct PreparedText: Sendable {
+    /// The leaf's own style: alignment, white space, wrapping, clamping and the strut.
+    public let style: TextStyle
+    /// Family names in the styles that no font has (the default family was used instead).
+    public let unknownFamilies: [String]
+    let units: [UInt16]
+    let spanOfUnit: [Int32]
+    /// Advance in px of each unit, letter spacing included; a cluster's on its first unit.
+    let advances: [Float]
+    /// `prefix[i]` is the sum of `advances[0..<i]`.
+    let prefix: [Double]
+    let clusterStart: [Bool]
+    /// Where each text item starts (a new span or bidi level), ascending, 0 first: Blink
+    /// measures each item's width in whole 1/64 px.
+    let itemStarts: [Int]
+    let breaks: [Int32]
+    let hardBreaks: [UInt8]
+    /// Each span's inline box around the baseline (ascent and descent with half-leading).
+    let spanBoxes: [VerticalExtent]
+    /// The strut: the leaf's own font and line height, which every line box contains.
+    let strut: VerticalExtent
+    let ellipsisWidth: Float
+    /// The paragraph has tabs: widths are measured with tab stops (see `width`).
+    let hasTabs: Bool
+    /// For text with soft hyphens: each span's hyphen (the character and its advance), shown
+    /// where a line breaks at a soft hyphen. Empty otherwise.
+    let hyphens: [(character: UInt16, width: Float)]
+
+    init(_ content: TextContent, fonts: FontLibrary, shaper: WordShaper) {
+        style = content.style
+        let paragraph = CollapsedParagraph(spans: content.spans, whiteSpace: style.whiteSpace)
+        let units = paragraph.units, spanOfUnit = paragraph.spanOfUnit
+        self.units = units
+        self.spanOfUnit = spanOfUnit
+        let n = units.count
+        var unknown: [String] = []
+        func note(_ names: [String]) { for name in names where !unknown.contains(name) { unknown.append(name) } }
+
+        // Faces and vertical extents of the paragraph style and each span.
+        let strutFace = fonts.primaryFace(families: style.fontFamilies, weight: style.fontWeight, slant: style.fontStyle)
+        note(strutFace.unknown)
+        strut = VerticalExtent(face: strutFace.face, style: style)
+        var primary: [FontFace] = []
+        var boxes: [VerticalExtent] = []
+        for span in content.spans {
+            let found = fonts.primaryFace(families: span.style.fontFamilies, weight: span.style.fontWeight,
+                                          slant: span.style.fontStyle)
+            note(found.unknown)
+            primary.append(found.face)
+            boxes.append(VerticalExtent(face: found.face, style: span.style))
+        }
+        spanBoxes = boxes
+        unknownFamilies = unknown
+        // Read per unit below: copied out of the spans once (a TextStyle copy retains its
+        // family names).
+        let spanFontSize = content.spans.map(\.style.fontSize)
+        let spanLetterSpacing = content.spans.map(\.style.letterSpacing)
+
+        let levels = UnicodeBreaks.bidiLevels(units, rightToLeft: style.rightToLeft)
+        itemStarts = [0] + (1..<max(1, n)).filter { spanOfUnit[$0] != spanOfUnit[$0 - 1] || levels[$0] != levels[$0 - 1] }
+        let clusterStart = UnicodeBreaks.clusterStarts(units)
+        self.clusterStart = clusterStart
+        (breaks, hardBreaks) = UnicodeBreaks.lineBreaks(units)
+
+        let faceOfUnit = Self.faces(units, spanOfUnit, clusterStart, content, primary, fonts)
+        let advances = Self.advances(units, spanOfUnit, clusterStart, levels, faceOfUnit,
+                                     spanFontSize: spanFontSize, spanLetterSpacing: spanLetterSpacing, fonts, shaper)
+        self.advances = advances
+        var prefix = [Double](repeating: 0, count: n + 1)
+        for k in 0..<n { prefix[k + 1] = prefix[k] + Double(advances[k]) }
+        self.prefix = prefix
+
+        hasTabs = units.contains(CollapsedParagraph.tab)
+        if units.contains(CollapsedParagraph.softHyphen) {
+            hyphens = content.spans.indices.map { span in
+                let face = primary[span]
+                let character: UInt16 = Self.covers(face, [0x2010][...]) ? 0x2010 : 0x2D
+                let scale = Double(spanFontSize[span]) * 65536 / Double(face.unitsPerEm)
+                return (character, Self.fixed(shaper.advances([character], face: face, rightToLeft: false)[0], scale))
+            }
+        } else {
+            hyphens = []
+        }
+        // The ellipsis of clamped text, in the leaf's own style.
+        ellipsisWidth = style.textOverflow == .ellipsis ? Self.ellipsisWidth(style, strutFace.face, fonts, shaper) : 0
+    }
+
+    /// The face of every unit, chosen per grapheme cluster: the span's face when it has a
+    /// glyph for every character of the cluster, else the first fallback face that has.
+    private static func faces(_ units: [UInt16], _ spanOfUnit: [Int32], _ clusterStart: [Bool], _ content: TextContent,
+                              _ primary: [FontFace], _ fonts: FontLibrary) -> [Int32] {
+        let n = units.count
+        var fallbacks: [[FontFace]?] = Array(repeating: nil, count: content.spans.count)
+        var faceOfUnit = [Int32](repeating: 0, count: n)
+        var i = 0
+        while i < n {
+            var end = i + 1
+            while end < n && !clusterStart[end] { end += 1 }
+            let span = Int(spanOfUnit[i])
+            var face = primary[span]
+            if !covers(face, units[i..<end]) {
+                if fallbacks[span] == nil {
+                    let s = content.spans[span].style
+                    fallbacks[span] = fonts.fallbackFaces(families: s.fontFamilies, weight: s.fontWeight, slant: s.fontStyle)
+                }
+                if let other = fallbacks[span]!.first(where: { covers($0, units[i..<end]) }) { face = other }
+            }
+            for j in i..<end { faceOfUnit[j] = Int32(face.id) }
+            i = end
+        }
+        return faceOfUnit
+    }
+
+    /// The advance of every unit in px. Shaped word by word: a piece ends where the span,
+    /// level or face changes, and after each run of spaces; tabs and newlines are pieces of
+    /// their own. Then letter spacing after every grapheme cluster, as Blink adds it (not
+    /// between the joined letters of cursive scripts, which Blink leaves unspaced).
+    private static func advances(_ units: [UInt16], _ spanOfUnit: [Int32], _ clusterStart: [Bool], _ levels: [UInt8],
+                                 _ faceOfUnit: [Int32], spanFontSize: [Float], spanLetterSpacing: [Float],
+                                 _ fonts: FontLibrary, _ shaper: WordShaper) -> [Float] {
+        let n = units.count
+        var advances = [Float](repeating: 0, count: n)
+        var start = 0
+        while start < n {
+            let span = Int(spanOfUnit[start])
+            let face = fonts.faces[Int(faceOfUnit[start])]
+            // Positions in 16.16 fixed point, as HarfBuzz gives them to Blink at this size.
+            let scale = Double(spanFontSize[span]) * 65536 / Double(face.unitsPerEm)
+            let unit = units[start]
+            if unit == CollapsedParagraph.newline {
+                start += 1
+                continue
+            }
+            if unit == CollapsedParagraph.tab {
+                // The tab's advance holds the tab interval (8 spaces, tab-size's default); its
+                // width depends on where it falls (see `width`).
+                let space = shaper.advances([CollapsedParagraph.space], face: face, rightToLeft: false)[0]
+                advances[start] = 8 * fixed(space, scale)
+                start += 1
+                continue
+            }
+            var end = start + 1
+            var inSpaces = unit == CollapsedParagraph.space
+            while end < n {
+                let u = units[end]
+                if spanOfUnit[end] != spanOfUnit[start] || levels[end] != levels[start]
+                    || faceOfUnit[end] != faceOfUnit[start] || u == CollapsedParagraph.newline || u == CollapsedParagraph.tab {
+                    break
+                }
+                let isSpace = u == CollapsedParagraph.space
+                if inSpaces && !isSpace { break }
+                inSpaces = isSpace
+                end += 1
+            }
+            let shaped = shaper.advances(units[start..<end], face: face, rightToLeft: levels[start] & 1 == 1,
+                                         noLigatures: spanLetterSpacing[span] != 0)
+            for k in 0..<shaped.count { advances[start + k] = fixed(shaped[k], scale) }
+            start = end
+        }
+        for k in 0..<n where clusterStart[k] && units[k] != CollapsedParagraph.newline && units[k] != CollapsedParagraph.tab
+            && !isCursive(units[k]) {
+            advances[k] += spanLetterSpacing[Int(spanOfUnit[k])]
+        }
+        return advances
+    }
+
+    static func ellipsisWidth(_ style: TextStyle, _ face: FontFace, _ fonts: FontLibrary, _ shaper: WordShaper) -> Float {
+        let ellipsis: [UInt16] = [0x2026]
+        var ellipsisFace = face
+        if !covers(ellipsisFace, ellipsis[...]) {
+            ellipsisFace = fonts.fallbackFaces(families: style.fontFamilies, weight: style.fontWeight, slant: style.fontStyle)
+                .first { covers($0, ellipsis[...]) } ?? ellipsisFace
+        }
+        let scale = Double(style.fontSize) * 65536 / Double(ellipsisFace.unitsPerEm)
+        return fixed(shaper.advances(ellipsis[...], face: ellipsisFace, rightToLeft: false)[0], scale) + style.letterSpacing
+    }
+
+    /// Letters of the scripts Blink applies no letter spacing to: Arabic, Syriac, N'Ko,
+    /// Mongolian (and Arabic presentation forms).
+    static func isCursive(_ u: UInt16) -> Bool {
+        (0x0600...0x07FF).contains(u) && u != 0x060C || (0x0860...0x08FF).contains(u) || (0x1800...0x18AF).contains(u)
+            || (0xFB50...0xFDFF).contains(u) || (0xFE70...0xFEFF).contains(u)
+    }
+
+    /// Font units to px through HarfBuzz's 16.16 fixed point.
+    @inline(__always) static func fixed(_ fontUnits: Float, _ scale: Double) -> Float {
+        Float((Double(fontUnits) * scale).rounded() / 65536)
+    }
+
+    /// Whether `face` has a glyph for every character of a cluster (controls and format
+    /// characters such as joiners need none).
+    static func covers(_ face: FontFace, _ cluster: ArraySlice<UInt16>) -> Bool {
+        var i = cluster.startIndex
+        while i < cluster.endIndex {
+            var v = UInt32(cluster[i])
+            i += 1
+            if UTF16.isLeadSurrogate(UInt16(v)), i < cluster.endIndex, UTF16.isTrailSurrogate(cluster[i]) {
+                v = 0x10000 + ((v - 0xD800) << 10) + (UInt32(cluster[i]) - 0xDC00)
+                i += 1
+            }
+            if v < 0x20 || (v >= 0x200B && v <= 0x200F) || (v >= 0xFE00 && v <= 0xFE0F) || v == 0xFEFF { continue }
+            if !face.hasGlyph(v) { return false }
+        }
+        return true
+    }
+}
+
+/// The part of an inline box above and below the baseline, half-leading included.
+struct VerticalExtent: Sendable {
+    var ascent: Float
+    var descent: Float
+
+    /// As Blink: the line height from `lineHeight` (normal: the font's line spacing), and the
+    /// leading it leaves split with the floor of its half above (NGLineHeightMetrics).
+    init(face: FontFace, style: TextStyle) {
+        let metrics = face.metrics(size: style.fontSize)
+        let lineHeight: Float
+        switch style.lineHeight {
+        case .normal: lineHeight = metrics.lineSpacing
+        case .pixels(let px): lineHeight = LayoutUnit.round(px)
+        case .percent(let percent): lineHeight = LayoutUnit.floor(style.fontSize * percent / 100)
+        }
+        let leading = lineHeight - (metrics.ascent + metrics.descent)
+        let above = (leading / 2).rounded(.down)
+        ascent = metrics.ascent + above
+        descent = metrics.descent + (leading - above)
+    }
+}
+
+/// Blink's fixed-point layout unit, 1/64 px.
+enum LayoutUnit {
+    static func ceil(_ x: Float) -> Float { (x * 64).rounded(.up) / 64 }
+    static func ceil(_ x: Double) -> Float { Float((x * 64).rounded(.up) / 64) }
+    static func floor(_ x: Float) -> Float { (x * 64).rounded(.down) / 64 }
+    static func round(_ x: Float) -> Float { (x * 64).rounded() / 64 }
+}

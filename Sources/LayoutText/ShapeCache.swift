@@ -1,0 +1,61 @@
+import SyncSupport
+
+/// Shaped words by (face, direction, features, text), as browsers cache word shapes: a feed
+/// that repeats words shapes each once per process. Advances are kept in font units, so one
+/// entry serves every font size. Bounded: when the newer of two generations fills half the
+/// capacity, the older one is dropped (a word used since moves to the newer one).
+final class ShapeCache: Sendable {
+    struct Key: Hashable, Sendable {
+        var face: Int
+        var rightToLeft: Bool
+        /// Optional ligatures off (letter-spaced text).
+        var noLigatures: Bool
+        var text: [UInt16]
+    }
+
+    private struct State {
+        var current: [Key: [Float]] = [:]
+        var previous: [Key: [Float]] = [:]
+        var hits = 0
+        var misses = 0
+    }
+
+    /// Longest word cached, in UTF-16 units: an entry holds at most ~64 × 6 bytes of text and
+    /// advances plus ~100 bytes of keys and table, so 50,000 entries stay under ~25 MB.
+    static let longestWord = 64
+
+    private let state = Locked(State())
+    private let capacity: Int
+
+    init(capacity: Int) { self.capacity = max(2, capacity) }
+
+    func lookup(_ key: Key) -> [Float]? {
+        state.withLock { s in
+            if let found = s.current[key] { s.hits += 1; return found }
+            if let found = s.previous[key] {
+                s.hits += 1
+                insert(key, found, into: &s)
+                return found
+            }
+            s.misses += 1
+            return nil
+        }
+    }
+
+    func insert(_ key: Key, _ advances: [Float]) {
+        state.withLock { insert(key, advances, into: &$0) }
+    }
+
+    private func insert(_ key: Key, _ advances: [Float], into s: inout State) {
+        if s.current.count >= capacity / 2 {
+            s.previous = s.current
+            s.current = [:]
+        }
+        s.current[key] = advances
+    }
+
+    /// Lookups answered from the cache, and those that had to shape.
+    var statistics: (hits: Int, misses: Int) {
+        state.withLock { ($0.hits, $0.misses) }
+    }
+}

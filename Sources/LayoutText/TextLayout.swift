@@ -1,0 +1,158 @@
+import LayoutTextModel
+
+/// One laid-out line, relative to the leaf's content box.
+public struct TextLine: Hashable, Sendable {
+    /// The line's text in logical order, as laid out: after white-space processing, without
+    /// the spaces that collapse at its end, with "…" when clamped with an ellipsis.
+    public var text: String
+    public var left: Float
+    public var top: Float
+    public var width: Float
+    public var height: Float
+    /// The y of the line's alphabetic baseline (from the content box's top, like `top`).
+    public var baseline: Float
+}
+
+/// A text leaf laid out at one width.
+public struct TextLayout: Hashable, Sendable {
+    public var lines: [TextLine]
+    /// The widest line (the fit-content width when offered no less).
+    public var width: Float
+    /// The sum of the line heights.
+    public var height: Float
+    /// The first line's baseline from the content box's top (0 without lines).
+    public var firstBaseline: Float
+}
+
+/// A line broken, clamped and measured, before alignment and text.
+struct MeasuredLine {
+    var range: LineRange
+    /// End of the units shown (before the ellipsis, if any).
+    var end: Int
+    var width: Float
+    var ellipsis: Bool
+    /// The hyphen shown at a soft hyphen the line breaks at.
+    var hyphen: UInt16?
+    var extent: VerticalExtent
+}
+
+extension PreparedText {
+    /// The lines at most `available` px wide (nil: no limit), clamped, with their widths and
+    /// vertical extents: all a measurement needs, without making strings.
+    func measuredLines(available: Float?) -> [MeasuredLine] {
+        var ranges = breakLines(available: available)
+        var clampedEllipsis = false
+        if style.maxLines > 0 && ranges.count > style.maxLines {
+            ranges.removeLast(ranges.count - style.maxLines)
+            clampedEllipsis = style.textOverflow == .ellipsis
+        }
+        var lines: [MeasuredLine] = []
+        lines.reserveCapacity(ranges.count)
+        for (index, range) in ranges.enumerated() {
+            var extent = strut
+            var s = -1
+            for u in range.start..<range.end where Int(spanOfUnit[u]) != s {
+                s = Int(spanOfUnit[u])
+                extent.ascent = max(extent.ascent, spanBoxes[s].ascent)
+                extent.descent = max(extent.descent, spanBoxes[s].descent)
+            }
+            let hyphen = self.hyphen(range.start, contentEnd: range.contentEnd, endsParagraph: range.endsParagraph)
+            let w = width(range.start, range.contentEnd) + (hyphen?.width ?? 0)
+            let overflows = available.map { w > $0 + 1.0 / 256 } ?? false
+            if style.textOverflow == .ellipsis && ((index == ranges.count - 1 && clampedEllipsis) || overflows) {
+                let cut = ellipsized(range, available: available)
+                lines.append(MeasuredLine(range: range, end: cut.end, width: cut.width, ellipsis: true, hyphen: nil, extent: extent))
+            } else {
+                lines.append(MeasuredLine(range: range, end: range.contentEnd, width: w, ellipsis: false,
+                                          hyphen: hyphen?.character, extent: extent))
+            }
+        }
+        return lines
+    }
+
+    /// Lines at most `available` px wide (nil: no limit), aligned in a content box
+    /// `boxWidth` wide (nil: `available`, else as wide as the widest line).
+    public func layout(available: Float?, boxWidth: Float? = nil) -> TextLayout {
+        let measured = measuredLines(available: available)
+        let widest = measured.reduce(Float(0)) { max($0, $1.width) }
+        let box = boxWidth ?? available ?? widest
+        let rtl = style.rightToLeft
+        var lines: [TextLine] = []
+        lines.reserveCapacity(measured.count)
+        var top: Float = 0
+        for line in measured {
+            let range = line.range
+            let height = line.extent.ascent + line.extent.descent
+            var lineWidth = line.width
+            let free = box - lineWidth
+            var left: Float = 0
+            switch style.textAlign {
+            case .left: left = 0
+            case .right: left = free
+            case .center: left = free / 2
+            case .start: left = rtl ? free : 0
+            case .end: left = rtl ? 0 : free
+            case .justify:
+                let opportunities = (range.start..<line.end).reduce(0) { $0 + (units[$1] == CollapsedParagraph.space ? 1 : 0) }
+                if !range.endsParagraph && !line.ellipsis && opportunities > 0 && free > 0 {
+                    lineWidth = box
+                } else {
+                    left = rtl ? free : 0
+                }
+            }
+            var text: String
+            if let hyphen = line.hyphen {
+                // The soft hyphen shows as a hyphen.
+                text = String(decoding: units[range.start..<(line.end - 1)] + [hyphen], as: UTF16.self)
+            } else {
+                text = String(decoding: units[range.start..<lineTextEnd(range, line.end)], as: UTF16.self)
+            }
+            if line.ellipsis { text += "\u{2026}" }
+            lines.append(TextLine(text: text, left: left, top: top, width: lineWidth, height: height,
+                                  baseline: top + line.extent.ascent))
+            top += height
+        }
+        return TextLayout(lines: lines, width: widest, height: top, firstBaseline: lines.first?.baseline ?? 0)
+    }
+
+    /// Where a line's text ends: pre-wrap keeps its hanging spaces in the text.
+    private func lineTextEnd(_ range: LineRange, _ visibleEnd: Int) -> Int {
+        guard style.whiteSpace == .preWrap, visibleEnd == range.contentEnd else { return visibleEnd }
+        var e = range.end
+        if e > range.start && units[e - 1] == CollapsedParagraph.newline { e -= 1 }
+        return e
+    }
+
+    /// The line cut so that its text and the ellipsis fit `available`: whole clusters, spaces
+    /// before the ellipsis dropped.
+    private func ellipsized(_ range: LineRange, available: Float?) -> (end: Int, width: Float, ellipsis: Bool) {
+        let limit = (available ?? .infinity) + 1.0 / 256
+        var best = range.start
+        var c = range.start
+        while c < range.contentEnd {
+            var e = c + 1
+            while e < range.contentEnd && !clusterStart[e] { e += 1 }
+            if width(range.start, contentEnd(range.start, e)) + ellipsisWidth > limit { break }
+            best = e
+            c = e
+        }
+        let end = contentEnd(range.start, best)
+        return (end, LayoutUnit.ceil(Double(width(range.start, end)) + Double(ellipsisWidth)), true)
+    }
+
+    /// The leaf's size for a layout engine's measure call: `available` nil when the width is
+    /// not limited; `exact` when the width is imposed.
+    public func measure(available: Float?, exact: Bool) -> (width: Float, height: Float) {
+        var widest: Float = 0, height: Float = 0
+        for line in measuredLines(available: available) {
+            widest = max(widest, line.width)
+            height += line.extent.ascent + line.extent.descent
+        }
+        return (exact ? (available ?? widest) : widest, height)
+    }
+
+    /// The first line's baseline from the content box's top, at `available` px wide.
+    public func firstBaseline(available: Float?) -> Float {
+        measuredLines(available: available).first?.extent.ascent ?? 0
+    }
+}

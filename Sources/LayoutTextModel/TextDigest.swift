@@ -1,0 +1,64 @@
+/// A 64-bit digest of a text leaf's content, stable across processes and machines (unlike
+/// Swift's seeded `Hasher`): FNV-1a over a canonical stream of the text and every resolved
+/// style field, finished with MurmurHash3's mixer.
+extension TextContent {
+    public func stableDigest(seed: UInt64 = 0) -> UInt64 {
+        var d = TextDigest(seed: seed)
+        d.add(style)
+        d.add(UInt64(spans.count))
+        for span in spans {
+            d.add(span.text)
+            d.add(span.style)
+        }
+        return d.finish()
+    }
+}
+
+struct TextDigest {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = 0xCBF2_9CE4_8422_2325 ^ seed }
+
+    mutating func add(_ word: UInt64) {
+        var w = word
+        for _ in 0..<8 {
+            state = (state ^ (w & 0xFF)) &* 0x100_0000_01B3
+            w >>= 8
+        }
+    }
+
+    mutating func add(_ text: String) {
+        add(UInt64(text.utf8.count))
+        for byte in text.utf8 { state = (state ^ UInt64(byte)) &* 0x100_0000_01B3 }
+    }
+
+    mutating func add(_ value: Float) { add(UInt64(value == 0 ? 0 : value.bitPattern)) }
+
+    mutating func add(_ style: TextStyle) {
+        add(UInt64(style.fontFamilies.count))
+        for family in style.fontFamilies { add(family) }
+        add(style.fontSize)
+        add(UInt64(style.fontWeight))
+        add(UInt64(style.fontStyle.rawValue))
+        switch style.lineHeight {
+        case .normal: add(UInt64(0))
+        case .pixels(let px): add(UInt64(1)); add(px)
+        case .percent(let p): add(UInt64(2)); add(p)
+        }
+        add(style.letterSpacing)
+        add(UInt64(style.textAlign.rawValue) | UInt64(style.whiteSpace.rawValue) << 8
+            | UInt64(style.overflowWrap.rawValue) << 16 | UInt64(style.textOverflow.rawValue) << 24
+            | UInt64(style.rightToLeft ? 1 : 0) << 32)
+        add(UInt64(style.maxLines))
+    }
+
+    func finish() -> UInt64 {
+        var h = state
+        h ^= h >> 33
+        h = h &* 0xFF51_AFD7_ED55_8CCD
+        h ^= h >> 33
+        h = h &* 0xC4CE_B9FE_1A85_EC53
+        h ^= h >> 33
+        return h
+    }
+}

@@ -1,0 +1,259 @@
+import LayoutEngine
+import LayoutTextModel
+
+/// The text style keys of the wire format (CSS / React Native names). The first six apply to
+/// spans too; the rest are the leaf's (paragraph) properties.
+enum TextProperty: CaseIterable {
+    case fontFamily, fontSize, fontWeight, fontStyle, lineHeight, letterSpacing
+    case textAlign, whiteSpace, overflowWrap, maxLines, textOverflow
+
+    var name: String {
+        switch self {
+        case .fontFamily: return "fontFamily"
+        case .fontSize: return "fontSize"
+        case .fontWeight: return "fontWeight"
+        case .fontStyle: return "fontStyle"
+        case .lineHeight: return "lineHeight"
+        case .letterSpacing: return "letterSpacing"
+        case .textAlign: return "textAlign"
+        case .whiteSpace: return "whiteSpace"
+        case .overflowWrap: return "overflowWrap"
+        case .maxLines: return "maxLines"
+        case .textOverflow: return "textOverflow"
+        }
+    }
+    var appliesToSpans: Bool {
+        switch self {
+        case .fontFamily, .fontSize, .fontWeight, .fontStyle, .lineHeight, .letterSpacing: return true
+        default: return false
+        }
+    }
+    static let spanKeys = allCases.filter(\.appliesToSpans).map(\.name).joined(separator: ", ")
+}
+
+/// A text leaf as decoded, before inheritance: its spans with their own declarations.
+struct DecodedText {
+    var spans: [(text: String, style: TextStyleDeclaration)]
+}
+
+/// What the decoder learns about text while it walks the tree: each node's declared text
+/// style and each text leaf. A class so the (non-mutating) tree walk can fill it.
+final class TextCollector {
+    /// Set by `decodeStyle` for the node being decoded, taken by `commit`.
+    var pendingStyle = TextStyleDeclaration()
+    var pendingText: DecodedText?
+    /// Declared text styles by node index (only nodes that declare one).
+    var declarations: [Int32: TextStyleDeclaration] = [:]
+    var leaves: [(node: NodeID, text: DecodedText, pointer: String)] = []
+    var textLines = false
+
+    /// Files what was decoded for `node`.
+    func commit(_ node: NodeID, pointer: @autoclosure () -> String) {
+        if !pendingStyle.isEmpty {
+            declarations[node.index] = pendingStyle
+            pendingStyle = TextStyleDeclaration()
+        }
+        if let text = pendingText {
+            leaves.append((node, text, pointer()))
+            pendingText = nil
+        }
+    }
+
+    /// Each leaf's content, its styles inherited down the tree as CSS inherits them (the
+    /// base direction from the nearest `direction` that is not `inherit`). One pass over the
+    /// nodes in index order, which puts every parent before its children: linear in the tree,
+    /// however deep.
+    func resolve(tree: LayoutTree, ownerDirection: Direction) -> [TextLeaf] {
+        let count = tree.nodeCount
+        // The resolved style of the nearest declaring ancestor-or-self (-1: none), and the
+        // direction each node inherits or sets.
+        var styleOf = [Int32](repeating: -1, count: count)
+        var styles: [TextStyle] = []
+        var directions = [Direction](repeating: ownerDirection, count: count)
+        for n in 0..<count {
+            let node = NodeID(n)
+            let parent = tree.parent(of: node).map { Int($0.index) }
+            let inheritedIndex = parent.map { styleOf[$0] } ?? -1
+            if let declared = declarations[Int32(n)] {
+                let base = inheritedIndex >= 0 ? styles[Int(inheritedIndex)].inherited : TextStyle()
+                styles.append(declared.applied(to: base))
+                styleOf[n] = Int32(styles.count - 1)
+            } else {
+                styleOf[n] = inheritedIndex
+            }
+            let own = tree.style(of: node).direction
+            directions[n] = own != .inherit ? own : parent.map { directions[$0] } ?? ownerDirection
+        }
+        return leaves.map { leaf in
+            let n = Int(leaf.node.index)
+            var style = styleOf[n] >= 0 ? styles[Int(styleOf[n])] : TextStyle()
+            // A leaf that declares nothing inherits, without the properties CSS does not inherit.
+            if declarations[leaf.node.index] == nil { style = style.inherited }
+            style.rightToLeft = directions[n] == .rtl
+            let spans = leaf.text.spans.map { TextSpan(text: $0.text, style: $0.style.applied(to: style.inherited)) }
+            return TextLeaf(node: leaf.node, content: TextContent(style: style, spans: spans), pointer: leaf.pointer)
+        }
+    }
+}
+
+/// A text leaf of a request: the node, what it lays out, and its JSON pointer (for warnings).
+public struct TextLeaf: Hashable, Sendable {
+    public var node: NodeID
+    public var content: TextContent
+    public var pointer: String
+}
+
+extension RequestDecoder {
+    /// A node's `"text"`: a string, or an array of spans `{"text": string, "style": {...}}`.
+    func decodeText(at index: Int) throws(WireError) -> DecodedText {
+        if doc.tokens[index].kind == .string {
+            return DecodedText(spans: [(doc.string(at: index), TextStyleDeclaration())])
+        }
+        guard doc.tokens[index].kind == .array else {
+            throw wrongType(index, "text must be a string or an array of spans", pointer: "")
+        }
+        var spans: [(String, TextStyleDeclaration)] = []
+        for (position, item) in doc.elements(of: index) {
+            spans.append(try within("/\(position)") { () throws(WireError) in try decodeSpan(at: item) })
+        }
+        return DecodedText(spans: spans)
+    }
+
+    private func decodeSpan(at index: Int) throws(WireError) -> (String, TextStyleDeclaration) {
+        try expect(index, .object, "a span", "")
+        var text: String?
+        var style = TextStyleDeclaration()
+        for (i, value) in doc.members(of: index) {
+            if doc.equals(i, "text") {
+                guard doc.tokens[value].kind == .string else { throw wrongType(value, "a span's text must be a string", pointer: "/text") }
+                text = doc.string(at: value)
+            } else if doc.equals(i, "style") {
+                try within("/style") { () throws(WireError) in
+                    try expect(value, .object, "style", "")
+                    for (key, member) in doc.members(of: value) {
+                        let name = doc.string(at: key)
+                        guard let property = TextProperty.allCases.first(where: { $0.name == name }), property.appliesToSpans else {
+                            throw WireError.invalid("unknown-key", "unknown span style property \"\(name)\"; a span takes \(TextProperty.spanKeys)",
+                                                    pointer: "/" + JSONPointer.escape(name))
+                        }
+                        try decodeTextProperty(property, value: member, into: &style, pointer: "/" + JSONPointer.escape(name))
+                    }
+                }
+            } else {
+                throw unknownKey(i, in: "a span", accepted: "text, style", pointer: "")
+            }
+        }
+        guard let text else { throw .invalid("missing-key", "a span needs \"text\"", pointer: "") }
+        return (text, style)
+    }
+
+    /// One text style key's value into `style`.
+    func decodeTextProperty(_ property: TextProperty, value: Int, into style: inout TextStyleDeclaration,
+                            pointer pointerText: @autoclosure () -> String) throws(WireError) {
+        let name = property.name
+        var pointer: String { pointerText() }
+        func choice<T>(_ table: KeyValuePairs<StaticString, T>) throws(WireError) -> T {
+            func accepted() -> String { table.map { "\"\($0.key)\"" }.joined(separator: ", ") }
+            guard doc.tokens[value].kind == .string else { throw wrongType(value, "\(name) must be one of \(accepted())", pointer: pointer) }
+            // A loop, not `first(where:)`: a closure would copy the decoder.
+            for entry in table where doc.equals(value, entry.key) { return entry.value }
+            throw .invalid("unknown-value", "unknown \(name) \"\(doc.string(at: value))\"; expected \(accepted())", pointer: pointer)
+        }
+        switch property {
+        case .fontFamily:
+            style.fontFamilies = try fontFamilies(value, pointer: pointer)
+        case .fontSize:
+            let size = try float(value, name, allowNegative: false, pointer: pointer)
+            guard size > 0 && size <= 10_000 else {
+                throw .invalid("invalid-value", "fontSize must be more than 0 and at most 10000 px", pointer: pointer)
+            }
+            style.fontSize = size
+        case .fontWeight:
+            style.fontWeight = try fontWeight(value, pointer: pointer)
+        case .fontStyle:
+            style.fontStyle = try choice(["normal": FontSlant.normal, "italic": .italic])
+        case .lineHeight:
+            if doc.tokens[value].kind == .number {
+                style.lineHeight = .pixels(try float(value, name, allowNegative: false, pointer: pointer))
+            } else if doc.tokens[value].kind == .string, doc.equals(value, "normal") {
+                style.lineHeight = .normal
+            } else if doc.tokens[value].kind == .string, doc.string(at: value).hasSuffix("%"),
+                      let percent = Float(doc.string(at: value).dropLast()), percent.isFinite, percent >= 0 {
+                style.lineHeight = .percent(percent)
+            } else {
+                throw .invalid("unknown-value", "lineHeight must be \"normal\", a non-negative number of px or a percentage like \"150%\"",
+                               pointer: pointer)
+            }
+        case .letterSpacing:
+            style.letterSpacing = try float(value, name, allowNegative: true, pointer: pointer)
+        case .textAlign:
+            style.textAlign = try choice(["left": TextAlign.left, "right": .right, "center": .center,
+                                          "start": .start, "end": .end, "justify": .justify])
+        case .whiteSpace:
+            style.whiteSpace = try choice(["normal": WhiteSpace.normal, "nowrap": .nowrap, "pre": .pre,
+                                           "pre-wrap": .preWrap, "pre-line": .preLine])
+        case .overflowWrap:
+            style.overflowWrap = try choice(["normal": OverflowWrap.normal, "break-word": .breakWord,
+                                             "anywhere": .anywhere])
+        case .maxLines:
+            let lines = try float(value, name, allowNegative: false, pointer: pointer)
+            guard lines == lines.rounded(), lines <= 1_000_000 else {
+                throw .invalid("invalid-value", "maxLines must be a whole number (0: no limit)", pointer: pointer)
+            }
+            style.maxLines = Int(lines)
+        case .textOverflow:
+            style.textOverflow = try choice(["clip": TextOverflow.clip, "ellipsis": .ellipsis])
+        }
+    }
+
+    /// `"DejaVu Serif"`, `"Inter, sans-serif"` (a CSS list) or `["Inter", "sans-serif"]`.
+    private func fontFamilies(_ value: Int, pointer: String) throws(WireError) -> [String] {
+        func names(_ text: String) -> [String] {
+            text.split(separator: ",").map { name in
+                var n = name.trimmingCharacters(in: " \t")
+                if n.count >= 2, let q = n.first, q == "\"" || q == "'", n.last == q { n = String(n.dropFirst().dropLast()) }
+                return n
+            }.filter { !$0.isEmpty }
+        }
+        var result: [String] = []
+        if doc.tokens[value].kind == .string {
+            result = names(doc.string(at: value))
+        } else if doc.tokens[value].kind == .array {
+            for (position, item) in doc.elements(of: value) {
+                guard doc.tokens[item].kind == .string else {
+                    throw wrongType(item, "each fontFamily must be a string", pointer: pointer + "/\(position)")
+                }
+                result += names(doc.string(at: item))
+            }
+        } else {
+            throw wrongType(value, "fontFamily must be a family name or an array of names", pointer: pointer)
+        }
+        guard !result.isEmpty else { throw .invalid("invalid-value", "fontFamily names no family", pointer: pointer) }
+        return result
+    }
+
+    /// 1 ... 1000, `"normal"` (400), `"bold"` (700), or a number in a string (`"600"`).
+    private func fontWeight(_ value: Int, pointer: String) throws(WireError) -> Int {
+        let message = "fontWeight must be a number from 1 to 1000, \"normal\" or \"bold\""
+        var weight: Float?
+        if doc.tokens[value].kind == .number {
+            weight = try float(value, "fontWeight", allowNegative: false, pointer: pointer)
+        } else if doc.tokens[value].kind == .string {
+            let word = doc.string(at: value)
+            weight = word == "normal" ? 400 : word == "bold" ? 700 : Float(word)
+        } else {
+            throw wrongType(value, message, pointer: pointer)
+        }
+        guard let weight, weight >= 1, weight <= 1000 else { throw .invalid("unknown-value", message, pointer: pointer) }
+        return Int(weight.rounded())
+    }
+}
+
+private extension Substring {
+    func trimmingCharacters(in set: String) -> String {
+        var s = self
+        while let c = s.first, set.contains(c) { s = s.dropFirst() }
+        while let c = s.last, set.contains(c) { s = s.dropLast() }
+        return String(s)
+    }
+}

@@ -1,0 +1,179 @@
+import Foundation
+import LayoutText
+import SyncSupport
+import LayoutWire
+@testable import LayoutServer
+import Testing
+
+// Text leaves through the service (`LayoutOnce`, the /compute path without a server): frames
+// from real fonts, lines, warnings, fit-content and baseline alignment, and the hash.
+@Suite struct TextServiceTests {
+    /// pointScaleFactor 0: frames unrounded, as Chromium reports them.
+    private func answer(_ root: String, extra: String = "") throws -> [String: Any] {
+        let body = #"{"config":{"pointScaleFactor":0},"available":{"width":300,"height":null}"# + extra + #","root":"# + root + "}"
+        let result = LayoutOnce.answer(body: Array(body.utf8))
+        #expect(result.status == 200, "\(String(decoding: result.body, as: UTF8.self))")
+        return try JSONSerialization.jsonObject(with: Data(result.body)) as? [String: Any] ?? [:]
+    }
+    private func children(_ answer: [String: Any]) -> [[String: Any]] {
+        (answer["root"] as? [String: Any])?["children"] as? [[String: Any]] ?? []
+    }
+
+    @Test func aLabelGetsItsTextsSize() throws {
+        // Chromium, DejaVu Sans 16 px: 51.6875 x 19.
+        let leaves = children(try answer(#"{"style":{"width":300,"alignItems":"flex-start"},"children":[{"text":"Item 1"}]}"#))
+        #expect(leaves[0]["width"] as? Double == 51.6875)
+        #expect(leaves[0]["height"] as? Double == 19)
+        #expect(leaves[0]["lines"] == nil)
+    }
+
+    @Test func stretchedTextWrapsAtTheContainerWidth() throws {
+        let root = #"{"style":{"width":150},"children":[{"text":"The quick brown fox jumps over the lazy dog"}]}"#
+        let leaf = children(try answer(root, extra: #","textLines":true"#))[0]
+        #expect(leaf["width"] as? Double == 150 && leaf["height"] as? Double == 57)
+        let lines = leaf["lines"] as? [[String: Any]] ?? []
+        #expect(lines.compactMap { $0["text"] as? String } == ["The quick brown", "fox jumps over", "the lazy dog"])
+        #expect(lines.compactMap { $0["top"] as? Double } == [0, 19, 38])
+        #expect(lines.compactMap { $0["baseline"] as? Double } == [15, 34, 53])
+    }
+
+    @Test func linesAreRelativeToTheContentBoxAndAligned() throws {
+        let root = #"{"style":{"width":200},"children":[{"style":{"padding":10,"textAlign":"center"},"text":"ab"}]}"#
+        let leaf = children(try answer(root, extra: #","textLines":true"#))[0]
+        let line = (leaf["lines"] as? [[String: Any]])?.first ?? [:]
+        let width = line["width"] as? Double ?? 0
+        #expect(leaf["height"] as? Double == 39)
+        #expect(abs((line["left"] as? Double ?? 0) - (180 - width) / 2) < 1e-4)
+    }
+
+    @Test func clampedSubtitleEndsInAnEllipsis() throws {
+        let root = #"{"style":{"width":150},"children":[{"style":{"maxLines":2,"textOverflow":"ellipsis"},"text":"The quick brown fox jumps over the lazy dog"}]}"#
+        let leaf = children(try answer(root, extra: #","textLines":true"#))[0]
+        #expect(leaf["height"] as? Double == 38)
+        let lines = leaf["lines"] as? [[String: Any]] ?? []
+        #expect(lines.count == 2 && (lines[1]["text"] as? String)?.hasSuffix("\u{2026}") == true)
+    }
+
+    @Test func baselineAlignmentUsesTheFirstLine() throws {
+        let root = #"{"style":{"flexDirection":"row","alignItems":"baseline"},"children":[{"text":"Big","style":{"fontSize":32}},{"text":"small","style":{"padding":5}}]}"#
+        let leaves = children(try answer(root))
+        // DejaVu Sans: ascent 30 at 32 px, 15 at 16 px; the small one has 5 px padding above.
+        let bigTop = leaves[0]["top"] as? Double ?? -1, smallTop = leaves[1]["top"] as? Double ?? -1
+        #expect(bigTop + 30 == smallTop + 5 + 15)
+    }
+
+    @Test func badTextKeysAre422WithPointers() throws {
+        let bad = LayoutOnce.answer(body: Array(#"{"root":{"children":[{"text":"a","style":{"textAlign":"middle"}}]}}"#.utf8))
+        #expect(bad.status == 422)
+        let error = (try JSONSerialization.jsonObject(with: Data(bad.body)) as? [String: Any])?["error"] as? [String: Any]
+        #expect(error?["code"] as? String == "unknown-value")
+        #expect(error?["pointer"] as? String == "/root/children/0/style/textAlign")
+        let span = LayoutOnce.answer(body: Array(#"{"root":{"text":[{"text":"a","style":{"color":"red"}}]}}"#.utf8))
+        #expect(span.status == 422)
+    }
+
+    @Test func unknownFamiliesAreReported() throws {
+        let result = try answer(#"{"style":{"fontFamily":"Comic Sans MS"},"children":[{"text":"hi"}]}"#)
+        let warnings = result["warnings"] as? [[String: Any]] ?? []
+        #expect(warnings.count == 1)
+        #expect(warnings.first?["code"] as? String == "unknown-font-family")
+        #expect(warnings.first?["pointer"] as? String == "/root/children/0")
+        #expect(children(result)[0]["width"] as? Double == children(try answer(#"{"children":[{"text":"hi"}]}"#))[0]["width"] as? Double)
+    }
+
+    @Test func theHashCoversTextAndStyle() throws {
+        func tag(_ root: String, extra: String = "") -> String? {
+            let computer = LayoutComputer(cache: FrameCache(capacityBytes: 0, shardCount: 1), limits: .default)
+            return computer.answer(body: Array((#"{"root":"# + root + extra + "}").utf8), ifNoneMatch: nil).entityTag
+        }
+        let a = tag(#"{"text":"Item 1"}"#), b = tag(#"{"text":"Item 2"}"#)
+        let c = tag(#"{"text":"Item 1","style":{"fontSize":17}}"#)
+        let d = tag(#"{"text":"Item 1"}"#, extra: #","textLines":true"#)
+        #expect(a != nil && a != b && a != c && a != d)
+        #expect(a == tag(#"{"text":"Item 1"}"#))
+    }
+}
+
+@Suite struct FontRouteTests {
+    @Test func fontsListsTheBundledFamilies() throws {
+        try LiveServer.with { server in
+            let response = try server.get("/fonts")
+            #expect(response.status == 200)
+            let body = response.json as? [String: Any] ?? [:]
+            #expect(body["default"] as? String == "DejaVu Sans")
+            let families = (body["families"] as? [[String: Any]] ?? []).compactMap { $0["family"] as? String }
+            #expect(families == ["DejaVu Sans", "DejaVu Sans Mono", "DejaVu Serif"])
+            #expect((body["generic"] as? [String: String])?["monospace"] == "DejaVu Sans Mono")
+            #expect(try server.post("/fonts", json: "{}").status == 405)
+        }
+    }
+
+    @Test func aFontDirectoryAddsFacesAndChangesTheHash() throws {
+        // A copy of a bundled face: the family gains a face, and the font digest (part of every
+        // text leaf's hash) changes, so answers cached under other fonts are not reused.
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("layoutd-fonts-\(getpid())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let source = try FontLibrary.bundledFontDirectory() + "/DejaVuSansMono.ttf"
+        try FileManager.default.copyItem(atPath: source, toPath: directory.appendingPathComponent("Mono.ttf").path)
+        let request = #"{"root":{"text":"Item 1"}}"#
+        let plainTag = try LiveServer.with { try $0.post("/compute", json: request).header("ETag") }
+        try LiveServer.with({ $0.fontDirectories = [directory.path] }) { server in
+            let fonts = server.host.service.textLayouter.fonts
+            #expect(fonts.faces(ofFamily: "DejaVu Sans Mono")?.count == 3)
+            let compute = try server.post("/compute", json: request)
+            #expect(compute.status == 200)
+            #expect(compute.header("ETag") != nil && compute.header("ETag") != plainTag)
+        }
+    }
+
+    @Test func metricsCountShapedWords() throws {
+        try LiveServer.with { server in
+            _ = try server.post("/compute", json: #"{"root":{"text":"metrics metrics metrics"}}"#)
+            let text = String(decoding: try server.get("/metrics").body, as: UTF8.self)
+            #expect(text.contains("layoutd_text_shape_cache_hits_total"))
+            #expect(text.contains("layoutd_text_shape_cache_misses_total"))
+        }
+    }
+}
+
+@Suite struct TextLinesCacheTests {
+    @Test func linesComeBackFromTheCacheToo() throws {
+        try LiveServer.with { server in
+            func request(_ id: String) -> String {
+                #"{"textLines":true,"root":{"style":{"width":150},"children":[{"id":"\#(id)","style":{"padding":4},"text":"The quick brown fox jumps over the lazy dog"}]}}"#
+            }
+            let first = try server.post("/compute", json: request("a"))
+            let second = try server.post("/compute", json: request("b"))  // other ids: the frame cache
+            #expect(first.header("X-Cache") == "miss" && second.header("X-Cache") == "hit")
+            func lines(_ response: BlockingHTTPClient.Response) -> [String] {
+                let root = (response.json as? [String: Any])?["root"] as? [String: Any]
+                let leaf = (root?["children"] as? [[String: Any]])?.first
+                return (leaf?["lines"] as? [[String: Any]] ?? []).compactMap { $0["text"] as? String }
+            }
+            #expect(lines(first) == ["The quick brown", "fox jumps over", "the lazy dog"])
+            #expect(lines(second) == lines(first))
+            // Without textLines: another answer (and ETag), no lines.
+            let plain = try server.post("/compute", json: request("a").replacingOccurrences(of: #""textLines":true,"#, with: ""))
+            #expect(lines(plain).isEmpty && plain.header("ETag") != first.header("ETag"))
+        }
+    }
+}
+
+@Suite struct ConcurrentTextTests {
+    @Test func threadsShareFontsShapesAndBreakers() {
+        // Many requests at once over the process's one text layouter: the same answers as one
+        // at a time (the shaping cache, HarfBuzz fonts and per-thread ICU iterators are shared).
+        let bodies = (0..<16).map { i in
+            Array(#"{"textLines":true,"root":{"style":{"width":\#(120 + i * 7)},"children":[{"text":"The quick brown fox \#(i) jumps over the lazy dog, שלום עולם"}]}}"#.utf8)
+        }
+        let expected = bodies.map { LayoutOnce.answer(body: $0).body }
+        let results = Locked([[UInt8]?](repeating: nil, count: bodies.count * 4))
+        DispatchQueue.concurrentPerform(iterations: bodies.count * 4) { k in
+            let answer = LayoutOnce.answer(body: bodies[k % bodies.count]).body
+            results.withLock { $0[k] = answer }
+        }
+        let answers = results.withLock { $0 }
+        #expect(answers.enumerated().allSatisfy { $0.element == expected[$0.offset % bodies.count] })
+    }
+}

@@ -1,0 +1,137 @@
+import Testing
+import LayoutTextModel
+@testable import LayoutText
+
+// Line breaking (UAX #14, white space, overflow-wrap), line boxes, alignment and clamping.
+@Suite struct LineLayoutTests {
+    let fox = "The quick brown fox jumps over the lazy dog"
+
+    @Test func wrapsAtWordsLikeChromium() {
+        // Chromium: 150 px wide, 57 px tall (three 19 px lines).
+        let result = layout(fox, width: 150)
+        #expect(result.lines.map(\.text) == ["The quick brown", "fox jumps over", "the lazy dog"])
+        #expect(result.height == 57)
+        #expect(result.lines.map(\.top) == [0, 19, 38])
+        #expect(result.lines.map(\.baseline) == [15, 34, 53])
+        #expect(result.width == result.lines[0].width && result.width <= 150)
+    }
+
+    @Test func breaksAfterHyphensAndKeepsNoBreakSpaces() {
+        let narrow = layout("well-known", width: 50).lines.map(\.text)
+        #expect(narrow == ["well-", "known"])
+        #expect(lineTexts("a\u{00A0}b c", width: 1) == ["a\u{00A0}b", "c"])
+    }
+
+    @Test func whiteSpaceCollapsingPerMode() {
+        let text = "  a   b\n\tc  \n d "
+        #expect(lineTexts(text) == ["a b c d"])
+        #expect(lineTexts(text) { $0.whiteSpace = .nowrap } == ["a b c d"])
+        #expect(lineTexts(text) { $0.whiteSpace = .preLine } == ["a b", "c", "d"])
+        #expect(lineTexts(text) { $0.whiteSpace = .pre } == ["  a   b", "\tc  ", " d "])
+        // pre-wrap keeps the spaces; those at a line's end hang (no width).
+        let preWrap = layout("ab   \ncd") { $0.whiteSpace = .preWrap }
+        #expect(preWrap.lines.map(\.text) == ["ab   ", "cd"])
+        #expect(preWrap.lines[0].width == layout("ab").width)
+    }
+
+    @Test func nowrapAndPreNeverWrapSoftly() {
+        #expect(layout(fox, width: 100) { $0.whiteSpace = .nowrap }.lines.count == 1)
+        #expect(layout(fox, width: 100) { $0.whiteSpace = .pre }.lines.count == 1)
+        #expect(layout(fox, width: 100) { $0.whiteSpace = .preWrap }.lines.count > 1)
+    }
+
+    @Test func overflowWrapBreaksLongWords() {
+        let word = "Supercalifragilisticexpialidocious"
+        let normal = layout(word, width: 100)
+        #expect(normal.lines.count == 1 && normal.width > 100)
+        let broken = layout(word, width: 100) { $0.overflowWrap = .breakWord }
+        #expect(broken.lines.count > 2)
+        #expect(broken.lines.allSatisfy { $0.width <= 100 })
+        #expect(broken.lines.map(\.text).joined() == word)
+        // Min-content: the word for break-word, one letter for anywhere.
+        let prepared = { (wrap: OverflowWrap) in
+            sharedLayouter.prepare(TextContent(word, style: style { $0.overflowWrap = wrap }))
+        }
+        #expect(prepared(.breakWord).minContentWidth == normal.width)
+        #expect(prepared(.anywhere).minContentWidth < 20)
+    }
+
+    @Test func intrinsicWidths() {
+        let prepared = sharedLayouter.prepare(TextContent(fox))
+        #expect(prepared.maxContentWidth == layout(fox).width)
+        #expect(prepared.minContentWidth == fox.split(separator: " ").map { layout(String($0)).width }.max())
+    }
+
+    @Test func alignment() {
+        let text = "ab cd"
+        let w = layout("ab").width
+        #expect(layout(text, width: w + 10) { $0.textAlign = .left }.lines[0].left == 0)
+        let right = layout(text, width: 100) { $0.textAlign = .right }
+        #expect(right.lines.allSatisfy { $0.left == 100 - $0.width })
+        let center = layout("ab", width: 100) { $0.textAlign = .center }.lines[0]
+        #expect(center.left == (100 - center.width) / 2)
+        #expect(layout("ab", width: 100) { $0.textAlign = .end }.lines[0].left == 100 - w)
+        #expect(layout("ab", width: 100) { $0.rightToLeft = true }.lines[0].left == 100 - w)
+        // Justify stretches every line but the last.
+        let justified = layout(fox, width: 150) { $0.textAlign = .justify }
+        #expect(justified.lines[0].width == 150 && justified.lines[1].width == 150)
+        #expect(justified.lines[2].width < 150 && justified.lines[2].left == 0)
+    }
+
+    @Test func lineHeightKinds() {
+        #expect(layout(fox, width: 150) { $0.lineHeight = .pixels(24) }.height == 72)
+        let percent = layout("x") { $0.fontSize = 13; $0.lineHeight = .percent(150) }
+        #expect(percent.height == 19.5)  // Chromium: 19.5
+        // Half the leading above the text, floored: (30 - 19) / 2 -> 5.
+        #expect(layout("x") { $0.lineHeight = .pixels(30) }.lines[0].baseline == 15 + 5)
+    }
+
+    @Test func maxLinesClipsOrEllipsizes() {
+        let clipped = layout(fox, width: 150) { $0.maxLines = 2 }
+        #expect(clipped.lines.map(\.text) == ["The quick brown", "fox jumps over"])
+        #expect(clipped.height == 38)
+        let ellipsis = layout(fox, width: 150) { $0.maxLines = 2; $0.textOverflow = .ellipsis }
+        #expect(ellipsis.lines.count == 2)
+        #expect(ellipsis.lines[1].text.hasSuffix("\u{2026}"))
+        #expect(ellipsis.lines[1].width <= 150)
+        // Single-line ellipsis on text that does not fit.
+        let single = layout(fox, width: 100) { $0.whiteSpace = .nowrap; $0.textOverflow = .ellipsis }
+        #expect(single.lines.count == 1 && single.lines[0].text.hasSuffix("\u{2026}") && single.width <= 100)
+    }
+
+    @Test func spansMixStylesOnOneLine() {
+        var bold = TextStyle()
+        bold.fontWeight = 700
+        var big = TextStyle()
+        big.fontSize = 32
+        let plain = TextStyle()
+        let mixed = sharedLayouter.prepare(TextContent(style: plain, spans: [
+            TextSpan(text: "Hello ", style: bold), TextSpan(text: "world", style: plain),
+        ])).layout(available: nil)
+        #expect(mixed.lines.map(\.text) == ["Hello world"])
+        #expect(mixed.width > layout("Hello world").width)
+        // A larger span makes the line taller; the strut keeps the paragraph's own metrics.
+        let tall = sharedLayouter.prepare(TextContent(style: plain, spans: [
+            TextSpan(text: "a ", style: plain), TextSpan(text: "B", style: big),
+        ])).layout(available: nil)
+        #expect(tall.height == 38 && tall.firstBaseline == 30)
+    }
+
+    @Test func tabsAdvanceToTabStops() {
+        // Chromium (white-space: pre): 90.171875; a tab goes to the next multiple of 8 spaces.
+        #expect(layout("a\tb\tc") { $0.whiteSpace = .pre }.width == 90.171875)
+    }
+
+    @Test func softHyphensShowAHyphenWhereTheLineBreaks() {
+        let broken = layout("word\u{AD}break soft hyphen", width: 60)
+        #expect(broken.lines.map(\.text) == ["word\u{2010}", "break", "soft", "hyphen"])
+        #expect(broken.height == 76)  // Chromium: 60 x 76
+        let whole = layout("word\u{AD}break")
+        #expect(whole.lines.count == 1 && whole.width == layout("wordbreak").width)
+    }
+
+    @Test func emptyTextHasNoLines() {
+        #expect(layout("").lines.isEmpty && layout("").height == 0)
+        #expect(layout("   ").height == 0)
+    }
+}
