@@ -29,7 +29,9 @@ public struct StructuralHash: Hashable, Sendable, CustomStringConvertible {
 /// SipHash-2-4 rather than 1-3: the hash decides whose frames a cache serves, so the margin of
 /// the conservative variant is worth its cost (measured on the 1,000-node tree in
 /// Benchmarks/load/RESULTS.md).
-struct StructuralHasher {
+/// Public so that content measured outside the engine (text leaves) is digested under the same
+/// key before it becomes a node's `.custom` tag.
+public struct StructuralHasher {
     private var v0: UInt64
     private var v1: UInt64
     private var v2: UInt64
@@ -37,7 +39,7 @@ struct StructuralHasher {
     /// Words streamed so far (the message length is 8 × this).
     private var wordCount: UInt64 = 0
 
-    init(key: StructuralHashKey) {
+    public init(key: StructuralHashKey) {
         v0 = 0x736F_6D65_7073_6575 ^ key.k0
         v1 = 0x646F_7261_6E64_6F6D ^ key.k1 ^ 0xEE // 0xEE: the 128-bit output variant
         v2 = 0x6C79_6765_6E65_7261 ^ key.k0
@@ -45,7 +47,7 @@ struct StructuralHasher {
     }
 
     @inline(__always)
-    mutating func combine(_ word: UInt64) {
+    public mutating func combine(_ word: UInt64) {
         v3 ^= word
         sipRound()
         sipRound()
@@ -113,7 +115,7 @@ struct StructuralHasher {
 
     /// The last block holds only the length byte (the stream is whole words), then four
     /// finalisation rounds per output word.
-    consuming func finalize() -> StructuralHash {
+    public consuming func finalize() -> StructuralHash {
         let last = (wordCount &* 8) << 56
         v3 ^= last
         sipRound()

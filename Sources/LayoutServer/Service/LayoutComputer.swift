@@ -47,7 +47,7 @@ struct LayoutComputer: Sendable {
     // `consuming`: the caller's last use hands the tree over, so `computeLayout` mutates it in
     // place instead of copying every array of a still-shared tree (copy-on-write).
     func answer(_ request: consuming LayoutRequest, ifNoneMatch: String?) -> Answer {
-        let text = request.textLeaves.isEmpty ? nil : RequestText(installingOn: &request, layouter: textLayouter)
+        let text = request.textLeaves.isEmpty ? nil : RequestText(installingOn: &request, layouter: textLayouter, key: hashKey)
         var key = request.tree.structuralHash(root: request.root, available: request.available,
                                               direction: request.direction, key: hashKey)
         // Lines change the answer (not the frames): another ETag, and cache entries that also
