@@ -7,15 +7,17 @@ import SyncSupport
 
 /// The bytes every connection buffers, against the server-wide bounds
 /// (`maxBufferedOutputBytesTotal`, `maxBufferedInputBytesTotal`). Each connection adds the
-/// change of what it holds (unsent output plus the answers its running handlers are expected
-/// to add; unparsed input) when it changes, so the hot path of a request whose answer is sent
-/// at once costs nothing or two relaxed atomic adds, never a lock.
+/// change of what it holds (the output buffer while it holds unsent bytes, plus the answers
+/// its running handlers are expected to add; unparsed input) when it changes, so the hot path
+/// of a request whose answer is sent at once costs nothing or two relaxed atomic adds, never
+/// a lock.
 ///
-/// Beyond the output bound no connection takes a new request (its reading stops: connections
-/// that hold input or wait on output stop first, being the ones that read ahead); beyond the
-/// input bound connections holding part of a request stop reading. Connections whose output
-/// has stalled for `stallGrace` while the output is over its bound or others wait for room,
-/// and that hold at least the average of the stalled, are closed: the worst offenders go first.
+/// Beyond the output bound no connection takes a new request (one that tries stops reading
+/// and looks for room every `retryInterval`); beyond the input bound connections holding part
+/// of a request stop reading. Connections whose output has stalled for `stallGrace` while the
+/// output is over its bound or others wait for room, and that hold at least the average of
+/// the stalled (or have stalled for two graces), are closed: the worst offenders go first.
+/// Likewise for input.
 final class BufferBudget: Sendable {
     /// How long a connection's writes may stall (or its reading stay paused by the input
     /// bound) under pressure before it may be closed to make room.
