@@ -18,7 +18,7 @@ import Testing
     /// 0, 0) and its lines.
     private func laidOut(_ json: String) throws -> (frame: Frame, lines: [GlyphLine]) {
         var laid = try request(json)
-        let text = RequestText(installingOn: &laid, layouter: .bundled)
+        let text = RequestText(installingOn: &laid, layouter: .bundled, key: .processRandom)
         laid.computeLayout()
         let leaf = try #require(laid.textLeaves.first).node
         return (laid.tree.frame(of: leaf), try #require(text.glyphLines(of: laid.tree)[leaf.index]))

@@ -34,11 +34,14 @@ start_redis() {  # on $redis_port (picked the first time), so that a restart com
   echo "cluster: redis-server did not start" >&2; cat "$cluster_dir/redis.log" >&2; return 1
 }
 
+# Replicas share a cache only under one cache key.
+cluster_secret=00112233445566778899aabbccddeeff
+
 start_replica() {  # start_replica NAME [serve options]: sets port[NAME], pid[NAME]
   local name=$1; shift
   local log="$cluster_dir/layoutd-$name.log"
   LAYOUTD_LOG_LEVEL=notice "$layoutd" serve --host 127.0.0.1 --port 0 \
-    --shared-cache "redis://127.0.0.1:$redis_port" "$@" 2>"$log" &
+    --shared-cache "redis://127.0.0.1:$redis_port" --cache-key-secret "$cluster_secret" "$@" 2>"$log" &
   pid[$name]=$!
   pids+=("${pid[$name]}")
   for _ in $(seq 1 100); do

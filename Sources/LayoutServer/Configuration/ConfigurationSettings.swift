@@ -1,4 +1,5 @@
 import Foundation
+import LayoutEngine
 import Logging
 import SharedCache
 
@@ -62,6 +63,12 @@ public enum ConfigurationSettings {
         int("max-header-count", "Most header fields in one request.", range: 1...10_000, \.http.maxHeaderCount),
         bytes("max-buffered-response-bytes", "Unsent response bytes per connection above which it is read no further.",
               \.http.maxBufferedResponseBytes),
+        bytes("max-buffered-output-bytes-total",
+              "Unsent response bytes across all connections above which none takes a new request; stalled connections holding the most are closed.",
+              \.http.maxBufferedOutputBytesTotal),
+        bytes("max-buffered-input-bytes-total",
+              "Received, unparsed bytes across all connections above which those holding part of a request stop reading.",
+              \.http.maxBufferedInputBytesTotal),
         int("max-connections", "Most open connections; more wait in the backlog.", range: 1...1_000_000, \.http.maxConnections),
         seconds("header-timeout", "Seconds to receive a request head.", \.http.headerTimeout),
         seconds("body-timeout", "Seconds to receive a request body.", \.http.bodyTimeout),
@@ -96,6 +103,11 @@ public enum ConfigurationSettings {
                 \.sharedCache.backoff),
         int("shared-cache-write-queue", "Most layouts waiting to be stored in Redis; more are dropped.",
             range: 1...1_000_000, \.sharedCache.writeQueue),
+        setting("cache-key-secret",
+                "Secret of the cache key's hash (32 hex digits; `random`: new per process). Replicas sharing a cache need the same one.",
+                valueName: "hex", \.cacheKeySecret, reason: "is not 32 hex digits (a 128-bit key) or random",
+                parse: { text in text == "random" ? .some(nil) : StructuralHashKey(hex: text).map { .some($0) } },
+                spell: { $0?.hexString ?? "random" }),
         flag("gzip", "Gzip responses for clients that accept it (true/false).", \.http.responseCompression.enabled),
         choice("log-level", "trace, debug, info (one line per request), notice, warning, error or critical.",
                Logger.Level.allCases.map { ($0.rawValue, $0) }, \.logLevel),
@@ -128,6 +140,12 @@ public enum ConfigurationSettings {
             let given = configuration.http.tlsCertificatePath == nil ? "tls-key" : "tls-cert"
             throw ConfigurationError(setting: given, value: configuration.http.tlsCertificatePath ?? configuration.http.tlsKeyPath ?? "",
                                      reason: "needs both --tls-cert and --tls-key")
+        }
+        // Replicas find each other's layouts in Redis only under one cache key: a random
+        // per-process secret would make every shared entry unreachable to the others.
+        if !configuration.sharedCache.url.isEmpty && configuration.cacheKeySecret == nil {
+            throw ConfigurationError(setting: "shared-cache", value: configuration.sharedCache.url,
+                                     reason: "needs --cache-key-secret (the same 32 hex digits on every replica)")
         }
         return configuration
     }

@@ -1,3 +1,5 @@
+import HTTPServer
+
 /// Writes the service's metrics in the Prometheus text exposition format, version 0.0.4.
 public enum PrometheusRenderer {
     /// The Content-Type of the rendered text.
@@ -19,6 +21,8 @@ public enum PrometheusRenderer {
         public var shapeCache: (hits: Int, misses: Int) = (0, 0)
         /// nil when no shared cache is configured.
         public var sharedCache: SharedFrameCache.Statistics?
+        /// Bytes buffered across connections, and what the server-wide bounds did.
+        public var buffers = HTTPServer.BufferStatistics()
 
         public init(metrics: ServiceMetrics, cache: FrameCache.Statistics, cacheCapacityBytes: Int,
                     answerCache: AnswerCache.Statistics = .init(), answerCacheCapacityBytes: Int = 0,
@@ -83,6 +87,22 @@ public enum PrometheusRenderer {
         sample(&out, "layoutd_text_shape_cache_misses_total", "counter",
                "Words of text leaves shaped with HarfBuzz (not in the shaping cache).", inputs.shapeCache.misses)
         sharedCacheSamples(&out, inputs.sharedCache ?? SharedFrameCache.Statistics())
+        let buffers = inputs.buffers
+        sample(&out, "layoutd_buffered_output_bytes", "gauge",
+               "Unsent response bytes across connections, with the answers of running handlers as expected.",
+               buffers.outputBytes)
+        sample(&out, "layoutd_buffered_output_limit_bytes", "gauge",
+               "The server-wide output bound (max-buffered-output-bytes-total).", buffers.outputBoundBytes)
+        sample(&out, "layoutd_buffered_input_bytes", "gauge",
+               "Received bytes not yet taken as requests, across connections.", buffers.inputBytes)
+        sample(&out, "layoutd_buffered_input_limit_bytes", "gauge",
+               "The server-wide input bound (max-buffered-input-bytes-total).", buffers.inputBoundBytes)
+        sample(&out, "layoutd_buffer_paused_connections", "gauge",
+               "Connections whose reading is paused by a server-wide buffer bound now.", buffers.pausedConnections)
+        sample(&out, "layoutd_buffer_pauses_total", "counter",
+               "Times a connection's reading was paused by a server-wide buffer bound.", buffers.pausedTotal)
+        sample(&out, "layoutd_buffer_closed_connections_total", "counter",
+               "Connections closed as the worst offenders against a server-wide buffer bound.", buffers.closedTotal)
         return out
     }
 

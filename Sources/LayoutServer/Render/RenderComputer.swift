@@ -19,6 +19,8 @@ struct RenderComputer: Sendable {
     let renderLimits: RenderLimits
     /// Measures and shapes text leaves (the service's fonts).
     var textLayouter: TextLayouter = .bundled
+    /// Keys the structural hash in the picture cache's key, as `LayoutComputer.hashKey` does.
+    var hashKey: StructuralHashKey = .processRandom
 
     func answer(body: [UInt8], options: RenderOptions) -> Answer {
         let request: LayoutRequest
@@ -32,10 +34,10 @@ struct RenderComputer: Sendable {
 
     func answer(_ request: consuming LayoutRequest, options: RenderOptions) -> Answer {
         // Text leaves measured as `/compute` measures them (their tags enter the hash).
-        let text = request.textLeaves.isEmpty ? nil : RequestText(installingOn: &request, layouter: textLayouter)
+        let text = request.textLeaves.isEmpty ? nil : RequestText(installingOn: &request, layouter: textLayouter, key: hashKey)
         let key = RenderCache.Key(
             structure: request.tree.structuralHash(root: request.root, available: request.available,
-                                                   direction: request.direction),
+                                                   direction: request.direction, key: hashKey),
             ids: EntityTag.idsHash(request.ids), paint: request.paint.hashValue, options: options)
         if let picture = cache.lookup(key) {
             return Answer(status: 200, body: picture, mediaType: options.format.mediaType, cache: .hit)

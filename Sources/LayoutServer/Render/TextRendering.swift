@@ -8,7 +8,7 @@ extension LayoutRenderer {
     /// `/compute` measures them) and drawn with their lines: what `layoutd render` calls.
     public static func render(_ request: consuming LayoutRequest, options: RenderOptions, limits: RenderLimits,
                               textLayouter: TextLayouter) throws(RenderError) -> [UInt8] {
-        let text = request.textLeaves.isEmpty ? nil : RequestText(installingOn: &request, layouter: textLayouter)
+        let text = request.textLeaves.isEmpty ? nil : RequestText(installingOn: &request, layouter: textLayouter, key: .processRandom)
         return try render(request, options: options, limits: limits) { tree in text?.glyphLines(of: tree) ?? [:] }
     }
 }

@@ -43,6 +43,8 @@ struct LayoutComputer: Sendable {
     var textLayouter: TextLayouter = .bundled
     /// The second level behind `cache`, shared by every replica; nil when not configured.
     var shared: SharedFrameCache? = nil
+    /// The secret the structural hash (the cache key, and the ETag's first part) is keyed with.
+    var hashKey: StructuralHashKey = .processRandom
 
     /// The answer to a request body: decoded with the configured limits, or the wire's error.
     func answer(body: [UInt8], ifNoneMatch: String?) -> Answer {
@@ -59,9 +61,9 @@ struct LayoutComputer: Sendable {
     // `consuming`: the caller's last use hands the tree over, so `computeLayout` mutates it in
     // place instead of copying every array of a still-shared tree (copy-on-write).
     func answer(_ request: consuming LayoutRequest, ifNoneMatch: String?) -> Answer {
-        let text = request.textLeaves.isEmpty ? nil : RequestText(installingOn: &request, layouter: textLayouter)
+        let text = request.textLeaves.isEmpty ? nil : RequestText(installingOn: &request, layouter: textLayouter, key: hashKey)
         var key = request.tree.structuralHash(root: request.root, available: request.available,
-                                              direction: request.direction)
+                                              direction: request.direction, key: hashKey)
         // Lines change the answer (not the frames): another ETag, and cache entries that also
         // keep each text leaf's content box.
         let textLines = request.textLines && text != nil

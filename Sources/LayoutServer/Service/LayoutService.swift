@@ -28,6 +28,8 @@ public final class LayoutService: HTTPHandler, Sendable {
     private let middleware: [any ServiceMiddleware]
     /// Reads the number of open HTTP connections for `/metrics`; set once the server exists.
     private let connectionGauge = Locked<(@Sendable () -> Int)?>(nil)
+    /// Reads the HTTP layer's buffered-bytes figures for `/metrics`; set once the server exists.
+    private let bufferGauge = Locked<(@Sendable () -> HTTPServer.BufferStatistics)?>(nil)
     /// Fonts, shaping and line layout of text leaves; `GET /fonts` lists its fonts.
     public let textLayouter: TextLayouter
 
@@ -50,6 +52,7 @@ public final class LayoutService: HTTPHandler, Sendable {
         var computer = LayoutComputer(cache: cache, limits: configuration.wire, shared: sharedCache)
         self.sharedCache = sharedCache
         computer.textLayouter = textLayouter
+        computer.hashKey = configuration.cacheKeySecret ?? .processRandom
         self.textLayouter = textLayouter
         self.cache = cache
         self.answers = answers
@@ -57,7 +60,7 @@ public final class LayoutService: HTTPHandler, Sendable {
         middleware = [MetricsMiddleware(metrics: metrics), RequestLogMiddleware(logger: logger)]
 
         let pictures = RenderCache(capacityBytes: configuration.renderCacheBytes, shardCount: configuration.cacheShards)
-        let metrics = metrics, connectionGauge = connectionGauge
+        let metrics = metrics, connectionGauge = connectionGauge, bufferGauge = bufferGauge
         routes = RouteTable([
             Route(.compute, .post, ComputeRoute(
                 answers: answers, computer: computer, queue: queue,
@@ -70,7 +73,8 @@ public final class LayoutService: HTTPHandler, Sendable {
             Route(.render, .post, RenderRoute(
                 computer: RenderComputer(cache: pictures, limits: configuration.wire,
                                          renderLimits: RenderLimits(maxPixels: configuration.maxRenderPixels),
-                                         textLayouter: textLayouter),
+                                         textLayouter: textLayouter,
+                                         hashKey: configuration.cacheKeySecret ?? .processRandom),
                 queue: queue)),
             Route(.healthz, .get, StaticRoute.health),
             Route(.readyz, .get, ReadinessRoute(draining: draining)),
@@ -83,6 +87,7 @@ public final class LayoutService: HTTPHandler, Sendable {
                     openConnections: connectionGauge.withLock { $0?() } ?? 0,
                     sharedCache: sharedCache?.statistics)
                 inputs.shapeCache = textLayouter.shapeCacheStatistics
+                inputs.buffers = bufferGauge.withLock { $0?() } ?? .init()
                 return inputs
             }),
             Route(.openapi, .get, StaticRoute.openAPI),
@@ -118,6 +123,11 @@ public final class LayoutService: HTTPHandler, Sendable {
     /// Tells `/metrics` how to read the open connection count.
     public func setConnectionGauge(_ gauge: @escaping @Sendable () -> Int) {
         connectionGauge.withLock { $0 = gauge }
+    }
+
+    /// Tells `/metrics` how to read the HTTP layer's buffered-bytes figures.
+    public func setBufferGauge(_ gauge: @escaping @Sendable () -> HTTPServer.BufferStatistics) {
+        bufferGauge.withLock { $0 = gauge }
     }
 
     /// Finds the route, refuses unknown paths and methods, and hands the request to the route's

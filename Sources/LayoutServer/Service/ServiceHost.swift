@@ -23,6 +23,7 @@ public final class ServiceHost: Sendable {
         server = HTTPServer(configuration: http, handler: service)
         let server = self.server
         service.setConnectionGauge { server.openConnections }
+        service.setBufferGauge { server.bufferStatistics }
     }
 
     /// Binds and starts accepting; throws when the address cannot be bound.
