@@ -129,13 +129,15 @@ extension PreparedText {
         return lines
     }
 
-    /// The widest unbreakable piece (min-content width).
+    /// The widest unbreakable piece (min-content width). `overflowWrap: anywhere` makes every
+    /// cluster a piece, but only in text that wraps; `break-word` lowers no min-content.
     public var minContentWidth: Float {
         var widest: Float = 0
         var start = 0
+        let anywhere = style.overflowWrap == .anywhere && style.whiteSpace.wraps
         for (k, position) in breaks.enumerated() {
             let p = Int(position)
-            if style.overflowWrap == .anywhere {
+            if anywhere {
                 var c = start
                 while c < p {
                     var e = c + 1

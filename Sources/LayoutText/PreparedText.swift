@@ -30,6 +30,9 @@ public struct PreparedText: Sendable {
     /// For text with soft hyphens: each span's hyphen (the character and its advance), shown
     /// where a line breaks at a soft hyphen. Empty otherwise.
     let hyphens: [(character: UInt16, width: Float)]
+    /// The min-content and max-content widths (CSS Sizing 3 §5.1), found once when prepared:
+    /// every fit-content measure needs them.
+    public private(set) var intrinsicWidths: (min: Float, max: Float) = (0, 0)
 
     init(_ content: TextContent, fonts: FontLibrary, shaper: WordShaper) {
         style = content.style
@@ -88,6 +91,7 @@ public struct PreparedText: Sendable {
         }
         // The ellipsis of clamped text, in the leaf's own style.
         ellipsisWidth = style.textOverflow == .ellipsis ? Self.ellipsisWidth(style, strutFace.face, fonts, shaper) : 0
+        intrinsicWidths = (minContentWidth, maxContentWidth)
     }
 
     /// The face of every unit, chosen per grapheme cluster: the span's face when it has a

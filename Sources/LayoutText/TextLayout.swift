@@ -140,15 +140,25 @@ extension PreparedText {
         return (end, LayoutUnit.ceil(Double(width(range.start, end)) + Double(ellipsisWidth)), true)
     }
 
-    /// The leaf's size for a layout engine's measure call: `available` nil when the width is
-    /// not limited; `exact` when the width is imposed.
+    /// The leaf's size for a layout engine's measure call, by its width mode: `exact`, the
+    /// width is imposed (`available`); else `available` nil, the width is not limited (the
+    /// max-content size); else the box takes its fit-content width (CSS Sizing 3 §5.1):
+    /// min(max-content, max(min-content, available)), so text that wraps fills the space
+    /// offered, and a word longer than that widens the box rather than breaking (overflowWrap
+    /// break-word breaks a word only to fit the box itself). The height is that of the lines
+    /// broken at the box's width.
     public func measure(available: Float?, exact: Bool) -> (width: Float, height: Float) {
+        var box = available
+        if !exact, let offered = available {
+            let (minContent, maxContent) = intrinsicWidths
+            box = maxContent <= offered + 1.0 / 256 ? nil : max(minContent, offered)
+        }
         var widest: Float = 0, height: Float = 0
-        for line in measuredLines(available: available) {
+        for line in measuredLines(available: box) {
             widest = max(widest, line.width)
             height += line.extent.ascent + line.extent.descent
         }
-        return (exact ? (available ?? widest) : widest, height)
+        return (box ?? widest, height)
     }
 
     /// The first line's baseline from the content box's top, at `available` px wide.

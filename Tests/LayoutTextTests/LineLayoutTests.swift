@@ -60,6 +60,28 @@ import LayoutTextModel
         let prepared = sharedLayouter.prepare(TextContent(fox))
         #expect(prepared.maxContentWidth == layout(fox).width)
         #expect(prepared.minContentWidth == fox.split(separator: " ").map { layout(String($0)).width }.max())
+        #expect(prepared.intrinsicWidths == (prepared.minContentWidth, prepared.maxContentWidth))
+        // Where text cannot wrap, overflowWrap anywhere breaks nothing: min-content is the line.
+        let nowrap = sharedLayouter.prepare(TextContent(fox, style: style { $0.whiteSpace = .nowrap; $0.overflowWrap = .anywhere }))
+        #expect(nowrap.minContentWidth == nowrap.maxContentWidth)
+    }
+
+    @Test func measureTakesTheFitContentWidth() {
+        let prepared = sharedLayouter.prepare(TextContent(fox))
+        let (minContent, maxContent) = prepared.intrinsicWidths
+        // Text that fits takes its max-content width; text that wraps fills the width offered,
+        // not its widest line (Chromium: a 150 px fit-content box, three lines).
+        #expect(prepared.measure(available: maxContent + 50, exact: false) == (maxContent, 19))
+        #expect(prepared.measure(available: 150, exact: false) == (150, 57))
+        #expect(prepared.measure(available: nil, exact: false) == (maxContent, 19))
+        #expect(prepared.measure(available: 150, exact: true) == (150, 57))
+        // Offered less than its longest word, the box is the word's width and its lines are
+        // broken there (break-word breaks no word to fit what is offered).
+        let narrow = prepared.measure(available: 10, exact: false)
+        #expect(narrow.width == minContent)
+        #expect(narrow.height == Float(prepared.layout(available: minContent).lines.count) * 19)
+        let breakWord = sharedLayouter.prepare(TextContent(fox, style: style { $0.overflowWrap = .breakWord }))
+        #expect(breakWord.measure(available: 10, exact: false) == narrow)
     }
 
     @Test func alignment() {

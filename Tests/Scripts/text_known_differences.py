@@ -40,6 +40,19 @@ MANUAL = {
                   'Chromium measures the line "dashes – and" (HarfBuzz: 118.002 px) in 1/64 px units and fits it in '
                   '118 px; the service compares exact widths and breaks before "and" (emulable: snap line widths to '
                   "1/64 px before the fit test)"),
+    "longwords-005": ("chromium-quirk",
+                      "Chromium breaks between two ASCII characters by its own table (kAsciiLineBreakTable): never "
+                      'after "/", so the URL is broken only where overflowWrap anywhere must ("https://ex"); UAX #14 '
+                      '(LB31) allows a break after "https://", which the service takes'),
+    "longwords-009": ("chromium-quirk",
+                      "Chromium breaks between two ASCII characters by its own table (kAsciiLineBreakTable): never "
+                      'after "/", so the whole URL is one unbreakable piece, the min-content width (378.70 px) and '
+                      "the box widens to it; UAX #14 (LB31) allows breaks after its slashes, so the service's "
+                      "min-content is a part of it and the box stays 161 px"),
+    "bidi-019": ("open",
+                 "letterSpacing beside Arabic: the service adds letter spacing to the period attached to an Arabic "
+                 'word ("أزرق."), Chromium adds none to any character of a word shaped in a cursive-script run, so '
+                 'Chromium fits "42 ثوب أخضر" on the fourth justified line and the service does not'),
 }
 
 
