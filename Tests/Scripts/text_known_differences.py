@@ -49,10 +49,6 @@ MANUAL = {
                       'after "/", so the whole URL is one unbreakable piece, the min-content width (378.70 px) and '
                       "the box widens to it; UAX #14 (LB31) allows breaks after its slashes, so the service's "
                       "min-content is a part of it and the box stays 161 px"),
-    "bidi-019": ("open",
-                 "letterSpacing beside Arabic: the service adds letter spacing to the period attached to an Arabic "
-                 'word ("أزرق."), Chromium adds none to any character of a word shaped in a cursive-script run, so '
-                 'Chromium fits "42 ثوب أخضر" on the fourth justified line and the service does not'),
 }
 
 
