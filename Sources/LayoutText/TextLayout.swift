@@ -84,9 +84,14 @@ extension PreparedText {
             let range = line.range
             let height = line.extent.ascent + line.extent.descent
             var lineWidth = line.width
-            let free = box - lineWidth
+            // Spaces kept at a paragraph's end hang only where they would overflow (CSS Text 3
+            // §4.1.3, conditional hanging): up to the box's edge they count for alignment.
+            let hanging = trailingSpacesWidth(line)
+            let aligned = min(max(box, lineWidth), lineWidth + hanging)
+            let free = box - aligned
             var left: Float = 0
             switch style.textAlign {
+            case _ where free < 0: left = rtl ? free : 0  // a line wider than the box is start-aligned
             case .left: left = 0
             case .right: left = free
             case .center: left = free / 2
@@ -100,6 +105,7 @@ extension PreparedText {
                     left = rtl ? free : 0
                 }
             }
+            if rtl { left += aligned - line.width }  // the counted spaces lie left of the text
             var text: String
             if let hyphen = line.hyphen {
                 // The soft hyphen shows as a hyphen.
@@ -113,6 +119,13 @@ extension PreparedText {
             top += height
         }
         return TextLayout(lines: lines, width: widest, height: top, firstBaseline: lines.first?.baseline ?? 0)
+    }
+
+    /// The width of the spaces a pre-wrap paragraph ends with (0 for other lines).
+    private func trailingSpacesWidth(_ line: MeasuredLine) -> Float {
+        guard style.whiteSpace == .preWrap, line.range.endsParagraph, !line.ellipsis, line.hyphen == nil else { return 0 }
+        let end = lineTextEnd(line.range, line.end)
+        return end > line.end ? width(line.range.start, end) - width(line.range.start, line.end) : 0
     }
 
     /// Where a line's text ends: pre-wrap keeps its hanging spaces in the text.

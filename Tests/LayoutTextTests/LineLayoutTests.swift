@@ -100,6 +100,28 @@ import LayoutTextModel
         #expect(justified.lines[2].width < 150 && justified.lines[2].left == 0)
     }
 
+    @Test func aLineWiderThanTheBoxIsStartAligned() {
+        let word = "Supercalifragilisticexpialidocious"
+        for align in [TextAlign.right, .center, .end] {
+            #expect(layout(word, width: 50) { $0.textAlign = align }.lines[0].left == 0)
+            let rtl = layout(word, width: 50) { $0.textAlign = align; $0.rightToLeft = true }.lines[0]
+            #expect(rtl.left == 50 - rtl.width)
+        }
+    }
+
+    @Test func preWrapSpacesEndingAParagraphCountForAlignment() {
+        // Chromium (spaces-043): the spaces before a kept newline or the text's end take room
+        // up to the box's edge; those at a soft wrap hang.
+        let spaces = layout("ab  ") { $0.whiteSpace = .pre }.width - layout("ab").width
+        let ended = layout("ab  \ncd", width: 100) { $0.whiteSpace = .preWrap; $0.textAlign = .right }.lines[0]
+        #expect(ended.left == 100 - ended.width - spaces)
+        let tight = layout("ab  ", width: layout("ab").width + 1) { $0.whiteSpace = .preWrap; $0.textAlign = .right }.lines[0]
+        #expect(tight.left == 0)
+        let box = layout("ab  c").width - 1
+        let wrapped = layout("ab  cd", width: box) { $0.whiteSpace = .preWrap; $0.textAlign = .right }
+        #expect(wrapped.lines.count == 2 && wrapped.lines[0].left == box - wrapped.lines[0].width)
+    }
+
     @Test func lineHeightKinds() {
         #expect(layout(fox, width: 150) { $0.lineHeight = .pixels(24) }.height == 72)
         let percent = layout("x") { $0.fontSize = 13; $0.lineHeight = .percent(150) }
