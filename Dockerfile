@@ -16,11 +16,12 @@ ARG ZLIB_VERSION=1:1.2.13.dfsg-1
 FROM ${SWIFT_IMAGE} AS build
 ARG ZLIB_VERSION
 # Headers for the system library targets: CZlib (gzip), COpenSSL (optional TLS), CCairo (PNG
-# pictures), and CHarfBuzz, CFreeType and CICU (text layout, found through pkg-config).
+# pictures), CHarfBuzz, CFreeType and CICU (text layout, found through pkg-config), and
+# CHiredis (the shared cache in Redis).
 # hadolint ignore=DL3008
 RUN apt-get update \
  && apt-get install -y --no-install-recommends "zlib1g-dev=${ZLIB_VERSION}" libssl-dev libcairo2-dev \
-      libharfbuzz-dev libfreetype-dev libicu-dev pkg-config \
+      libharfbuzz-dev libfreetype-dev libicu-dev pkg-config libhiredis-dev \
  && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 # Resolve dependencies in their own layer, so source edits do not refetch them.
@@ -39,7 +40,7 @@ ARG ZLIB_VERSION
 # hadolint ignore=DL3008
 RUN apt-get update \
  && apt-get install -y --no-install-recommends "zlib1g=${ZLIB_VERSION}" libssl3 libcairo2 fonts-dejavu-core \
-      libharfbuzz0b libfreetype6 libicu72 \
+      libharfbuzz0b libfreetype6 libicu72 libhiredis0.14 \
  && rm -rf /var/lib/apt/lists/* \
  && useradd --system --uid 10001 --user-group --no-create-home --shell /usr/sbin/nologin layoutd
 COPY --from=build /out/layoutd /usr/local/bin/layoutd

@@ -47,16 +47,22 @@ let package = Package(
         .systemLibrary(name: "COpenSSL", path: "Sources/COpenSSL"),
         // epoll and eventfd (Linux), for HTTPServer's event loops.
         .systemLibrary(name: "CEpoll", path: "Sources/CEpoll"),
+        // hiredis, from the system (libhiredis-dev), for the shared cache in Redis.
+        .systemLibrary(name: "CHiredis", path: "Sources/CHiredis",
+                       providers: [.apt(["libhiredis-dev"])]),
+        // A pooled Redis client over hiredis with timeouts and a circuit breaker; knows nothing of layout.
+        .target(name: "SharedCache", dependencies: ["CHiredis", "SyncSupport"]),
         // HTTP/1.1 on plain sockets, epoll event loops or Dispatch; knows nothing about layout.
         .target(name: "HTTPServer", dependencies: ["CZlib", "COpenSSL", "CEpoll", "SyncSupport"]),
-        // cairo, from the system (libcairo2-dev), for PNG pictures in LayoutRender.
-        .systemLibrary(name: "CCairo", path: "Sources/CCairo", pkgConfig: "cairo",
+        // cairo with its FreeType font backend (cairo-ft, which brings FreeType's headers), from
+        // the system (libcairo2-dev), for PNG pictures in LayoutRender.
+        .systemLibrary(name: "CCairo", path: "Sources/CCairo", pkgConfig: "cairo-ft",
                        providers: [.apt(["libcairo2-dev"])]),
         // Pictures of laid-out requests: one picture model, written as SVG or rasterised by cairo.
-        .target(name: "LayoutRender", dependencies: ["LayoutWire", "LayoutEngine", "CCairo", "CZlib"]),
+        .target(name: "LayoutRender", dependencies: ["LayoutWire", "LayoutEngine", "LayoutTextModel", "SyncSupport", "CCairo", "CZlib"]),
         // Routes, cache, configuration, metrics and logging of the layout service.
         .target(name: "LayoutServer", dependencies: [
-            "HTTPServer", "LayoutWire", "LayoutEngine", "LayoutRender", "SyncSupport", "LayoutText", "LayoutTextModel",
+            "HTTPServer", "LayoutWire", "LayoutEngine", "LayoutRender", "SyncSupport", "LayoutText", "LayoutTextModel", "SharedCache",
             .product(name: "Logging", package: "swift-log"),
         ], exclude: ["Playground"], plugins: ["EmbedOpenAPI", "EmbedPlayground"]),
         // openapi.yaml compiled into LayoutServer (served at /openapi.yaml), at build time.
@@ -96,11 +102,16 @@ let package = Package(
                                                             "LayoutTextModel"]),
         .testTarget(name: "LayoutTextTests", dependencies: ["LayoutText", "LayoutTextModel"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "SyncSupport", "TestSupport"]),
-        .testTarget(name: "LayoutRenderTests", dependencies: ["LayoutRender", "LayoutWire", "LayoutEngine", "CZlib", "CCairo"]),
+        // LayoutServer and LayoutText: pictures of text leaves, measured as the service measures them.
+        .testTarget(name: "LayoutRenderTests", dependencies: ["LayoutRender", "LayoutWire", "LayoutEngine", "CZlib", "CCairo",
+                                                              "LayoutServer", "LayoutText", "LayoutTextModel"]),
         .testTarget(name: "LayoutServerTests", dependencies: [
-            "LayoutServer", "HTTPServer", "LayoutWire", "LayoutEngine", "LayoutRender", "LayoutText", "SyncSupport",
+            "LayoutServer", "HTTPServer", "LayoutWire", "LayoutEngine", "LayoutRender", "LayoutText", "SyncSupport", "SharedCache", "RedisTestSupport",
             .product(name: "Logging", package: "swift-log"),
         ]),
+        // Starts a private redis-server for the tests that need one (skipped without it).
+        .target(name: "RedisTestSupport", dependencies: ["SharedCache"], path: "Tests/RedisTestSupport"),
+        .testTarget(name: "SharedCacheTests", dependencies: ["SharedCache", "SyncSupport", "RedisTestSupport"]),
         .testTarget(name: "LayoutdTests", dependencies: ["layoutd", "LayoutServer"]),
     ],
     swiftLanguageModes: [.v5]

@@ -34,6 +34,18 @@ public struct HTTPServerConfiguration: Sendable {
     /// first) fit in it. A connection that stays above it is closed at `writeTimeout`.
     /// Default 1 MiB.
     public var maxBufferedResponseBytes: Int = 1024 * 1024
+    /// Output buffered across all connections (unsent answers, plus the answers of running
+    /// handlers as expected): beyond it no connection takes a new request (one is always taken
+    /// when nothing is buffered), and connections whose writes have stalled for 0.5 s and hold
+    /// at least the stalled connections' average (or have stalled for 1 s) are closed while it
+    /// is passed or others wait for room. Default 16 MiB (with the service's 64 MiB of caches
+    /// and ~20 MB of process, within 100 MB resident).
+    public var maxBufferedOutputBytesTotal: Int = 16 * 1024 * 1024
+    /// Input buffered across all connections (received bytes not yet taken as requests):
+    /// beyond it connections holding part of a request stop reading, and those paused for
+    /// 0.5 s holding at least the average of those holding input (or paused for 1 s) are
+    /// closed. Default 16 MiB (two request bodies of the largest default size).
+    public var maxBufferedInputBytesTotal: Int = 16 * 1024 * 1024
 
     /// How connections' sockets are driven. Default `.eventLoop` on Linux, `.dispatchSources`
     /// elsewhere.

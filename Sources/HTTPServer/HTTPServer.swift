@@ -37,11 +37,18 @@ public final class HTTPServer: @unchecked Sendable {
     /// What connection queues target with the Dispatch backend.
     private let targetQueue = DispatchQueue(label: "HTTPServer.connections", attributes: .concurrent)
     private var signalSources: [DispatchSourceSignal] = []
+    /// Bytes buffered across every connection, against the configured totals.
+    let budget: BufferBudget
 
     public init(configuration: HTTPServerConfiguration, handler: any HTTPHandler) {
         self.configuration = configuration
         self.handler = handler
+        budget = BufferBudget(outputBound: configuration.maxBufferedOutputBytesTotal,
+                              inputBound: configuration.maxBufferedInputBytesTotal)
     }
+
+    /// Bytes buffered across connections now, and what the bounds on them did.
+    public var bufferStatistics: BufferStatistics { budget.statistics }
 
     /// Whether connections run on event loops (the configured backend, where available).
     var usesEventLoops: Bool {
@@ -167,7 +174,7 @@ public final class HTTPServer: @unchecked Sendable {
         #endif
         let connection = Connection(
             fd: fd, remoteAddress: address, configuration: configuration, handler: handler,
-            tls: tls, io: io,
+            tls: tls, io: io, budget: budget,
             onClose: { [weak self] connection in self?.connectionClosed(connection) })
         let accepted = shared.withLock { shared -> Bool in
             guard shared.state == .running else { return false }

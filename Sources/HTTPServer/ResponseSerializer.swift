@@ -56,7 +56,8 @@ enum ResponseSerializer {
         let compressed = gzipped != nil
         let bodyCount = bodyAllowed ? gzipped?.count ?? response.body.count : 0
 
-        out.reserveCapacity(out.count + 256 + (context.isHead ? 0 : bodyCount))
+        // Room for the head too: a head past the reserve would double a large answer's buffer.
+        out.reserveCapacity(out.count + 1024 + (context.isHead ? 0 : bodyCount))
         statusLines.withUnsafeBufferPointer { lines in
             lines[status].withUnsafeBufferPointer { out.append(contentsOf: $0) }
         }

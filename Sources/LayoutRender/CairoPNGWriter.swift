@@ -16,6 +16,7 @@ public enum CairoPNGWriter {
         guard let cr = cairo_create(surface) else { throw .rasterizer("no context") }
         defer { cairo_destroy(cr) }
         cairo_scale(cr, Double(scale), Double(scale))
+        setTextOptions(cr)
         draw(picture, on: cr)
         try check(cairo_status(cr))
         cairo_surface_flush(surface)
@@ -74,6 +75,8 @@ public enum CairoPNGWriter {
                 cairo_move_to(cr, Double(origin.x), Double(origin.y))
                 cairo_show_text(cr, text)
                 cairo_new_path(cr)
+            case .glyphs(let text):
+                drawGlyphs(cr, text)
             case .beginGroup(let opacity):
                 // The group's surface covers the clip: clipped to what the group draws, it is
                 // the size of a node's subtree, not of the whole picture.
@@ -91,6 +94,28 @@ public enum CairoPNGWriter {
                 cairo_restore(cr)
             }
         }
+    }
+
+    /// Outlines unhinted and glyphs at their exact positions (no metrics hinting): text is
+    /// positioned in subpixels, as it was measured.
+    private static func setTextOptions(_ cr: OpaquePointer) {
+        guard let options = cairo_font_options_create() else { return }
+        defer { cairo_font_options_destroy(options) }
+        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+        cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
+        cairo_set_font_options(cr, options)
+    }
+
+    /// A run's glyphs with the font file it was shaped with.
+    private static func drawGlyphs(_ cr: OpaquePointer, _ text: Picture.TextRun) {
+        guard let face = CairoFontFaces.shared.face(path: text.run.font.path, faceIndex: text.run.font.faceIndex) else { return }
+        cairo_set_font_face(cr, face)
+        cairo_set_font_size(cr, Double(text.run.size))
+        setColor(cr, text.color)
+        let x = Double(text.origin.x), y = Double(text.origin.y)
+        var glyphs = text.run.glyphs.map { cairo_glyph_t(index: UInt($0.id), x: x + Double($0.x), y: y + Double($0.y)) }
+        cairo_show_glyphs(cr, &glyphs, Int32(glyphs.count))
     }
 
     private static func fill(_ cr: OpaquePointer, _ color: CSSColor) {
@@ -143,6 +168,7 @@ extension Picture {
                 return Rect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
             case let .label(text, origin, size, _):
                 return Rect(x: origin.x, y: origin.y - size, width: Float(text.count) * size, height: size * 1.5)
+            case .glyphs(let text): return text.bounds
             case .beginGroup, .endGroup: return nil
             }
         }

@@ -1,4 +1,5 @@
 import LayoutEngine
+import LayoutTextModel
 import LayoutWire
 
 /// Pictures of layout requests: lay the tree out, describe it as a `Picture`, write it as SVG or
@@ -6,9 +7,13 @@ import LayoutWire
 public enum LayoutRenderer {
     /// The picture of `request` in `options.format`, laid out first. Throws when a frame is not
     /// finite, or the picture would be larger than `limits` allow (checked before anything is
-    /// drawn).
+    /// drawn). `text` gives the lines of the text leaves once the tree is laid out (see
+    /// `Picture.init(of:mode:text:)`); by default none are drawn. Text leaves are measured only
+    /// through a measure hook on the tree: LayoutServer's `render(_:options:limits:textLayouter:)`
+    /// installs it and draws the lines.
     public static func render(_ request: consuming LayoutRequest, options: RenderOptions,
-                              limits: RenderLimits = .default) throws(RenderError) -> [UInt8] {
+                              limits: RenderLimits = .default,
+                              text: (LayoutTree) -> [Int32: [GlyphLine]] = { _ in [:] }) throws(RenderError) -> [UInt8] {
         request.computeLayout()
         for index in 0..<request.tree.nodeCount {
             let frame = request.tree.frame(of: NodeID(index))
@@ -18,7 +23,7 @@ public enum LayoutRenderer {
         }
         let root = request.tree.frame(of: request.root)
         try check(width: root.width, height: root.height, options: options, limits: limits)
-        return try render(Picture(of: request, mode: options.mode), options: options, limits: limits)
+        return try render(Picture(of: request, mode: options.mode, text: text(request.tree)), options: options, limits: limits)
     }
 
     /// `picture` written in `options.format` at `options.scale`.

@@ -1,3 +1,4 @@
+import LayoutTextModel
 import LayoutWire
 
 /// A drawing of a laid-out tree, in points, the root's top-left at (0, 0): what both back ends
@@ -29,6 +30,8 @@ public struct Picture: Hashable, Sendable {
         case quad(Point, Point, Point, Point, fill: CSSColor)
         /// A line of text, `origin` at the left end of its baseline.
         case label(text: String, origin: Point, size: Float, color: CSSColor)
+        /// Shaped glyphs of a text leaf's line, drawn with their font file.
+        case glyphs(TextRun)
         /// Everything up to the matching `endGroup` is drawn at once, at `opacity`.
         case beginGroup(opacity: Float)
         case endGroup
@@ -55,6 +58,24 @@ public struct Picture: Hashable, Sendable {
             self.stroke = stroke
             self.strokeWidth = strokeWidth
             self.radius = radius
+        }
+    }
+
+    /// A run of a text leaf's line placed in the picture.
+    public struct TextRun: Hashable, Sendable {
+        /// The glyphs, positioned from the run's left end on the baseline.
+        public var run: GlyphRun
+        /// Where the run's left end meets the baseline.
+        public var origin: Point
+        public var color: CSSColor
+        /// The line box the run sits in (its height and the run's width): what it may cover.
+        public var bounds: Rect
+
+        public init(run: GlyphRun, origin: Point, color: CSSColor, bounds: Rect) {
+            self.run = run
+            self.origin = origin
+            self.color = color
+            self.bounds = bounds
         }
     }
 

@@ -1,11 +1,14 @@
 import LayoutEngine
+import LayoutTextModel
 import LayoutWire
 
 extension Picture {
     /// The picture of a laid-out request (call `computeLayout` first) in `mode`. Nodes are drawn
     /// in pre-order, so a child paints over its parent as in a browser; wireframe labels come
-    /// last, above every box.
-    public init(of request: LayoutRequest, mode: RenderMode) {
+    /// last, above every box. `text`: the lines of the text leaves by node index (`NodeID.index`),
+    /// relative to each leaf's content box; drawn in the inherited `color` (black by default) in
+    /// paint mode, in a muted grey in wireframe mode.
+    public init(of request: LayoutRequest, mode: RenderMode, text: [Int32: [GlyphLine]] = [:]) {
         let tree = request.tree
         let rootFrame = tree.frame(of: request.root)
         var items: [Item] = []
@@ -13,10 +16,12 @@ extension Picture {
         var labelled: [(id: String, box: Rect)] = []
 
         // Pre-order with an explicit stack; `.close` ends an opacity group after its subtree.
-        enum Step { case visit(NodeID, originX: Float, originY: Float, depth: Int), close }
-        var stack: [Step] = [.visit(request.root, originX: -rootFrame.left, originY: -rootFrame.top, depth: 0)]
+        // `color` is the text colour inherited from the parent, as CSS `color` is.
+        enum Step { case visit(NodeID, originX: Float, originY: Float, depth: Int, color: CSSColor), close }
+        let black = CSSColor(rgb: 0)
+        var stack: [Step] = [.visit(request.root, originX: -rootFrame.left, originY: -rootFrame.top, depth: 0, color: black)]
         while let step = stack.popLast() {
-            guard case let .visit(node, originX, originY, depth) = step else {
+            guard case let .visit(node, originX, originY, depth, inherited) = step else {
                 items.append(.endGroup)
                 continue
             }
@@ -25,6 +30,7 @@ extension Picture {
             let index = Int(node.index)
             let id = index < request.ids.count ? request.ids[index] : nil
             let edges = tree.boxEdges(of: node)
+            var color = inherited
             switch mode {
             case .wireframe:
                 let kind = request.paint.modelKinds[node.index]
@@ -39,11 +45,17 @@ extension Picture {
                 }
                 Self.paint(node: node.index, id: id, rect: rect, edges: edges, paint: paint,
                            direction: tree.resolvedDirection(of: node), into: &items)
+                color = paint.color ?? inherited
+            }
+            if let lines = text[node.index] {
+                let b = edges.border, p = edges.padding
+                let content = Point(x: rect.x + b.left + p.left, y: rect.y + b.top + p.top)
+                Self.text(lines, at: content, color: mode == .paint ? color : WireframeColors.text, into: &items)
             }
             // Children pushed last-first, so they pop in order.
             let children = Array(tree.children(of: node))
             for child in children.reversed() {
-                stack.append(.visit(child, originX: rect.x, originY: rect.y, depth: depth + 1))
+                stack.append(.visit(child, originX: rect.x, originY: rect.y, depth: depth + 1, color: color))
             }
         }
         // Last node first: a child's label wins over its parent's at a shared corner.
@@ -69,6 +81,17 @@ extension Picture {
         if inBorder != rect { items.append(.ring(outer: rect, inner: inBorder, radius: 0, fill: WireframeColors.border)) }
         let inPadding = inBorder.outset(left: -p.left, top: -p.top, right: -p.right, bottom: -p.bottom)
         if inPadding != inBorder { items.append(.ring(outer: inBorder, inner: inPadding, radius: 0, fill: WireframeColors.padding)) }
+    }
+
+    /// The glyph runs of a text leaf's lines, `content` the content box's top-left.
+    private static func text(_ lines: [GlyphLine], at content: Point, color: CSSColor, into items: inout [Item]) {
+        for line in lines {
+            for run in line.runs where !run.glyphs.isEmpty {
+                let x = content.x + line.left + run.left
+                items.append(.glyphs(TextRun(run: run, origin: Point(x: x, y: content.y + line.baseline), color: color,
+                                             bounds: Rect(x: x, y: content.y + line.top, width: run.width, height: line.height))))
+            }
+        }
     }
 
     /// Background, then border, of one node in paint mode.
@@ -158,6 +181,8 @@ enum WireframeColors {
     static let border = CSSColor(red: 0xFF, green: 0xE5, blue: 0x99, alpha: 0xCC)
     static let padding = CSSColor(red: 0x93, green: 0xC4, blue: 0x7D, alpha: 0x99)
     static let labelColor = CSSColor(rgb: 0x1F2937)
+    /// Text leaves' lines, drawn faintly under the labels.
+    static let text = CSSColor(red: 0x4B, green: 0x55, blue: 0x63, alpha: 0x73)
     static let labelSize: Float = 10
     static let outlineWidth: Float = 1
     /// Boxes are tinted with their outline colour at this alpha, so nesting reads as depth.

@@ -51,6 +51,8 @@ public enum SVGWriter {
                 out.raw(#"" font-family="sans-serif" font-size=""#); out.number(size); out.raw("\"")
                 out.paint("fill", color)
                 out.raw(">"); out.text(escaped(text)); out.raw("</text>\n")
+            case .glyphs(let text):
+                out.glyphs(text)
             case .beginGroup(let opacity):
                 out.raw(#"<g opacity=""#); out.number(opacity); out.raw("\">\n")
             case .endGroup:
@@ -124,6 +126,25 @@ private struct SVGText {
             } while whole > 0
             for i in stride(from: count - 1, through: 0, by: -1) { bytes.append(buffer[i]) }
         }
+    }
+
+    /// A text run as `<text>` in its font's family, weight and style: its characters (logical
+    /// order, `direction="rtl"` for right-to-left runs, anchored at their right end) stretched
+    /// or narrowed to the measured width with `textLength`, so a viewer with the font draws
+    /// them where they were measured. Spaces are kept (`xml:space`): they are part of the width.
+    mutating func glyphs(_ text: Picture.TextRun) {
+        let run = text.run
+        raw(#"<text class="text" xml:space="preserve" x=""#)
+        number(run.rightToLeft ? text.origin.x + run.width : text.origin.x)
+        raw(#"" y=""#); number(text.origin.y)
+        raw(#"" font-family=""#); self.text(SVGWriter.escaped(run.font.family))
+        raw(#"" font-size=""#); number(run.size); raw("\"")
+        if run.font.weight != 400 { raw(#" font-weight=""#); self.text(String(run.font.weight)); raw("\"") }
+        if run.font.italic { raw(#" font-style="italic""#) }
+        if run.rightToLeft { raw(#" direction="rtl""#) }
+        raw(#" textLength=""#); number(run.width); raw(#"" lengthAdjust="spacing""#)
+        paint("fill", text.color)
+        raw(">"); self.text(SVGWriter.escaped(run.text)); raw("</text>\n")
     }
 
     /// ` fill="#rrggbb"` and, when not opaque, ` fill-opacity="a"`.

@@ -96,7 +96,7 @@ public struct PreparedText: Sendable {
 
     /// The face of every unit, chosen per grapheme cluster: the span's face when it has a
     /// glyph for every character of the cluster, else the first fallback face that has.
-    private static func faces(_ units: [UInt16], _ spanOfUnit: [Int32], _ clusterStart: [Bool], _ content: TextContent,
+    static func faces(_ units: [UInt16], _ spanOfUnit: [Int32], _ clusterStart: [Bool], _ content: TextContent,
                               _ primary: [FontFace], _ fonts: FontLibrary) -> [Int32] {
         let n = units.count
         var fallbacks: [[FontFace]?] = Array(repeating: nil, count: content.spans.count)

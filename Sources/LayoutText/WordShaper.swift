@@ -28,24 +28,34 @@ struct WordShaper: Sendable {
 
     private func shape(_ text: [UInt16], face: FontFace, rightToLeft: Bool, noLigatures: Bool) -> [Float] {
         var advances = [Float](repeating: 0, count: text.count)
-        guard !text.isEmpty, let buffer = hb_buffer_create() else { return advances }
+        guard !text.isEmpty else { return advances }
+        Self.withShaped(text, face: face, rightToLeft: rightToLeft, noLigatures: noLigatures) { infos, positions in
+            for g in infos.indices {
+                let cluster = Int(infos[g].cluster)
+                if cluster < advances.count { advances[cluster] += Float(positions[g].x_advance) }
+            }
+        }
+        return advances
+    }
+
+    /// Calls `body` with the glyphs of `text` shaped in `face` (visual order, font units), or
+    /// returns nil when HarfBuzz has no buffer. Also what `GlyphLineBuilder` draws from.
+    static func withShaped<Result>(_ text: [UInt16], face: FontFace, rightToLeft: Bool, noLigatures: Bool,
+                                   _ body: (UnsafeBufferPointer<hb_glyph_info_t>, UnsafeBufferPointer<hb_glyph_position_t>) -> Result) -> Result? {
+        guard let buffer = hb_buffer_create() else { return nil }
         defer { hb_buffer_destroy(buffer) }
         hb_buffer_add_utf16(buffer, text, Int32(text.count), 0, Int32(text.count))
         hb_buffer_guess_segment_properties(buffer)
         hb_buffer_set_direction(buffer, rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
         hb_buffer_set_cluster_level(buffer, HB_BUFFER_CLUSTER_LEVEL_MONOTONE_CHARACTERS)
         if noLigatures {
-            Self.ligaturesOff.withUnsafeBufferPointer { hb_shape(face.hbFont, buffer, $0.baseAddress, UInt32($0.count)) }
+            ligaturesOff.withUnsafeBufferPointer { hb_shape(face.hbFont, buffer, $0.baseAddress, UInt32($0.count)) }
         } else {
             hb_shape(face.hbFont, buffer, nil, 0)
         }
         var count: UInt32 = 0
         guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
-              let positions = hb_buffer_get_glyph_positions(buffer, &count) else { return advances }
-        for g in 0..<Int(count) {
-            let cluster = Int(infos[g].cluster)
-            if cluster < advances.count { advances[cluster] += Float(positions[g].x_advance) }
-        }
-        return advances
+              let positions = hb_buffer_get_glyph_positions(buffer, &count) else { return nil }
+        return body(UnsafeBufferPointer(start: infos, count: Int(count)), UnsafeBufferPointer(start: positions, count: Int(count)))
     }
 }

@@ -4,32 +4,58 @@
 extension TextContent {
     public func stableDigest(seed: UInt64 = 0) -> UInt64 {
         var d = TextDigest(seed: seed)
-        d.add(style)
-        d.add(UInt64(spans.count))
-        for span in spans {
-            d.add(span.text)
-            d.add(span.style)
-        }
+        stream(into: &d)
         return d.finish()
+    }
+
+    /// The canonical byte stream of the text and every resolved style field, the one
+    /// `stableDigest` hashes: for a keyed hash where clients must not craft collisions (the
+    /// structural cache key).
+    public func stream<Sink: TextDigestSink>(into sink: inout Sink) {
+        sink.add(style)
+        sink.add(UInt64(spans.count))
+        for span in spans {
+            sink.add(span.text)
+            sink.add(span.style)
+        }
     }
 }
 
-struct TextDigest {
+/// Takes a text leaf's canonical byte stream (`TextContent.stream(into:)`).
+public protocol TextDigestSink {
+    mutating func add(byte: UInt8)
+}
+
+struct TextDigest: TextDigestSink {
     private var state: UInt64
 
     init(seed: UInt64) { state = 0xCBF2_9CE4_8422_2325 ^ seed }
 
+    mutating func add(byte: UInt8) { state = (state ^ UInt64(byte)) &* 0x100_0000_01B3 }
+
+    func finish() -> UInt64 {
+        var h = state
+        h ^= h >> 33
+        h = h &* 0xFF51_AFD7_ED55_8CCD
+        h ^= h >> 33
+        h = h &* 0xC4CE_B9FE_1A85_EC53
+        h ^= h >> 33
+        return h
+    }
+}
+
+extension TextDigestSink {
     mutating func add(_ word: UInt64) {
         var w = word
         for _ in 0..<8 {
-            state = (state ^ (w & 0xFF)) &* 0x100_0000_01B3
+            add(byte: UInt8(truncatingIfNeeded: w))
             w >>= 8
         }
     }
 
     mutating func add(_ text: String) {
         add(UInt64(text.utf8.count))
-        for byte in text.utf8 { state = (state ^ UInt64(byte)) &* 0x100_0000_01B3 }
+        for byte in text.utf8 { add(byte: byte) }
     }
 
     mutating func add(_ value: Float) { add(UInt64(value == 0 ? 0 : value.bitPattern)) }
@@ -50,15 +76,5 @@ struct TextDigest {
             | UInt64(style.overflowWrap.rawValue) << 16 | UInt64(style.textOverflow.rawValue) << 24
             | UInt64(style.rightToLeft ? 1 : 0) << 32)
         add(UInt64(style.maxLines))
-    }
-
-    func finish() -> UInt64 {
-        var h = state
-        h ^= h >> 33
-        h = h &* 0xFF51_AFD7_ED55_8CCD
-        h ^= h >> 33
-        h = h &* 0xC4CE_B9FE_1A85_EC53
-        h ^= h >> 33
-        return h
     }
 }

@@ -50,7 +50,8 @@ struct Render: ParsableCommand {
         }
         let picture: [UInt8]
         do {
-            picture = try LayoutRenderer.render(request, options: options, limits: RenderLimits(maxPixels: maxPixels))
+            picture = try LayoutRenderer.render(request, options: options, limits: RenderLimits(maxPixels: maxPixels),
+                                                textLayouter: .bundled)
         } catch {
             SystemIO.write("layoutd render: \(error)\n", to: 2)
             throw ExitCode(1)

@@ -55,11 +55,12 @@ struct Serve: ParsableCommand {
                                                         "reason": "\(error)"])
             throw ExitCode(1)
         }
-        host.server.stopOnSignals()
+        host.stopOnSignals()
         logger.notice("listening", metadata: [
             "host": "\(configuration.host)", "port": "\(host.port)",
             "tls": "\(configuration.http.tlsCertificatePath != nil)",
             "cache_bytes": "\(configuration.cacheBytes)", "max_nodes": "\(configuration.wire.maxNodes)",
+            "shared_cache": "\(host.service.sharedCache?.endpointDescription ?? "off")",
         ])
         host.waitUntilStopped()
         logger.notice("stopped")

@@ -1,4 +1,4 @@
-import LayoutEngine
+@testable import LayoutEngine
 import Testing
 
 @Suite struct StructuralHashTests {
@@ -82,16 +82,72 @@ import Testing
         #expect(t1.structuralHash(root: r1) == t2.structuralHash(root: r2))
     }
 
-    /// The digest must not depend on the process (Swift's `Hasher` is seeded per process): a
-    /// fixed tree has a fixed hash. If the walk changes on purpose, bump the format version in
+    /// A fixed key and a fixed tree give a fixed hash in every process (what replicas sharing a
+    /// cache rely on). If the walk changes on purpose, bump the format version in
     /// `structuralHash` and update this value.
-    @Test func stableAcrossProcesses() throws {
+    @Test func fixedKeyGivesAFixedHash() throws {
         let (tree, root) = try sampleTree()
-        #expect(tree.structuralHash(root: root).hexString == Self.goldenSampleHash)
+        #expect(tree.structuralHash(root: root, key: Self.referenceKey).hexString == Self.goldenSampleHash)
     }
-    // Format 2 (styles stream only non-default fields behind masks; format 1 was
-    // "f809d1133f6ed60af2ad745d13a9b642"). No persisted caches hold format-1 hashes.
-    static let goldenSampleHash = "3c63e3289e7fc673d0c4601747f99cc0"
+    // Format 2 under SipHash-2-4-128 with the reference key 000102…0f (the unkeyed
+    // MurmurHash3-style function gave "3c63e3289e7fc673d0c4601747f99cc0").
+    static let goldenSampleHash = "85af0f539cd9999674a67ffb5c8698d6"
+    /// SipHash's reference key: bytes 00 01 … 0f.
+    static let referenceKey = StructuralHashKey(hex: "000102030405060708090a0b0c0d0e0f")!
+
+    /// The hasher is SipHash-2-4-128: a stream of words hashes like the reference
+    /// implementation on the same bytes (`vectors_sip128` of veorq/SipHash for the messages
+    /// 00 01 02 … of 0, 8, 16 and 24 bytes, the lengths a word stream can have).
+    @Test(arguments: [
+        (0, "a3817f04ba25a8e66df67214c7550293"),
+        (8, "3b62a9ba6258f5610f83e264f31497b4"),
+        (16, "6ee2a4ca67b054bbfd3315bf85230577"),
+        (24, "2db479ae78bd50d8882a8a178a6132ad"),
+    ])
+    func matchesTheSipHashReferenceVectors(length: Int, tag: String) {
+        var hasher = StructuralHasher(key: Self.referenceKey)
+        for start in stride(from: 0, to: length, by: 8) {
+            var word: UInt64 = 0
+            for k in 0..<8 { word |= UInt64(start + k) << UInt64(8 * k) }
+            hasher.combine(word)
+        }
+        let hash = hasher.finalize()
+        // The reference prints the two output words as little-endian bytes.
+        var bytes = ""
+        for word in [hash.high, hash.low] {
+            for k in 0..<8 {
+                let byte = UInt8(truncatingIfNeeded: word >> UInt64(8 * k))
+                bytes += String(byte >> 4, radix: 16) + String(byte & 0xF, radix: 16)
+            }
+        }
+        #expect(bytes == tag)
+    }
+
+    @Test func theKeyChangesEveryHash() throws {
+        let (tree, root) = try sampleTree()
+        let other = StructuralHashKey(k0: Self.referenceKey.k0, k1: Self.referenceKey.k1 ^ 1)
+        let a = tree.structuralHash(root: root, key: Self.referenceKey)
+        let b = tree.structuralHash(root: root, key: other)
+        #expect(a != b)
+        #expect(a.high != b.high && a.low != b.low)
+        // The default key is drawn once per process: hashes agree within it, and it is not
+        // the all-zero key.
+        #expect(tree.structuralHash(root: root) == tree.structuralHash(root: root, key: .processRandom))
+        #expect(StructuralHashKey.processRandom != StructuralHashKey(k0: 0, k1: 0))
+        #expect(StructuralHashKey.random() != StructuralHashKey.random())
+    }
+
+    @Test func keysReadAndSpellAsHex() {
+        #expect(Self.referenceKey == StructuralHashKey(k0: 0x0706_0504_0302_0100, k1: 0x0F0E_0D0C_0B0A_0908))
+        #expect(Self.referenceKey.hexString == "000102030405060708090a0b0c0d0e0f")
+        #expect(StructuralHashKey(hex: "000102030405060708090A0B0C0D0E0F") == Self.referenceKey)
+        for bad in ["", "00", "000102030405060708090a0b0c0d0e0", "000102030405060708090a0b0c0d0e0f00",
+                    "000102030405060708090a0b0c0d0e0g", "+00102030405060708090a0b0c0d0e0f"] {
+            #expect(StructuralHashKey(hex: bad) == nil, "\(bad)")
+        }
+        let key = StructuralHashKey.random()
+        #expect(StructuralHashKey(hex: key.hexString) == key)
+    }
 
     /// Format 2 leaves default fields out of the stream behind a mask: a field set to a value
     /// that happens to be another field's, or an edge of one group instead of another, or a

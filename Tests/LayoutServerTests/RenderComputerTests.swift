@@ -82,6 +82,21 @@ import Testing
         #expect(Array(answer.body[16..<24]) == [0, 0, 0, 80, 0, 0, 0, 60])
     }
 
+    @Test func textLeavesAreMeasuredAndDrawn() {
+        let text = #"{"root": {"style": {"width": 200, "padding": 10}, "children": [{"id": "t", "text": "Hello world"}]}}"#
+        let renderer = computer()
+        let answer = renderer.answer(body: Array(text.utf8), options: RenderOptions(format: .svg, mode: .paint))
+        let svg = String(decoding: answer.body, as: UTF8.self)
+        #expect(answer.status == 200)
+        // The leaf's frame is its measured height (DejaVu Sans 16 px: 19 px), and its words are drawn.
+        #expect(svg.contains(#"data-id="t" x="10" y="10" width="180" height="19""#), "\(svg)")
+        #expect(svg.contains(">Hello </text>") && svg.contains(">world</text>"))
+        // Other text, another picture (the text's digest is in the key).
+        let other = renderer.answer(body: Array(text.replacing("world", with: "there").utf8),
+                                    options: RenderOptions(format: .svg, mode: .paint))
+        #expect(other.cache == .miss && String(decoding: other.body, as: UTF8.self).contains(">there</text>"))
+    }
+
     @Test func errors() {
         let renderer = computer(maxPixels: 1000)
         let big = renderer.answer(body: Array(tree.utf8), options: RenderOptions(format: .png))

@@ -7,19 +7,23 @@ import Testing
 /// from `ConfigurationSettings.all`: a setting missing from any of them fails here.
 @Suite struct ServeOptionsTests {
     /// Both TLS files, so that each setting can be resolved on its own (one alone is refused).
-    static let tls = ["LAYOUTD_TLS_CERT": "/c.pem", "LAYOUTD_TLS_KEY": "/k.pem"]
+    /// Settings that only work in pairs get their partner here: TLS needs both files, and a
+    /// shared cache a cache-key secret.
+    static let base = ["LAYOUTD_TLS_CERT": "/c.pem", "LAYOUTD_TLS_KEY": "/k.pem",
+                       "LAYOUTD_CACHE_KEY_SECRET": "ffeeddccbbaa99887766554433221100"]
     /// Values to try until one is valid for a setting and differs from its default.
-    static let candidates = ["7", "3MiB", "2.5", "false", "dispatch", "warning", "/other.pem", "/"]
+    static let candidates = ["7", "3MiB", "2.5", "false", "dispatch", "warning", "/other.pem", "/",
+                             "redis://127.0.0.1:6379", "000102030405060708090a0b0c0d0e0f"]
 
     @Test(arguments: ConfigurationSettings.all.map(\.name))
     func everySettingIsAnOptionAndAnEnvironmentVariable(name: String) throws {
         let setting = try #require(ConfigurationSettings.setting(name))
-        let defaults = try ConfigurationSettings.resolve(commandLine: [:], environment: Self.tls)
+        let defaults = try ConfigurationSettings.resolve(commandLine: [:], environment: Self.base)
         let original = setting.value(in: defaults)
         // From the environment: some candidate changes the value.
         var fromEnvironment: (value: String, configuration: ServiceConfiguration)?
         for value in Self.candidates {
-            let environment = Self.tls.merging([setting.environmentVariable: value]) { $1 }
+            let environment = Self.base.merging([setting.environmentVariable: value]) { $1 }
             if let configuration = try? ConfigurationSettings.resolve(commandLine: [:], environment: environment),
                setting.value(in: configuration) != original {
                 fromEnvironment = (value, configuration)
@@ -28,7 +32,7 @@ import Testing
         }
         let changed = try #require(fromEnvironment, "\(setting.environmentVariable) changes nothing")
         // On the command line, both spellings, winning over the environment.
-        let environment = Self.tls.merging([setting.environmentVariable: changed.value]) { $1 }
+        let environment = Self.base.merging([setting.environmentVariable: changed.value]) { $1 }
         // A setting that names directories takes only existing ones.
         let back = original ?? (setting.valueName == "dir" ? NSTemporaryDirectory() : "/c.pem")
         for arguments in [["--\(name)", back], ["--\(name)=\(back)"]] {
@@ -42,6 +46,22 @@ import Testing
         #expect(help.contains("--\(name) <\(setting.valueName)>"))
         #expect(help.contains("env: \(setting.environmentVariable)"))
         if let value = setting.defaultValue { #expect(help.contains("default: \(value)")) }
+    }
+
+    /// Replicas find each other's entries only under one cache key, so a shared cache without
+    /// a configured secret is refused rather than silently never hit.
+    @Test func aSharedCacheNeedsACacheKeySecret() throws {
+        let url = ["shared-cache": "redis://127.0.0.1:6379"]
+        do {
+            _ = try ConfigurationSettings.resolve(commandLine: url, environment: [:])
+            Issue.record("a shared cache without a secret was accepted")
+        } catch {
+            #expect(error.description == #"shared-cache: "redis://127.0.0.1:6379" needs --cache-key-secret (the same 32 hex digits on every replica)"#)
+        }
+        let configuration = try ConfigurationSettings.resolve(
+            commandLine: url.merging(["cache-key-secret": "000102030405060708090a0b0c0d0e0f"]) { $1 }, environment: [:])
+        #expect(configuration.sharedCache.url == "redis://127.0.0.1:6379")
+        #expect(configuration.cacheKeySecret?.hexString == "000102030405060708090a0b0c0d0e0f")
     }
 
     @Test func badCommandLinesAreRefused() {

@@ -98,8 +98,11 @@ def http(base, method, path, body=None, headers=None):
         return error.code, error.headers, error.read()
 
 
-def compute(base, tree, width, direction):
-    body = json.dumps({"available": {"width": width, "height": None}, "direction": direction, "root": tree})
+def compute(base, tree, width, direction, text_lines=False):
+    request = {"available": {"width": width, "height": None}, "direction": direction, "root": tree}
+    if text_lines:
+        request["textLines"] = True
+    body = json.dumps(request)
     status, _, answer = http(base, "POST", "/compute", body.encode(), {"Content-Type": "application/json"})
     if status != 200:
         raise RuntimeError(f"/compute answered {status}: {answer[:200]!r}")
@@ -257,6 +260,38 @@ def check_loading(driver, base, served_bytes):
     print(f"page weight: {served_bytes} bytes (page and assets, uncompressed)")
 
 
+DRAWN_LINES = """
+const canvas = document.querySelector('#picture .canvas');
+if (!canvas) return [];
+const origin = canvas.getBoundingClientRect();
+return [...canvas.querySelectorAll('.text-line')].map((line) => {
+  const r = line.getBoundingClientRect();
+  return [line.textContent, r.left - origin.left, r.top - origin.top, r.width, r.height];
+});
+"""
+
+
+def check_text_lines(driver, base):
+    """The text example's lines are drawn: the answer's lines, in its leaves' boxes (the
+    example's leaves have no padding: a line's place is its leaf's corner plus its left/top)."""
+    text, width, direction = editor_request(driver)
+    answer = compute(base, json.loads(text), width, direction, text_lines=True)
+    expected = []
+
+    def walk(node, x, y):
+        left, top = x + node["left"], y + node["top"]
+        for line in node.get("lines", []):
+            expected.append((line["text"], left + line["left"], top + line["top"], line["width"], line["height"]))
+        for child in node.get("children", []):
+            walk(child, left, top)
+    walk(answer["root"], 0, 0)
+    drawn = driver.execute_script(DRAWN_LINES)
+    check([d[0] for d in drawn] == [e[0] for e in expected] and len(expected) > 1,
+          "example text: the drawn lines are the answer's lines", f"{[d[0] for d in drawn]}")
+    off = [f"{d} != {e}" for d, e in zip(drawn, expected) if any(abs(a - b) > 0.02 for a, b in zip(d[1:], e[1:]))]
+    check(not off, "example text: each line drawn at its place in its leaf", "; ".join(off[:3]))
+
+
 def check_examples(driver, base):
     names = [o.get_attribute("value") for o in driver.find_elements(By.CSS_SELECTOR, "#example option")
              if o.get_attribute("value")]
@@ -265,6 +300,8 @@ def check_examples(driver, base):
         if not check(state == "ok", f"example {name} is drawn", state):
             continue
         check_picture(driver, base, f"example {name}: one box per node, at /compute's frames")
+        if name == "text":
+            check_text_lines(driver, base)
         screenshot(driver, f"example-{name}")
 
 

@@ -6,7 +6,10 @@ For each request below, `layoutd compute` gives the frames (relative to each par
 `layoutd render` the SVG (the same code as POST /render, without a server); Chromium opens the
 SVG and every `<rect class="box">`'s box on screen (getBoundingClientRect, at scale 1 one CSS
 pixel per point) must equal the node's absolute frame. A scale-2 rendering must show the same
-boxes twice as large. Screenshots go to $RENDER_SCREENSHOTS (default /tmp/layoutd-render).
+boxes twice as large. Text leaves (the README card) are drawn as `<text>` runs: their texts
+must spell the lines `/compute` answers with `"textLines": true`, and each run must take the
+width it was measured at (Chromium's own box of the text against its `textLength`, which it
+only stretches or narrows a little when the font is the one measured). Screenshots go to $RENDER_SCREENSHOTS (default /tmp/layoutd-render).
 Prints a line per check and "N passed, M failed"; exits 1 on any failure.
 
     Tests/Scripts/render_svg_chromium.py .build/debug/layoutd
@@ -59,6 +62,38 @@ def absolute(node, x=0.0, y=0.0, out=None):
     return out
 
 
+def line_texts(node, out=None):
+    """The texts of every text leaf's lines, in pre-order."""
+    out = [] if out is None else out
+    out.extend(line["text"] for line in node.get("lines", []))
+    for child in node.get("children", []):
+        line_texts(child, out)
+    return out
+
+
+def check_text(driver, layoutd, request, label):
+    """The SVG's text runs spell the measured lines, each as wide as measured."""
+    asked = json.loads(request)
+    asked["textLines"] = True
+    lines = line_texts(json.loads(run(layoutd, "compute", "-", stdin=json.dumps(asked).encode()))["root"])
+    runs = driver.execute_script("""
+        return [...document.querySelectorAll('text.text')].map(t => {
+          const natural = t.cloneNode(true);
+          natural.removeAttribute('textLength');
+          t.parentNode.appendChild(natural);
+          const width = natural.getComputedTextLength();
+          natural.remove();
+          return [t.textContent, parseFloat(t.getAttribute('textLength')), width];
+        });""")
+    if not lines:
+        return
+    drawn = "".join(text for text, _, _ in runs)
+    check(drawn == "".join(lines), f"{label}: the text runs spell the measured lines",
+          "" if drawn == "".join(lines) else f"{drawn!r} vs {''.join(lines)!r}")
+    off = [f"{text!r}: measured {length}, Chromium {width:.3f}" for text, length, width in runs if abs(width - length) > 0.05]
+    check(not off, f"{label}: Chromium's width of every run (DejaVu, no textLength) is the measured width", "; ".join(off[:5]))
+
+
 def run(layoutd, *arguments, stdin):
     return subprocess.run([layoutd, *arguments], input=stdin, capture_output=True, check=True, timeout=60).stdout
 
@@ -102,6 +137,8 @@ def main():
                             if any(abs(a - b) > 0.01 for a, b in zip((x, y, width, height), want)):
                                 wrong.append(f"{id_} at {(x, y, width, height)}, frame {want}")
                         check(not wrong, f"{label}: every box at its frame", "; ".join(wrong[:5]))
+                        if mode == "paint" and scale == 1:
+                            check_text(driver, layoutd, request, label)
                         driver.save_screenshot(os.path.join(SCREENSHOTS, f"{name}-{mode}-{scale}.png"))
     finally:
         driver.quit()

@@ -24,6 +24,7 @@ import select
 import socket
 import subprocess
 import sys
+import threading
 import time
 
 HOST = "127.0.0.1"
@@ -57,6 +58,8 @@ class Server:
 
         self.process = subprocess.Popen(args, preexec_fn=limit_fds, stdout=subprocess.DEVNULL,
                                         stderr=subprocess.PIPE)
+        self.sampled_peak = 0
+        threading.Thread(target=self._sample, daemon=True).start()
         deadline = time.time() + 10
         while time.time() < deadline:
             try:
@@ -85,6 +88,19 @@ class Server:
                 if line.startswith("VmRSS:"):
                     return int(line.split()[1])
         return -1
+
+    def peak_rss_mib(self):
+        """The highest RSS sampled since the last call (sampled every 20 ms), in MiB."""
+        peak, self.sampled_peak = self.sampled_peak, 0
+        return max(peak, self.rss_kib()) / 1024
+
+    def _sample(self):
+        while self.process.poll() is None:
+            try:
+                self.sampled_peak = max(self.sampled_peak, self.rss_kib())
+            except OSError:
+                return
+            time.sleep(0.02)
 
     def alive(self):
         return self.process.poll() is None
@@ -211,7 +227,7 @@ def slowloris(server, count, header_timeout):
           "slowloris: dropped at the header timeout", figures)
 
 
-def slow_readers(server, count, write_timeout):
+def slow_readers(server, count, write_timeout, header_timeout):
     body = wide_tree(50_000)
     status, answer, seconds = request("POST", "/compute", body, port=server.port)
     check(status == 200, "slow readers: one large answer", f"{len(answer)} bytes in {seconds * 1000:.1f} ms")
@@ -241,8 +257,11 @@ def slow_readers(server, count, write_timeout):
           f"{server.rss_kib() // 1024} MiB, CPU {(server.cpu_seconds() - cpu0) / (time.time() - t0) * 100:.0f}% "
           f"of a core meanwhile")
     # After the write timeout the server must have dropped them: draining now ends in EOF/reset
-    # well before all pipelined answers (16 × large) have arrived.
-    time.sleep(max(0.0, write_timeout + 3 - (time.time() - started)))
+    # well before all pipelined answers (16 × large) have arrived. A reader the server-wide
+    # output bound kept waiting is either closed at its header timeout or served late and
+    # closed at the write timeout after that.
+    wait = write_timeout + header_timeout + 3
+    time.sleep(max(0.0, wait - (time.time() - started)))
     after = metric(server.port, "layoutd_open_connections", timeout=15)
     rss_after = server.rss_kib() // 1024
     dropped, completed, received = 0, 0, []
@@ -270,7 +289,8 @@ def slow_readers(server, count, write_timeout):
           "slow readers: dropped at the write timeout",
           f"{count} readers, {dropped} closed by the server, {completed} got every answer (never stalled); "
           f"each had received ≤ {max(received)} of {full} bytes; "
-          f"open connections {during:.0f} → {after:.0f} after {write_timeout} s + 3 s; RSS {rss_after} MiB")
+          f"open connections {during:.0f} → {after:.0f} after {wait} s; RSS {rss_after} MiB; "
+          f"{metric(server.port, 'layoutd_buffer_closed_connections_total') or 0:.0f} closed by the buffer bound")
 
 
 def flood(server, count, fd_limit, hold_seconds):
@@ -349,17 +369,23 @@ def main():
     parser.add_argument("--header-timeout", type=int, default=4)
     parser.add_argument("--write-timeout", type=int, default=4)
     parser.add_argument("--hold", type=int, default=8, help="seconds to hold the flood")
+    parser.add_argument("--max-rss-mib", type=float, default=95.0,
+                        help="peak server RSS (sampled every 20 ms) each phase must stay under")
     args = parser.parse_args()
 
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
     started = time.time()
 
+    peaks = []
     server = Server(args.binary, 4096, args.header_timeout, args.write_timeout, idle_timeout=30)
     try:
         rss0, fds0 = server.rss_kib(), server.open_fds()
+        server.peak_rss_mib()
         slowloris(server, args.slowloris, args.header_timeout)
-        slow_readers(server, args.slow_readers, args.write_timeout)
+        peaks.append(("slowloris", server.peak_rss_mib()))
+        slow_readers(server, args.slow_readers, args.write_timeout, args.header_timeout)
+        peaks.append(("slow readers", server.peak_rss_mib()))
         check(server.alive(), "phases 1-2: server alive",
               f"RSS {rss0} → {server.rss_kib()} KiB, fds {fds0} → {server.open_fds()}")
     finally:
@@ -367,13 +393,17 @@ def main():
 
     server = Server(args.binary, args.fd_limit, args.header_timeout, args.write_timeout, idle_timeout=30)
     try:
+        server.peak_rss_mib()
         flood(server, args.flood, args.fd_limit, args.hold)
+        peaks.append(("flood", server.peak_rss_mib()))
     finally:
         server.stop()
         err = server.process.stderr.read().decode(errors="replace").strip()
         if err:
             print("server stderr (last lines):", *err.splitlines()[-5:], sep="\n  ")
 
+    check(all(peak < args.max_rss_mib for _, peak in peaks), "peak RSS per phase",
+          ", ".join(f"{name} {peak:.1f} MiB" for name, peak in peaks) + f" (bound {args.max_rss_mib} MiB)")
     print(f"total {time.time() - started:.1f} s; {len(FAILURES)} failed: {', '.join(FAILURES) or '-'}")
     sys.exit(1 if FAILURES else 0)
 

@@ -36,6 +36,9 @@ extension Connection {
         state = .closed
         pending.removeAll()
         output = OutputBuffer(responseBytesEstimate: 0)
+        setOutputStalled(false)
+        setBudgetPaused(false)
+        accountBuffers()
         tls = nil // SSL_free before the descriptor closes
         io.close()
         onClose(self)

@@ -41,8 +41,9 @@ extension Connection {
         guard !state.isClosed else { return }
         let phase = parser.phase
         let handlersRunning = pending.contains { !$0.awaitingBody }
-        let next = timers.nextDeadline(phase: phase, state: state, outputUnsent: output.hasUnsent,
+        var next = timers.nextDeadline(phase: phase, state: state, outputUnsent: output.hasUnsent,
                                        handlersRunning: handlersRunning, servedAny: servedAny)
+        if let wake = budgetWake() { next = next.map { min($0, wake) } ?? wake }
         if let next, timers.armedDeadline == nil || next < timers.armedDeadline! {
             timers.armedDeadline = next
             io.schedule(deadline: next)
@@ -53,16 +54,15 @@ extension Connection {
         guard !state.isClosed else { return }
         timers.tick()
         timers.armedDeadline = nil
+        if applyBudget() { return }
         // Bytes that reached the socket before the deadline but whose read event has not run
         // yet count as received: take them first, so the outcome does not depend on scheduling.
         if !state.isLingering && !readSuspended && !output.hasUnsent {
             readable()
             if state.isClosed { return }
         }
-        guard let deadline = timers.deadline else { return }
-        if timers.now < deadline {
-            timers.armedDeadline = deadline
-            io.schedule(deadline: deadline)
+        guard let deadline = timers.deadline, timers.now >= deadline else {
+            updateDeadline() // the state's deadline, or the budget's next look
             return
         }
         if state.isLingering || output.hasUnsent || parser.phase == .idle {

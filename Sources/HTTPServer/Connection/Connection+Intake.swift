@@ -43,8 +43,12 @@ extension Connection {
     /// Backpressure: the pipeline is full, or the unsent output plus what the handlers still
     /// running are expected to add would pass the output bound (the client does not read its
     /// answers, or they are large). One request is always taken while the unsent output is
-    /// within the bound.
-    var intakeFull: Bool {
+    /// within the bound. Across connections, the server-wide output bound must have room for
+    /// the next answer (`BufferBudget`).
+    var intakeFull: Bool { connectionIntakeFull || outputBudgetFull }
+
+    /// The pipeline or this connection's own output bound is full.
+    var connectionIntakeFull: Bool {
         // A request whose head is in but whose body is not still gets its body read.
         let taken = pending.count - (pending.last?.awaitingBody == true ? 1 : 0)
         if taken >= configuration.maxPipelinedRequests { return true }
@@ -66,9 +70,12 @@ extension Connection {
         guard !state.isClosed, !state.isLingering else { return }
         if !state.acceptsRequests || intakeFull {
             suspendReading()
+            setBudgetPaused(state.acceptsRequests && !connectionIntakeFull)
             return
         }
-        if peerClosed { suspendReading() } else { resumeReading() }
+        let inputFull = inputBudgetFull
+        setBudgetPaused(inputFull)
+        if peerClosed || inputFull { suspendReading() } else { resumeReading() }
         // `intakePaused` stays set until the requests are taken, so a half-closed peer is not
         // closed on in the meantime.
         if intakePaused && !intakeResumeScheduled && processingDepth == 0 {

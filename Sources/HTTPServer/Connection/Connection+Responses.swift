@@ -125,6 +125,8 @@ extension Connection {
                 if sent > 0 { timers.lastWriteProgress = timers.now }
             case .wantWrite, .wantRead:
                 armWrite()
+                setOutputStalled(true)
+                accountBuffers()
                 updateIntake()
                 updateDeadline()
                 return
@@ -134,6 +136,8 @@ extension Connection {
             }
         }
         output.sent()
+        setOutputStalled(false)
+        accountBuffers()
         if !readWaitsForWritable { disarmWrite() }
         switch state {
         case .closingAfterFlush(let linger):
@@ -150,6 +154,7 @@ extension Connection {
             return
         }
         if hadOutput && pending.isEmpty { timers.lastActivity = timers.now }
+        accountBuffers() // the parser may have changed since the output was sent
         updateIntake()
         updateDeadline()
     }

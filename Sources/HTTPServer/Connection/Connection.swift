@@ -10,7 +10,8 @@ import Dispatch
 ///   gzip inflation, building the request for the handler, refusals;
 /// - `Connection+Responses`: answers in request order, serialisation, flushing;
 /// - `Connection+Deadlines`: the one deadline for the current state, and its timer;
-/// - `Connection+Closing`: lingering close and the final close.
+/// - `Connection+Closing`: lingering close and the final close;
+/// - `Connection+Budget`: its share of the server-wide bounds on buffered bytes (`BufferBudget`).
 /// `ConnectionState` names the connection's life and its transitions.
 // @unchecked: every mutable field is touched only on the connection's context (see above).
 final class Connection: @unchecked Sendable {
@@ -63,8 +64,19 @@ final class Connection: @unchecked Sendable {
     // Deadlines (Connection+Deadlines).
     var timers: ConnectionTimers
 
+    // The server-wide bounds (Connection+Budget).
+    let budget: BufferBudget
+    /// Output bytes (unsent, and expected from running handlers) counted in `budget`.
+    var accountedOutput = 0
+    /// Input bytes (in the parser) counted in `budget`.
+    var accountedInput = 0
+    /// Reading is paused by a bound (counted in `budget`); since when.
+    var budgetPausedSince: DispatchTime?
+    /// Counted among `budget`'s stalled connections (output waits on a full socket).
+    var countedStalled = false
+
     init(fd: Int32, remoteAddress: String?, configuration: HTTPServerConfiguration, handler: any HTTPHandler,
-         tls: TLSContext? = nil, io: any ConnectionIO, onClose: @escaping @Sendable (Connection) -> Void) {
+         tls: TLSContext? = nil, io: any ConnectionIO, budget: BufferBudget, onClose: @escaping @Sendable (Connection) -> Void) {
         self.fd = fd
         self.remoteAddress = remoteAddress
         self.configuration = configuration
@@ -74,6 +86,7 @@ final class Connection: @unchecked Sendable {
         self.tls = tls?.makeSession(fd: fd)
         self.usesTLS = tls != nil
         self.io = io
+        self.budget = budget
         output = OutputBuffer(responseBytesEstimate: configuration.maxBufferedResponseBytes)
         timers = ConnectionTimers(configuration)
     }

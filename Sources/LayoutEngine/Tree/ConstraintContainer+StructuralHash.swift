@@ -1,5 +1,6 @@
 // The structural hash of `.constraints` content: every field that decides the solution, in a
-// fixed order, through the seedless `StructuralHasher` (never Swift's per-process `Hasher`).
+// fixed order, through the keyed `StructuralHasher` (never Swift's `Hasher`, whose seed the
+// service does not control).
 
 extension StructuralHasher {
     mutating func combine(constraintContainer c: ConstraintContainer) {

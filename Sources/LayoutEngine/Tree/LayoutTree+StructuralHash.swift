@@ -2,10 +2,13 @@ extension LayoutTree {
     /// A 128-bit hash of everything that decides the layout of the subtree at `root`: the
     /// config, the available size, the owner direction, and each node's style, content and
     /// children in order. Caller-side identity (node ids, `NodeID` numbering) is not part of
-    /// it, so two requests that differ only in ids share a hash. Stable across processes.
+    /// it, so two requests that differ only in ids share a hash. Keyed (SipHash-2-4-128): the
+    /// same under the same `key` in any process; the default key is random per process, so
+    /// pass a configured one where hashes must agree across processes (a shared cache).
     public func structuralHash(root: NodeID, available: AvailableSize = AvailableSize(),
-                               direction: Direction = .ltr) -> StructuralHash {
-        var hasher = StructuralHasher()
+                               direction: Direction = .ltr,
+                               key: StructuralHashKey = .processRandom) -> StructuralHash {
+        var hasher = StructuralHasher(key: key)
         // Format version: bump when the stream changes. 2: styles stream only non-default
         // fields behind a mask, and a node's content kind shares a word with its child count.
         hasher.combine(UInt64(0x4C41_594F_5554_0002))

@@ -1,4 +1,6 @@
-/// A 128-bit digest of layout input, stable across runs, processes and machines.
+/// A 128-bit keyed digest of layout input: equal for equal input under the same
+/// `StructuralHashKey`, on any run, process or machine. `high` is the first 64-bit word of the
+/// SipHash-2-4-128 output, `low` the second.
 public struct StructuralHash: Hashable, Sendable, CustomStringConvertible {
     public var high: UInt64
     public var low: UInt64
@@ -20,25 +22,36 @@ public struct StructuralHash: Hashable, Sendable, CustomStringConvertible {
     public var description: String { hexString }
 }
 
-/// Streams 64-bit words through MurmurHash3's x64 128-bit block function: a fixed, seedless
-/// algorithm, unlike Swift's `Hasher`, which is seeded per process.
-struct StructuralHasher {
-    private var h1: UInt64 = 0x9E37_79B9_7F4A_7C15
-    private var h2: UInt64 = 0xC2B2_AE3D_27D4_EB4F
-    private var pending: UInt64 = 0
-    /// Words streamed so far; odd means `pending` holds the first word of a block.
+/// Streams 64-bit words through SipHash-2-4 with a 128-bit output (Aumasson and Bernstein;
+/// the reference `siphash.c` with `outlen` 16), keyed by a `StructuralHashKey`. Each word is one
+/// little-endian 8-byte block of the message, so a stream of n words hashes exactly like the
+/// reference on those 8n bytes (the tests hold it to the reference vectors).
+/// SipHash-2-4 rather than 1-3: the hash decides whose frames a cache serves, so the margin of
+/// the conservative variant is worth its cost (measured on the 1,000-node tree in
+/// Benchmarks/load/RESULTS.md).
+/// Public so that content measured outside the engine (text leaves) is digested under the same
+/// key before it becomes a node's `.custom` tag.
+public struct StructuralHasher {
+    private var v0: UInt64
+    private var v1: UInt64
+    private var v2: UInt64
+    private var v3: UInt64
+    /// Words streamed so far (the message length is 8 × this).
     private var wordCount: UInt64 = 0
 
-    private static let c1: UInt64 = 0x87C3_7B91_1142_53D5
-    private static let c2: UInt64 = 0x4CF5_AD43_2745_937F
+    public init(key: StructuralHashKey) {
+        v0 = 0x736F_6D65_7073_6575 ^ key.k0
+        v1 = 0x646F_7261_6E64_6F6D ^ key.k1 ^ 0xEE // 0xEE: the 128-bit output variant
+        v2 = 0x6C79_6765_6E65_7261 ^ key.k0
+        v3 = 0x7465_6462_7974_6573 ^ key.k1
+    }
 
     @inline(__always)
-    mutating func combine(_ word: UInt64) {
-        if wordCount & 1 != 0 {
-            mixBlock(pending, word)
-        } else {
-            pending = word
-        }
+    public mutating func combine(_ word: UInt64) {
+        v3 ^= word
+        sipRound()
+        sipRound()
+        v0 ^= word
         wordCount &+= 1
     }
 
@@ -93,40 +106,27 @@ struct StructuralHasher {
     }
 
     @inline(__always)
-    private mutating func mixBlock(_ a: UInt64, _ b: UInt64) {
-        var k1 = a &* Self.c1
-        k1 = k1.rotatedLeft(31) &* Self.c2
-        h1 ^= k1
-        h1 = h1.rotatedLeft(27) &+ h2
-        h1 = h1 &* 5 &+ 0x52DC_E729
-        var k2 = b &* Self.c2
-        k2 = k2.rotatedLeft(33) &* Self.c1
-        h2 ^= k2
-        h2 = h2.rotatedLeft(31) &+ h1
-        h2 = h2 &* 5 &+ 0x3849_5AB5
+    private mutating func sipRound() {
+        v0 &+= v1; v1 = v1.rotatedLeft(13); v1 ^= v0; v0 = v0.rotatedLeft(32)
+        v2 &+= v3; v3 = v3.rotatedLeft(16); v3 ^= v2
+        v0 &+= v3; v3 = v3.rotatedLeft(21); v3 ^= v0
+        v2 &+= v1; v1 = v1.rotatedLeft(17); v1 ^= v2; v2 = v2.rotatedLeft(32)
     }
 
-    consuming func finalize() -> StructuralHash {
-        if wordCount & 1 != 0 { mixBlock(pending, 0x5555_5555_5555_5555) }
-        h1 ^= wordCount
-        h2 ^= wordCount
-        h1 &+= h2
-        h2 &+= h1
-        h1 = Self.fmix(h1)
-        h2 = Self.fmix(h2)
-        h1 &+= h2
-        h2 &+= h1
-        return StructuralHash(high: h1, low: h2)
-    }
-
-    private static func fmix(_ value: UInt64) -> UInt64 {
-        var k = value
-        k ^= k >> 33
-        k &*= 0xFF51_AFD7_ED55_8CCD
-        k ^= k >> 33
-        k &*= 0xC4CE_B9FE_1A85_EC53
-        k ^= k >> 33
-        return k
+    /// The last block holds only the length byte (the stream is whole words), then four
+    /// finalisation rounds per output word.
+    public consuming func finalize() -> StructuralHash {
+        let last = (wordCount &* 8) << 56
+        v3 ^= last
+        sipRound()
+        sipRound()
+        v0 ^= last
+        v2 ^= 0xEE
+        for _ in 0..<4 { sipRound() }
+        let first = v0 ^ v1 ^ v2 ^ v3
+        v1 ^= 0xDD
+        for _ in 0..<4 { sipRound() }
+        return StructuralHash(high: first, low: v0 ^ v1 ^ v2 ^ v3)
     }
 }
 

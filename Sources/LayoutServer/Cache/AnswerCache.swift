@@ -55,11 +55,11 @@ public final class AnswerCache: @unchecked Sendable {
 
     /// Bytes an entry costs beyond its request and answer arrays' storage: the quoted ETag
     /// (a 53-byte native string, 96 with its header), what the edge keeps beside it (the compute
-    /// route's two prebuilt header lists: three fields, 144; one field, 80), the `Entry` and
+    /// route's two prebuilt header lists: four fields, 192; one field, 80), the `Entry` and
     /// `Stored` objects (16-byte object header plus their
     /// fields), and the LRU's slot and dictionary bucket at twice their size for the tables'
     /// spare room (`HeapFootprint`).
-    public static let entryOverhead = 96 + 144 + 80
+    public static let entryOverhead = 96 + 192 + 80
         + HeapFootprint.mallocChunk(16 + 8 + 16 + 8 + 8) + HeapFootprint.mallocChunk(16 + 8 + 8)
         + HeapFootprint.lruBookkeeping(key: Key.self, value: Stored.self)
 

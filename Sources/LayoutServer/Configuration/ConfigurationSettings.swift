@@ -1,5 +1,7 @@
 import Foundation
+import LayoutEngine
 import Logging
+import SharedCache
 
 /// A configuration value that could not be read.
 public struct ConfigurationError: Error, CustomStringConvertible, Equatable {
@@ -61,6 +63,12 @@ public enum ConfigurationSettings {
         int("max-header-count", "Most header fields in one request.", range: 1...10_000, \.http.maxHeaderCount),
         bytes("max-buffered-response-bytes", "Unsent response bytes per connection above which it is read no further.",
               \.http.maxBufferedResponseBytes),
+        bytes("max-buffered-output-bytes-total",
+              "Unsent response bytes across all connections above which none takes a new request; stalled connections holding the most are closed.",
+              \.http.maxBufferedOutputBytesTotal),
+        bytes("max-buffered-input-bytes-total",
+              "Received, unparsed bytes across all connections above which those holding part of a request stop reading.",
+              \.http.maxBufferedInputBytesTotal),
         int("max-connections", "Most open connections; more wait in the backlog.", range: 1...1_000_000, \.http.maxConnections),
         seconds("header-timeout", "Seconds to receive a request head.", \.http.headerTimeout),
         seconds("body-timeout", "Seconds to receive a request body.", \.http.bodyTimeout),
@@ -82,6 +90,24 @@ public enum ConfigurationSettings {
         bytes("render-cache-bytes", "Budget for /render pictures (bytes); 0 turns it off.", \.renderCacheBytes),
         int("max-render-pixels", "Largest /render picture in device pixels (width x height); beyond it 413.",
             range: 1...(1 << 30), \.maxRenderPixels),
+        seconds("drain-delay", "After SIGTERM, seconds /readyz answers 503 while requests are still served, before draining.",
+                allowsZero: true, \.drainDelay),
+        setting("shared-cache", "Shared layout cache in Redis, redis://HOST:PORT[/DB] (empty: off).", valueName: "url",
+                \.sharedCache.url, reason: "is not a redis://HOST[:PORT][/DB] URL",
+                parse: { text in text.isEmpty || RedisEndpoint(url: text) != nil ? text : nil }, spell: { $0 }),
+        seconds("shared-cache-ttl", "Seconds Redis keeps a layout.", \.sharedCache.ttl),
+        seconds("shared-cache-timeout", "Seconds to connect to Redis or get an answer; past it, computed locally.",
+                \.sharedCache.timeout),
+        int("shared-cache-pool", "Most connections to Redis.", range: 1...1024, \.sharedCache.poolSize),
+        seconds("shared-cache-backoff", "Seconds Redis is not called after 3 failures in a row (then one probe).",
+                \.sharedCache.backoff),
+        int("shared-cache-write-queue", "Most layouts waiting to be stored in Redis; more are dropped.",
+            range: 1...1_000_000, \.sharedCache.writeQueue),
+        setting("cache-key-secret",
+                "Secret of the cache key's hash (32 hex digits; `random`: new per process). Replicas sharing a cache need the same one.",
+                valueName: "hex", \.cacheKeySecret, reason: "is not 32 hex digits (a 128-bit key) or random",
+                parse: { text in text == "random" ? .some(nil) : StructuralHashKey(hex: text).map { .some($0) } },
+                spell: { $0?.hexString ?? "random" }),
         flag("gzip", "Gzip responses for clients that accept it (true/false).", \.http.responseCompression.enabled),
         choice("log-level", "trace, debug, info (one line per request), notice, warning, error or critical.",
                Logger.Level.allCases.map { ($0.rawValue, $0) }, \.logLevel),
@@ -114,6 +140,12 @@ public enum ConfigurationSettings {
             let given = configuration.http.tlsCertificatePath == nil ? "tls-key" : "tls-cert"
             throw ConfigurationError(setting: given, value: configuration.http.tlsCertificatePath ?? configuration.http.tlsKeyPath ?? "",
                                      reason: "needs both --tls-cert and --tls-key")
+        }
+        // Replicas find each other's layouts in Redis only under one cache key: a random
+        // per-process secret would make every shared entry unreachable to the others.
+        if !configuration.sharedCache.url.isEmpty && configuration.cacheKeySecret == nil {
+            throw ConfigurationError(setting: "shared-cache", value: configuration.sharedCache.url,
+                                     reason: "needs --cache-key-secret (the same 32 hex digits on every replica)")
         }
         return configuration
     }
@@ -159,12 +191,15 @@ public enum ConfigurationSettings {
     }
 
     /// Seconds as a number, optionally followed by `s` (`10`, `2.5`, `10s`).
-    private static func seconds(_ name: String, _ help: String, _ field: Field<Duration>) -> ConfigurationSetting {
-        setting(name, help, valueName: "seconds", field, reason: "is not a number of seconds in (0, 86400]",
+    private static func seconds(_ name: String, _ help: String, allowsZero: Bool = false,
+                                _ field: Field<Duration>) -> ConfigurationSetting {
+        setting(name, help, valueName: "seconds", field,
+                reason: "is not a number of seconds in \(allowsZero ? "[" : "(")0, 86400]",
                 parse: { text in
                     var number = Substring(text).trimmingSpaces
                     if number.last == "s" { number = number.dropLast() }
-                    guard let seconds = Double(String(number)), seconds.isFinite, seconds > 0, seconds <= 86_400 else {
+                    guard let seconds = Double(String(number)), seconds.isFinite, seconds > 0 || (allowsZero && seconds == 0),
+                          seconds <= 86_400 else {
                         return nil
                     }
                     return .nanoseconds(Int64(seconds * 1e9))

@@ -1,5 +1,6 @@
 import HTTPServer
 import LayoutRender
+import LayoutEngine
 import LayoutWire
 import Logging
 
@@ -52,6 +53,18 @@ public struct ServiceConfiguration: Sendable {
     /// Largest picture `/render` draws, in device pixels (width × height at the asked scale);
     /// beyond it 413 `picture-too-large`. Default 16 Mi pixels (4096 × 4096, 64 MiB of RGBA).
     public var maxRenderPixels: Int
+    /// The shared second-level cache in Redis; off by default.
+    public var sharedCache = SharedCacheConfiguration()
+    /// After SIGTERM/SIGINT, how long `/readyz` answers 503 while requests are still served, so
+    /// a load balancer stops sending new ones, before the server stops accepting and drains
+    /// (`http.shutdownTimeout`). Default 0: drain at once.
+    public var drainDelay: Duration = .zero
+    /// The secret the structural hash is keyed with: the layout cache's key and the first part
+    /// of every ETag. Default nil: a random key per process, so hashes and ETags change across
+    /// restarts (a client's `If-None-Match` from before a restart then gets one full 200
+    /// answer, never a wrong 304). Set the same value on replicas that share a cache or sit
+    /// behind one load balancer, so they agree on keys and ETags.
+    public var cacheKeySecret: StructuralHashKey?
 
     public static let defaultCacheBytes = 32 << 20
     public static let defaultAnswerCacheBytes = 8 << 20

@@ -1,3 +1,5 @@
+import HTTPServer
+
 /// Writes the service's metrics in the Prometheus text exposition format, version 0.0.4.
 public enum PrometheusRenderer {
     /// The Content-Type of the rendered text.
@@ -17,12 +19,16 @@ public enum PrometheusRenderer {
         public var openConnections: Int
         /// The text shaping cache's lookups (see `TextLayouter.shapeCacheStatistics`).
         public var shapeCache: (hits: Int, misses: Int) = (0, 0)
+        /// nil when no shared cache is configured.
+        public var sharedCache: SharedFrameCache.Statistics?
+        /// Bytes buffered across connections, and what the server-wide bounds did.
+        public var buffers = HTTPServer.BufferStatistics()
 
         public init(metrics: ServiceMetrics, cache: FrameCache.Statistics, cacheCapacityBytes: Int,
                     answerCache: AnswerCache.Statistics = .init(), answerCacheCapacityBytes: Int = 0,
                     renderCache: RenderCache.Statistics = .init(), renderCacheCapacityBytes: Int = 0,
                     admission: ComputeAdmission.Statistics = .init(), admissionLimitBytes: Int = 0,
-                    openConnections: Int) {
+                    openConnections: Int, sharedCache: SharedFrameCache.Statistics? = nil) {
             self.metrics = metrics
             self.cache = cache
             self.cacheCapacityBytes = cacheCapacityBytes
@@ -33,6 +39,7 @@ public enum PrometheusRenderer {
             self.admission = admission
             self.admissionLimitBytes = admissionLimitBytes
             self.openConnections = openConnections
+            self.sharedCache = sharedCache
         }
     }
 
@@ -53,14 +60,7 @@ public enum PrometheusRenderer {
                "Time from a request reaching the service to its answer, by route.")
         for route in RouteLabel.allCases {
             guard let histogram = snapshot.latency[route] else { continue }
-            var cumulative = 0
-            for (bound, count) in zip(ServiceMetrics.latencyBuckets, histogram.bucketCounts) {
-                cumulative += count
-                out += "layoutd_http_request_duration_seconds_bucket{route=\"\(route.rawValue)\",le=\"\(format(bound))\"} \(cumulative)\n"
-            }
-            out += "layoutd_http_request_duration_seconds_bucket{route=\"\(route.rawValue)\",le=\"+Inf\"} \(histogram.count)\n"
-            out += "layoutd_http_request_duration_seconds_sum{route=\"\(route.rawValue)\"} \(format(histogram.sum))\n"
-            out += "layoutd_http_request_duration_seconds_count{route=\"\(route.rawValue)\"} \(histogram.count)\n"
+            histogramSamples(&out, "layoutd_http_request_duration_seconds", label: "route=\"\(route.rawValue)\",", histogram)
         }
 
         cacheSamples(&out, prefix: "layoutd_cache", name: "layout cache",
@@ -86,7 +86,64 @@ public enum PrometheusRenderer {
                "Words of text leaves whose shapes came from the shaping cache.", inputs.shapeCache.hits)
         sample(&out, "layoutd_text_shape_cache_misses_total", "counter",
                "Words of text leaves shaped with HarfBuzz (not in the shaping cache).", inputs.shapeCache.misses)
+        sharedCacheSamples(&out, inputs.sharedCache ?? SharedFrameCache.Statistics())
+        let buffers = inputs.buffers
+        sample(&out, "layoutd_buffered_output_bytes", "gauge",
+               "Unsent response bytes across connections, with the answers of running handlers as expected.",
+               buffers.outputBytes)
+        sample(&out, "layoutd_buffered_output_limit_bytes", "gauge",
+               "The server-wide output bound (max-buffered-output-bytes-total).", buffers.outputBoundBytes)
+        sample(&out, "layoutd_buffered_input_bytes", "gauge",
+               "Received bytes not yet taken as requests, across connections.", buffers.inputBytes)
+        sample(&out, "layoutd_buffered_input_limit_bytes", "gauge",
+               "The server-wide input bound (max-buffered-input-bytes-total).", buffers.inputBoundBytes)
+        sample(&out, "layoutd_buffer_paused_connections", "gauge",
+               "Connections whose reading is paused by a server-wide buffer bound now.", buffers.pausedConnections)
+        sample(&out, "layoutd_buffer_pauses_total", "counter",
+               "Times a connection's reading was paused by a server-wide buffer bound.", buffers.pausedTotal)
+        sample(&out, "layoutd_buffer_closed_connections_total", "counter",
+               "Connections closed as the worst offenders against a server-wide buffer bound.", buffers.closedTotal)
         return out
+    }
+
+    /// The shared cache's samples (zeros when it is off, so dashboards need no special case).
+    private static func sharedCacheSamples(_ out: inout String, _ shared: SharedFrameCache.Statistics) {
+        sample(&out, "layoutd_shared_cache_hits_total", "counter", "Layouts found in the shared cache (Redis).", shared.hits)
+        sample(&out, "layoutd_shared_cache_misses_total", "counter",
+               "Shared cache lookups that found nothing usable (invalid values included).", shared.misses)
+        sample(&out, "layoutd_shared_cache_errors_total", "counter",
+               "Shared cache calls that failed (refused, reset, server error), timeouts apart.", shared.errors)
+        sample(&out, "layoutd_shared_cache_timeouts_total", "counter",
+               "Shared cache calls that took longer than shared-cache-timeout.", shared.timeouts)
+        sample(&out, "layoutd_shared_cache_invalid_total", "counter",
+               "Shared cache values ignored: wrong format version, truncated, foreign or corrupted.", shared.invalid)
+        sample(&out, "layoutd_shared_cache_skipped_total", "counter",
+               "Shared cache lookups and stores not attempted: breaker open or every connection busy.", shared.skipped)
+        sample(&out, "layoutd_shared_cache_writes_total", "counter", "Layouts stored in the shared cache.", shared.writes)
+        sample(&out, "layoutd_shared_cache_writes_dropped_total", "counter",
+               "Stores dropped because the background write queue was full.", shared.writesDropped)
+        sample(&out, "layoutd_shared_cache_breaker_state", "gauge",
+               "The shared cache's circuit breaker: 0 closed (calling Redis), 1 open (not calling), 2 half-open (probing).",
+               shared.breakerState.rawValue)
+        sample(&out, "layoutd_shared_cache_breaker_opened_total", "counter", "Times the circuit breaker opened.",
+               shared.breakerOpened)
+        family(&out, "layoutd_shared_cache_lookup_duration_seconds", "histogram",
+               "Time of each shared cache lookup that called Redis (hit, miss or failure).")
+        histogramSamples(&out, "layoutd_shared_cache_lookup_duration_seconds", label: "", shared.lookupSeconds)
+    }
+
+    /// A histogram's cumulative buckets, sum and count; `label` is empty or ends in a comma.
+    private static func histogramSamples(_ out: inout String, _ name: String, label: String,
+                                         _ histogram: ServiceMetrics.Histogram) {
+        var cumulative = 0
+        for (bound, count) in zip(histogram.bounds, histogram.bucketCounts) {
+            cumulative += count
+            out += "\(name)_bucket{\(label)le=\"\(format(bound))\"} \(cumulative)\n"
+        }
+        let plain = label.isEmpty ? "" : "{\(label.dropLast())}"
+        out += "\(name)_bucket{\(label)le=\"+Inf\"} \(histogram.count)\n"
+        out += "\(name)_sum\(plain) \(format(histogram.sum))\n"
+        out += "\(name)_count\(plain) \(histogram.count)\n"
     }
 
     /// The seven samples every byte-bounded cache shows, under `prefix`; `evicted` and

@@ -8,17 +8,24 @@ public final class ServiceMetrics: @unchecked Sendable {
         0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10,
     ]
 
-    struct Histogram {
-        var bucketCounts = [Int](repeating: 0, count: ServiceMetrics.latencyBuckets.count)
+    struct Histogram: Sendable {
+        /// Upper bounds of the buckets, in seconds.
+        let bounds: [Double]
+        var bucketCounts: [Int]
         var count = 0
         var sum = 0.0
+
+        init(bounds: [Double] = ServiceMetrics.latencyBuckets) {
+            self.bounds = bounds
+            bucketCounts = [Int](repeating: 0, count: bounds.count)
+        }
 
         mutating func observe(_ seconds: Double) {
             count += 1
             sum += seconds
             // Non-cumulative here; the renderer accumulates. Values above the last bound only
             // count toward +Inf (count).
-            if let bucket = ServiceMetrics.latencyBuckets.firstIndex(where: { seconds <= $0 }) {
+            if let bucket = bounds.firstIndex(where: { seconds <= $0 }) {
                 bucketCounts[bucket] += 1
             }
         }
@@ -53,6 +60,7 @@ public final class ServiceMetrics: @unchecked Sendable {
         case .playgroundFiles: return 7
         case .fonts: return 8
         case .render: return 9
+        case .readyz: return 10
         }
     }
 

@@ -79,7 +79,7 @@ async function update() {
   const request = ++latestRequest;
   const text = editor.text;
   const prefix = `{"available":{"width":${Number(widthInput.value)},"height":null},` +
-    `"direction":"${direction()}","root":`;
+    `"direction":"${direction()}","textLines":true,"root":`;
   $("share-link").href = new URL(fragmentOf({ text, width: Number(widthInput.value), direction: direction() }),
     location.href).href;
   picture.dataset.state = "pending";
@@ -109,7 +109,7 @@ async function update() {
 function showPicture(answer, text) {
   let tree = null;
   try { tree = JSON.parse(text); } catch { /* the service read it; draw without styles */ }
-  const { canvas, boxes } = drawPicture(answer, tree, { onHover: inspect, onSelect: selectInEditor });
+  const { canvas, boxes } = drawPicture(answer, tree, { onHover: inspect, onSelect: selectInEditor, direction: direction() });
   picture.replaceChildren(canvas);
   // The selection stays on the same node, with its new frame.
   drawnBoxes = boxes;

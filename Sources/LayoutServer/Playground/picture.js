@@ -4,8 +4,9 @@
 
 /** The boxes of `answer` ({root: frames}) for the request tree `tree` (the editor's parsed
  *  JSON), as one element, and the boxes drawn; `onHover(box|null)` and `onSelect(box)` get a
- *  box: {element, id, pointer, frame, absolute, style}. */
-export function drawPicture(answer, tree, { onHover, onSelect }) {
+ *  box: {element, id, pointer, frame, absolute, style}. A text leaf's `lines` (asked for with
+ *  `"textLines": true`) are written inside its box where they were measured. */
+export function drawPicture(answer, tree, { onHover, onSelect, direction = "ltr" }) {
   const canvas = document.createElement("div");
   canvas.className = "canvas";
   const root = answer.root;
@@ -25,7 +26,10 @@ export function drawPicture(answer, tree, { onHover, onSelect }) {
     element.dataset.pointer = pointer;
     if (frame.id !== undefined) element.dataset.id = frame.id;
     const absolute = { left: origin.left + frame.left, top: origin.top + frame.top };
-    const corner = frame.id === undefined ? null : labelCorner(frame, String(frame.id));
+    const lines = Array.isArray(frame.lines) ? drawLines(frame, node, direction) : null;
+    if (lines) element.append(lines.element);
+    const corner = frame.id === undefined ? null
+      : labelCorner(frame, String(frame.id), [...(frame.children ?? []), ...(lines?.boxes ?? [])]);
     if (corner) {
       const label = document.createElement("span");
       label.className = `label ${corner}`;
@@ -71,8 +75,51 @@ export function drawPicture(answer, tree, { onHover, onSelect }) {
   return { canvas, boxes: [...boxes.values()] };
 }
 
-/** The corner of a box where its id fits without covering a child ("top-left", ...), or null. */
-function labelCorner(frame, text) {
+/** A text leaf's lines, each its text in a small font clipped to its line box, placed in the
+ *  leaf's content box (`lines` are relative to it); and the line boxes in the leaf's frame. */
+function drawLines(frame, node, direction) {
+  const inset = contentInset(node?.style, direction);
+  const element = document.createElement("div");
+  element.className = "text-lines";
+  element.style.left = `${inset.left}px`;
+  element.style.top = `${inset.top}px`;
+  const boxes = [];
+  for (const line of frame.lines) {
+    const span = document.createElement("span");
+    span.className = "text-line";
+    span.textContent = line.text;
+    span.dir = direction;
+    span.style.left = `${line.left}px`;
+    span.style.top = `${line.top}px`;
+    span.style.width = `${line.width}px`;
+    span.style.height = `${line.height}px`;
+    span.style.lineHeight = `${line.height}px`;
+    span.style.fontSize = `${Math.max(7, Math.min(13, Math.round(line.height * 0.6)))}px`;
+    element.append(span);
+    boxes.push({ left: inset.left + line.left, top: inset.top + line.top, width: line.width, height: line.height });
+  }
+  return { element, boxes };
+}
+
+/** The padding and border left of and above a node's content box, from the fixed lengths of
+ *  its style (a percentage counts as 0 here), as the service reads them. */
+function contentInset(style, direction) {
+  const s = style && typeof style === "object" ? style : {};
+  const first = (...keys) => {
+    for (const key of keys) if (s[key] !== undefined) return typeof s[key] === "number" ? s[key] : 0;
+    return 0;
+  };
+  const leading = direction === "rtl" ? "End" : "Start";
+  return {
+    left: first("paddingLeft", `padding${leading}`, "paddingHorizontal", "padding")
+      + first("borderLeftWidth", `border${leading}Width`, "borderWidth"),
+    top: first("paddingTop", "paddingVertical", "padding") + first("borderTopWidth", "borderWidth"),
+  };
+}
+
+/** The corner of a box where its id fits without covering a child or a line of text
+ *  ("top-left", ...), or null. */
+function labelCorner(frame, text, covering) {
   const width = Math.min(text.length * labelCharacterWidth + 4, frame.width);
   const height = labelLineHeight + 2;
   if (frame.width < 20 || frame.height < height) return null;
@@ -81,7 +128,7 @@ function labelCorner(frame, text) {
     "top-right": [frame.width - width, 0], "bottom-right": [frame.width - width, frame.height - height],
   };
   for (const [name, [x, y]] of Object.entries(corners)) {
-    const covered = (frame.children ?? []).some((c) =>
+    const covered = covering.some((c) =>
       c.left < x + width && c.left + c.width > x && c.top < y + height && c.top + c.height > y);
     if (!covered) return name;
   }

@@ -1,5 +1,6 @@
 import LayoutEngine
 import LayoutRender
+import LayoutText
 import LayoutWire
 
 /// Turns a `/render` request body into a picture, through the render cache: decode, key the
@@ -16,6 +17,10 @@ struct RenderComputer: Sendable {
     let cache: RenderCache
     let limits: WireLimits
     let renderLimits: RenderLimits
+    /// Measures and shapes text leaves (the service's fonts).
+    var textLayouter: TextLayouter = .bundled
+    /// Keys the structural hash in the picture cache's key, as `LayoutComputer.hashKey` does.
+    var hashKey: StructuralHashKey = .processRandom
 
     func answer(body: [UInt8], options: RenderOptions) -> Answer {
         let request: LayoutRequest
@@ -28,9 +33,11 @@ struct RenderComputer: Sendable {
     }
 
     func answer(_ request: consuming LayoutRequest, options: RenderOptions) -> Answer {
+        // Text leaves measured as `/compute` measures them (their tags enter the hash).
+        let text = request.textLeaves.isEmpty ? nil : RequestText(installingOn: &request, layouter: textLayouter, key: hashKey)
         let key = RenderCache.Key(
             structure: request.tree.structuralHash(root: request.root, available: request.available,
-                                                   direction: request.direction),
+                                                   direction: request.direction, key: hashKey),
             ids: EntityTag.idsHash(request.ids), paint: request.paint.hashValue, options: options)
         if let picture = cache.lookup(key) {
             return Answer(status: 200, body: picture, mediaType: options.format.mediaType, cache: .hit)
@@ -44,7 +51,9 @@ struct RenderComputer: Sendable {
         do {
             let root = request.tree.frame(of: request.root)
             try LayoutRenderer.check(width: root.width, height: root.height, options: options, limits: renderLimits)
-            picture = try LayoutRenderer.render(Picture(of: request, mode: options.mode), options: options, limits: renderLimits)
+            let lines = text?.glyphLines(of: request.tree) ?? [:]
+            picture = try LayoutRenderer.render(Picture(of: request, mode: options.mode, text: lines), options: options,
+                                                limits: renderLimits)
         } catch {
             switch error {
             case .tooLarge:

@@ -47,6 +47,7 @@ struct ComputeRoute: RouteHandler {
         var headers: HTTPHeaders = answer.status == 304 ? [:] : JSONBody.headers
         if let tag = answer.entityTag { headers.add(name: "ETag", value: tag) }
         if let cache = answer.cache, cache != .notModified { headers.add(name: "X-Cache", value: cache.rawValue) }
+        if let level = answer.level { headers.add(name: "X-Cache-Level", value: level.rawValue) }
         return HTTPResponse(status: answer.status, headers: headers, body: answer.body)
     }
 }
@@ -55,7 +56,8 @@ struct ComputeRoute: RouteHandler {
 /// response headers the route builds from them once, at insertion, so a hit builds none.
 final class ServedAnswer: AnswerCache.Entry, @unchecked Sendable {
     // @unchecked: immutable, like its superclass.
-    /// Content-Type, ETag and `X-Cache: hit`: the headers of a 200 from the cache.
+    /// Content-Type, ETag, `X-Cache: hit` and `X-Cache-Level: answer`: the headers of a 200
+    /// from the cache.
     let okHeaders: HTTPHeaders
     /// ETag alone: the headers of a 304 from the cache.
     let notModifiedHeaders: HTTPHeaders
@@ -64,6 +66,7 @@ final class ServedAnswer: AnswerCache.Entry, @unchecked Sendable {
         var ok = JSONBody.headers
         ok.add(name: "ETag", value: entityTag)
         ok.add(name: "X-Cache", value: LayoutComputer.CacheOutcome.hit.rawValue)
+        ok.add(name: "X-Cache-Level", value: LayoutComputer.CacheLevel.answer.rawValue)
         okHeaders = ok
         notModifiedHeaders = ["ETag": entityTag]
         super.init(body: body, entityTag: entityTag)

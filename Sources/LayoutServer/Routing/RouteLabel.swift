@@ -6,6 +6,7 @@ public enum RouteLabel: String, Sendable, CaseIterable {
     case computeBatch = "/compute/batch"
     case render = "/render"
     case healthz = "/healthz"
+    case readyz = "/readyz"
     case metrics = "/metrics"
     case openapi = "/openapi.yaml"
     /// The playground page.

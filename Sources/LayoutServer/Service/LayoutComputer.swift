@@ -12,12 +12,24 @@ struct LayoutComputer: Sendable {
         case notModified = "not-modified"
     }
 
+    /// Which cache answered a hit, for `X-Cache-Level`.
+    enum CacheLevel: String, Sendable {
+        /// The answer cache: the exact request body answered before.
+        case answer
+        /// This process's layout cache.
+        case local
+        /// The shared cache in Redis (another replica, or this one before a restart, computed it).
+        case shared
+    }
+
     struct Answer: Sendable {
         var status: Int
         var body: [UInt8]
         var cache: CacheOutcome?
         /// The quoted ETag, for 200 and 304 answers.
         var entityTag: String?
+        /// Which cache answered, for hits.
+        var level: CacheLevel? = nil
     }
 
     /// The answer to a request that failed.
@@ -29,6 +41,10 @@ struct LayoutComputer: Sendable {
     let limits: WireLimits
     /// Lays out text leaves (`"text"`), with the fonts the service was started with.
     var textLayouter: TextLayouter = .bundled
+    /// The second level behind `cache`, shared by every replica; nil when not configured.
+    var shared: SharedFrameCache? = nil
+    /// The secret the structural hash (the cache key, and the ETag's first part) is keyed with.
+    var hashKey: StructuralHashKey = .processRandom
 
     /// The answer to a request body: decoded with the configured limits, or the wire's error.
     func answer(body: [UInt8], ifNoneMatch: String?) -> Answer {
@@ -45,9 +61,9 @@ struct LayoutComputer: Sendable {
     // `consuming`: the caller's last use hands the tree over, so `computeLayout` mutates it in
     // place instead of copying every array of a still-shared tree (copy-on-write).
     func answer(_ request: consuming LayoutRequest, ifNoneMatch: String?) -> Answer {
-        let text = request.textLeaves.isEmpty ? nil : RequestText(installingOn: &request, layouter: textLayouter)
+        let text = request.textLeaves.isEmpty ? nil : RequestText(installingOn: &request, layouter: textLayouter, key: hashKey)
         var key = request.tree.structuralHash(root: request.root, available: request.available,
-                                              direction: request.direction)
+                                              direction: request.direction, key: hashKey)
         // Lines change the answer (not the frames): another ETag, and cache entries that also
         // keep each text leaf's content box.
         let textLines = request.textLines && text != nil
@@ -59,9 +75,17 @@ struct LayoutComputer: Sendable {
         }
         let frames: [Frame]
         let outcome: CacheOutcome
+        var level: CacheLevel?
         if let cached = cache.lookup(key) {
             frames = cached
             outcome = .hit
+            level = .local
+        } else if let shared,
+                  let stored = shared.lookup(key, frameCount: request.tree.nodeCount + (textLines ? text!.leaves.count : 0)) {
+            cache.insert(stored, for: key)
+            frames = stored
+            outcome = .hit
+            level = .shared
         } else {
             request.tree.computeLayout(root: request.root, available: request.available,
                                        direction: request.direction)
@@ -71,6 +95,7 @@ struct LayoutComputer: Sendable {
                 return Self.answer(overflow)
             }
             cache.insert(frames, for: key)
+            shared?.store(frames, for: key)
             outcome = .miss
         }
         let body: [UInt8]
@@ -94,7 +119,7 @@ struct LayoutComputer: Sendable {
             body = ResponseEncoder.encode(tree: request.tree, root: request.root, ids: request.ids, frames: frames,
                                           printedTree: printedTree)
         }
-        return Answer(status: 200, body: body, cache: outcome, entityTag: tag.quoted)
+        return Answer(status: 200, body: body, cache: outcome, entityTag: tag.quoted, level: level)
     }
 
     /// Extreme inputs (sizes near Float's limit) can overflow to infinity or NaN, which JSON

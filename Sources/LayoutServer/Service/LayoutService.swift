@@ -16,6 +16,10 @@ public final class LayoutService: HTTPHandler, Sendable {
     /// Whole `/compute` answers by exact request body, checked before decoding.
     public let answers: AnswerCache
     public let metrics = ServiceMetrics()
+    /// The second cache level in Redis, shared by every replica; nil when not configured.
+    public let sharedCache: SharedFrameCache?
+    /// Set by `startDraining()`: `/readyz` then answers 503.
+    private let draining = Locked(false)
     /// The budget of layout work on the compute queue; over it, 503 `overloaded`.
     public var admission: ComputeAdmission { queue.admission }
     /// Runs on the compute queue before each admitted computation; tests set it (before the
@@ -30,6 +34,8 @@ public final class LayoutService: HTTPHandler, Sendable {
     private let middleware: [any ServiceMiddleware]
     /// Reads the number of open HTTP connections for `/metrics`; set once the server exists.
     private let connectionGauge = Locked<(@Sendable () -> Int)?>(nil)
+    /// Reads the HTTP layer's buffered-bytes figures for `/metrics`; set once the server exists.
+    private let bufferGauge = Locked<(@Sendable () -> HTTPServer.BufferStatistics)?>(nil)
     /// Fonts, shaping and line layout of text leaves; `GET /fonts` lists its fonts.
     public let textLayouter: TextLayouter
 
@@ -41,8 +47,11 @@ public final class LayoutService: HTTPHandler, Sendable {
         var logger = logger ?? Logger(label: "layoutd")
         logger.logLevel = configuration.logLevel
         let textLayouter = Self.makeTextLayouter(configuration, logger: logger)
-        var computer = LayoutComputer(cache: cache, limits: configuration.wire)
+        let sharedCache = SharedFrameCache(configuration: configuration.sharedCache)
+        var computer = LayoutComputer(cache: cache, limits: configuration.wire, shared: sharedCache)
+        self.sharedCache = sharedCache
         computer.textLayouter = textLayouter
+        computer.hashKey = configuration.cacheKeySecret ?? .processRandom
         self.textLayouter = textLayouter
         self.cache = cache
         self.answers = answers
@@ -50,27 +59,34 @@ public final class LayoutService: HTTPHandler, Sendable {
         middleware = [MetricsMiddleware(metrics: metrics), RequestLogMiddleware(logger: logger)]
 
         let pictures = RenderCache(capacityBytes: configuration.renderCacheBytes, shardCount: configuration.cacheShards)
-        let metrics = metrics, connectionGauge = connectionGauge
+        let metrics = metrics, connectionGauge = connectionGauge, bufferGauge = bufferGauge
         routes = RouteTable([
             Route(.compute, .post, ComputeRoute(
                 answers: answers, computer: computer, queue: queue,
                 // On an event loop nothing is laid out inline: a handler must not hold the loop.
-                inlineLimit: configuration.http.ioBackend == .dispatchSources ? configuration.inlineComputeMaxBytes : -1)),
+                // Nor with a shared cache: its lookups wait on Redis, which belongs on the compute queue.
+                inlineLimit: configuration.http.ioBackend == .dispatchSources && sharedCache == nil
+                    ? configuration.inlineComputeMaxBytes : -1)),
             Route(.computeBatch, .post, BatchRoute(
                 batch: BatchComputer(computer: computer, maxItems: configuration.maxBatchItems), queue: queue)),
             Route(.render, .post, RenderRoute(
                 computer: RenderComputer(cache: pictures, limits: configuration.wire,
-                                         renderLimits: RenderLimits(maxPixels: configuration.maxRenderPixels)),
+                                         renderLimits: RenderLimits(maxPixels: configuration.maxRenderPixels),
+                                         textLayouter: textLayouter,
+                                         hashKey: configuration.cacheKeySecret ?? .processRandom),
                 queue: queue)),
             Route(.healthz, .get, StaticRoute.health),
+            Route(.readyz, .get, ReadinessRoute(draining: draining)),
             Route(.metrics, .get, MetricsRoute {
                 var inputs = PrometheusRenderer.Inputs(
                     metrics: metrics, cache: cache.statistics, cacheCapacityBytes: cache.capacityBytes,
                     answerCache: answers.statistics, answerCacheCapacityBytes: answers.capacityBytes,
                     renderCache: pictures.statistics, renderCacheCapacityBytes: pictures.capacityBytes,
                     admission: queue.admission.statistics, admissionLimitBytes: queue.admission.limitBytes,
-                    openConnections: connectionGauge.withLock { $0?() } ?? 0)
+                    openConnections: connectionGauge.withLock { $0?() } ?? 0,
+                    sharedCache: sharedCache?.statistics)
                 inputs.shapeCache = textLayouter.shapeCacheStatistics
+                inputs.buffers = bufferGauge.withLock { $0?() } ?? .init()
                 return inputs
             }),
             Route(.openapi, .get, StaticRoute.openAPI),
@@ -78,6 +94,11 @@ public final class LayoutService: HTTPHandler, Sendable {
             Route(.playground, .get, PlaygroundRoute.embedded),
             Route(.playgroundFiles, .get, PlaygroundRoute.embedded),
         ])
+    }
+
+    /// Makes `/readyz` answer 503 from now on (requests are still served).
+    public func startDraining() {
+        draining.withLock { $0 = true }
     }
 
     /// The text layouter of `configuration`: the bundled fonts plus its font directories (the
@@ -101,6 +122,11 @@ public final class LayoutService: HTTPHandler, Sendable {
     /// Tells `/metrics` how to read the open connection count.
     public func setConnectionGauge(_ gauge: @escaping @Sendable () -> Int) {
         connectionGauge.withLock { $0 = gauge }
+    }
+
+    /// Tells `/metrics` how to read the HTTP layer's buffered-bytes figures.
+    public func setBufferGauge(_ gauge: @escaping @Sendable () -> HTTPServer.BufferStatistics) {
+        bufferGauge.withLock { $0 = gauge }
     }
 
     /// Finds the route, refuses unknown paths and methods, and hands the request to the route's

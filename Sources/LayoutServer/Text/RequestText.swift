@@ -5,7 +5,8 @@ import LayoutWire
 
 /// The text leaves of one request, measured by LayoutText through the engine's hooks: each
 /// leaf's content becomes `.custom` with a tag digesting its text, resolved style and the
-/// font files, so the structural hash (and the cache) changes whenever any of them does.
+/// font files under the structural hash's key, so the structural hash (and the cache) changes
+/// whenever any of them does, and a client cannot craft text whose tag collides.
 /// Used on one thread, for one request.
 final class RequestText {
     let leaves: [TextLeaf]
@@ -16,7 +17,7 @@ final class RequestText {
     private var prepared: [PreparedText?]
 
     /// Tags the leaves of `request` and installs the measure and baseline hooks on its tree.
-    init(installingOn request: inout LayoutRequest, layouter: TextLayouter) {
+    init(installingOn request: inout LayoutRequest, layouter: TextLayouter, key: StructuralHashKey) {
         leaves = request.textLeaves
         self.layouter = layouter
         prepared = Array(repeating: nil, count: leaves.count)
@@ -24,7 +25,7 @@ final class RequestText {
         let fonts = layouter.fonts.digest
         for (index, leaf) in leaves.enumerated() {
             leafOfNode[Int(leaf.node.index)] = Int32(index)
-            let tag = Int(bitPattern: UInt(leaf.content.stableDigest(seed: fonts)))
+            let tag = Int(bitPattern: UInt(KeyedTextDigest.digest(leaf.content, key: key, seed: fonts)))
             try? request.tree.setContent(.custom(tag: tag), for: leaf.node)
         }
         // Padding and border above and beside each leaf, for the baseline hook (which is given
@@ -82,6 +83,18 @@ final class RequestText {
             writer.endObject()
         }
         writer.endArray()
+    }
+
+    /// Each leaf's lines with their glyph runs, by node index, laid out in its content box as
+    /// `writeLines` lays them out: what a picture draws.
+    func glyphLines(of tree: LayoutTree) -> [Int32: [GlyphLine]] {
+        var lines: [Int32: [GlyphLine]] = [:]
+        for (leaf, entry) in leaves.enumerated() {
+            let box = tree.contentBox(of: entry.node)
+            lines[entry.node.index] = layouter.glyphLines(prepared(leaf), of: entry.content, available: box.width,
+                                                          boxWidth: box.width)
+        }
+        return lines
     }
 
     /// Writes the answer's `warnings` member.
