@@ -74,7 +74,9 @@ extension PreparedText {
         let n = units.count
         var lines: [LineRange] = []
         guard n > 0 else { return lines }
-        let limit = available.map { $0 + 1.0 / 256 } ?? .infinity  // float noise in offered widths
+        // As Blink (NGLineBreaker::AvailableWidthToFit): a line fits up to one layout unit
+        // (1/64 px) past the available width, for the rounding of its items' widths.
+        let limit = available.map { $0 + 1.0 / 64 } ?? .infinity
         let wraps = style.whiteSpace.wraps && available != nil
         func emit(_ a: Int, _ b: Int, _ endsParagraph: Bool) {
             lines.append(LineRange(start: a, end: b, contentEnd: contentEnd(a, b), endsParagraph: endsParagraph))

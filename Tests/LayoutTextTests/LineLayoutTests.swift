@@ -16,6 +16,13 @@ import LayoutTextModel
         #expect(result.width == result.lines[0].width && result.width <= 150)
     }
 
+    @Test func aLineFitsOneLayoutUnitPastTheWidth() {
+        // As Blink's line breaker (Chromium latin-099: a 118.002 px line fits in 118 px).
+        let w = layout("ab cd").width
+        #expect(layout("ab cd", width: w - 1.0 / 64).lines.count == 1)
+        #expect(layout("ab cd", width: w - 2.0 / 64).lines.count == 2)
+    }
+
     @Test func breaksAfterHyphensAndKeepsNoBreakSpaces() {
         let narrow = layout("well-known", width: 50).lines.map(\.text)
         #expect(narrow == ["well-", "known"])

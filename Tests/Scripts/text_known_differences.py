@@ -36,10 +36,6 @@ EPSILON = 1 / 32
 ARABIC = re.compile("[\u0600-\u06ff]")
 
 MANUAL = {
-    "latin-099": ("chromium-quirk",
-                  'Chromium measures the line "dashes – and" (HarfBuzz: 118.002 px) in 1/64 px units and fits it in '
-                  '118 px; the service compares exact widths and breaks before "and" (emulable: snap line widths to '
-                  "1/64 px before the fit test)"),
     "longwords-005": ("chromium-quirk",
                       "Chromium breaks between two ASCII characters by its own table (kAsciiLineBreakTable): never "
                       'after "/", so the URL is broken only where overflowWrap anywhere must ("https://ex"); UAX #14 '
