@@ -27,6 +27,8 @@ import LayoutTextModel
         let narrow = layout("well-known", width: 50).lines.map(\.text)
         #expect(narrow == ["well-", "known"])
         #expect(lineTexts("a\u{00A0}b c", width: 1) == ["a\u{00A0}b", "c"])
+        // No break after "/" before an ASCII character, as Chromium's ASCII table (longwords-009).
+        #expect(lineTexts("see example.com/a/b and/or", width: 1) == ["see", "example.com/a/b", "and/or"])
     }
 
     @Test func whiteSpaceCollapsingPerMode() {

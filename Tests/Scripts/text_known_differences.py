@@ -36,15 +36,6 @@ EPSILON = 1 / 32
 ARABIC = re.compile("[\u0600-\u06ff]")
 
 MANUAL = {
-    "longwords-005": ("chromium-quirk",
-                      "Chromium breaks between two ASCII characters by its own table (kAsciiLineBreakTable): never "
-                      'after "/", so the URL is broken only where overflowWrap anywhere must ("https://ex"); UAX #14 '
-                      '(LB31) allows a break after "https://", which the service takes'),
-    "longwords-009": ("chromium-quirk",
-                      "Chromium breaks between two ASCII characters by its own table (kAsciiLineBreakTable): never "
-                      'after "/", so the whole URL is one unbreakable piece, the min-content width (378.70 px) and '
-                      "the box widens to it; UAX #14 (LB31) allows breaks after its slashes, so the service's "
-                      "min-content is a part of it and the box stays 161 px"),
 }
 
 
