@@ -21,16 +21,16 @@ enum UnicodeBreaks {
     /// letter or digit): a URL breaks only where overflowWrap must. Removes those.
     static func removeBreaksAfterSlash(_ text: [UInt16], _ breaks: inout (positions: [Int32], hard: [UInt8])) {
         func printableASCII(_ u: UInt16) -> Bool { u > 0x20 && u < 0x7F }
-        var k = 0
-        while k < breaks.positions.count {
+        var kept = 0  // compacted in place: one pass, whatever the number of slashes
+        for k in breaks.positions.indices {
             let p = Int(breaks.positions[k])
-            if breaks.hard[k] == 0, p > 0, p < text.count, text[p - 1] == 0x2F, printableASCII(text[p]) {
-                breaks.positions.remove(at: k)
-                breaks.hard.remove(at: k)
-            } else {
-                k += 1
-            }
+            if breaks.hard[k] == 0, p > 0, p < text.count, text[p - 1] == 0x2F, printableASCII(text[p]) { continue }
+            breaks.positions[kept] = breaks.positions[k]
+            breaks.hard[kept] = breaks.hard[k]
+            kept += 1
         }
+        breaks.positions.removeLast(breaks.positions.count - kept)
+        breaks.hard.removeLast(breaks.hard.count - kept)
     }
 
     /// Unicode 15.1 narrowed LB21a to `HL (HY | HH) × [^HL]`: a hyphen between two Hebrew
