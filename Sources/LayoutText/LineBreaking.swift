@@ -74,7 +74,9 @@ extension PreparedText {
         let n = units.count
         var lines: [LineRange] = []
         guard n > 0 else { return lines }
-        let limit = available.map { $0 + 1.0 / 256 } ?? .infinity  // float noise in offered widths
+        // As Blink (NGLineBreaker::AvailableWidthToFit): a line fits up to one layout unit
+        // (1/64 px) past the available width, for the rounding of its items' widths.
+        let limit = available.map { $0 + 1.0 / 64 } ?? .infinity
         let wraps = style.whiteSpace.wraps && available != nil
         func emit(_ a: Int, _ b: Int, _ endsParagraph: Bool) {
             lines.append(LineRange(start: a, end: b, contentEnd: contentEnd(a, b), endsParagraph: endsParagraph))
@@ -129,13 +131,15 @@ extension PreparedText {
         return lines
     }
 
-    /// The widest unbreakable piece (min-content width).
+    /// The widest unbreakable piece (min-content width). `overflowWrap: anywhere` makes every
+    /// cluster a piece, but only in text that wraps; `break-word` lowers no min-content.
     public var minContentWidth: Float {
         var widest: Float = 0
         var start = 0
+        let anywhere = style.overflowWrap == .anywhere && style.whiteSpace.wraps
         for (k, position) in breaks.enumerated() {
             let p = Int(position)
-            if style.overflowWrap == .anywhere {
+            if anywhere {
                 var c = start
                 while c < p {
                     var e = c + 1

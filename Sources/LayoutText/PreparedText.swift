@@ -30,6 +30,9 @@ public struct PreparedText: Sendable {
     /// For text with soft hyphens: each span's hyphen (the character and its advance), shown
     /// where a line breaks at a soft hyphen. Empty otherwise.
     let hyphens: [(character: UInt16, width: Float)]
+    /// The min-content and max-content widths (CSS Sizing 3 §5.1), found once when prepared:
+    /// every fit-content measure needs them.
+    public private(set) var intrinsicWidths: (min: Float, max: Float) = (0, 0)
 
     init(_ content: TextContent, fonts: FontLibrary, shaper: WordShaper) {
         style = content.style
@@ -88,6 +91,7 @@ public struct PreparedText: Sendable {
         }
         // The ellipsis of clamped text, in the leaf's own style.
         ellipsisWidth = style.textOverflow == .ellipsis ? Self.ellipsisWidth(style, strutFace.face, fonts, shaper) : 0
+        intrinsicWidths = (minContentWidth, maxContentWidth)
     }
 
     /// The face of every unit, chosen per grapheme cluster: the span's face when it has a
@@ -118,8 +122,8 @@ public struct PreparedText: Sendable {
 
     /// The advance of every unit in px. Shaped word by word: a piece ends where the span,
     /// level or face changes, and after each run of spaces; tabs and newlines are pieces of
-    /// their own. Then letter spacing after every grapheme cluster, as Blink adds it (not
-    /// between the joined letters of cursive scripts, which Blink leaves unspaced).
+    /// their own. Then letter spacing after every grapheme cluster, as Blink adds it (not in
+    /// runs of cursive scripts, which Blink leaves unspaced).
     private static func advances(_ units: [UInt16], _ spanOfUnit: [Int32], _ clusterStart: [Bool], _ levels: [UInt8],
                                  _ faceOfUnit: [Int32], spanFontSize: [Float], spanLetterSpacing: [Float],
                                  _ fonts: FontLibrary, _ shaper: WordShaper) -> [Float] {
@@ -162,8 +166,16 @@ public struct PreparedText: Sendable {
             for k in 0..<shaped.count { advances[start + k] = fixed(shaped[k], scale) }
             start = end
         }
-        for k in 0..<n where clusterStart[k] && units[k] != CollapsedParagraph.newline && units[k] != CollapsedParagraph.tab
-            && !isCursive(units[k]) {
+        // By script run, as Blink itemizes: digits, punctuation and spaces take the script of
+        // the letters before them (of the first letter after them at the start). Blink adds
+        // no letter spacing to a cursive script's run but for its spaces.
+        guard spanLetterSpacing.contains(where: { $0 != 0 }) else { return advances }
+        var cursive = units.first(where: { isCursive($0) || isLetter($0) }).map(isCursive) ?? false
+        for k in 0..<n {
+            let u = units[k]
+            if isCursive(u) { cursive = true } else if isLetter(u) { cursive = false }
+            guard clusterStart[k], u != CollapsedParagraph.newline, u != CollapsedParagraph.tab,
+                  !cursive || u == CollapsedParagraph.space else { continue }
             advances[k] += spanLetterSpacing[Int(spanOfUnit[k])]
         }
         return advances
@@ -181,10 +193,17 @@ public struct PreparedText: Sendable {
     }
 
     /// Letters of the scripts Blink applies no letter spacing to: Arabic, Syriac, N'Ko,
-    /// Mongolian (and Arabic presentation forms).
+    /// Mongolian (and Arabic presentation forms); the Arabic comma is common punctuation.
     static func isCursive(_ u: UInt16) -> Bool {
         (0x0600...0x07FF).contains(u) && u != 0x060C || (0x0860...0x08FF).contains(u) || (0x1800...0x18AF).contains(u)
             || (0xFB50...0xFDFF).contains(u) || (0xFE70...0xFEFF).contains(u)
+    }
+
+    /// A letter of a script that is not cursive (a strong script, unlike digits, punctuation
+    /// and spaces, which take the script around them).
+    static func isLetter(_ u: UInt16) -> Bool {
+        guard !isCursive(u), let scalar = Unicode.Scalar(u) else { return false }
+        return scalar.properties.isAlphabetic
     }
 
     /// Font units to px through HarfBuzz's 16.16 fixed point.

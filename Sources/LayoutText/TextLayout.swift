@@ -84,9 +84,14 @@ extension PreparedText {
             let range = line.range
             let height = line.extent.ascent + line.extent.descent
             var lineWidth = line.width
-            let free = box - lineWidth
+            // Spaces kept at a paragraph's end hang only where they would overflow (CSS Text 3
+            // §4.1.3, conditional hanging): up to the box's edge they count for alignment.
+            let hanging = trailingSpacesWidth(line)
+            let aligned = min(max(box, lineWidth), lineWidth + hanging)
+            let free = box - aligned
             var left: Float = 0
             switch style.textAlign {
+            case _ where free < 0: left = rtl ? free : 0  // a line wider than the box is start-aligned
             case .left: left = 0
             case .right: left = free
             case .center: left = free / 2
@@ -100,6 +105,7 @@ extension PreparedText {
                     left = rtl ? free : 0
                 }
             }
+            if rtl { left += aligned - line.width }  // the counted spaces lie left of the text
             var text: String
             if let hyphen = line.hyphen {
                 // The soft hyphen shows as a hyphen.
@@ -113,6 +119,13 @@ extension PreparedText {
             top += height
         }
         return TextLayout(lines: lines, width: widest, height: top, firstBaseline: lines.first?.baseline ?? 0)
+    }
+
+    /// The width of the spaces a pre-wrap paragraph ends with (0 for other lines).
+    private func trailingSpacesWidth(_ line: MeasuredLine) -> Float {
+        guard style.whiteSpace == .preWrap, line.range.endsParagraph, !line.ellipsis, line.hyphen == nil else { return 0 }
+        let end = lineTextEnd(line.range, line.end)
+        return end > line.end ? width(line.range.start, end) - width(line.range.start, line.end) : 0
     }
 
     /// Where a line's text ends: pre-wrap keeps its hanging spaces in the text.
@@ -140,15 +153,25 @@ extension PreparedText {
         return (end, LayoutUnit.ceil(Double(width(range.start, end)) + Double(ellipsisWidth)), true)
     }
 
-    /// The leaf's size for a layout engine's measure call: `available` nil when the width is
-    /// not limited; `exact` when the width is imposed.
+    /// The leaf's size for a layout engine's measure call, by its width mode: `exact`, the
+    /// width is imposed (`available`); else `available` nil, the width is not limited (the
+    /// max-content size); else the box takes its fit-content width (CSS Sizing 3 §5.1):
+    /// min(max-content, max(min-content, available)), so text that wraps fills the space
+    /// offered, and a word longer than that widens the box rather than breaking (overflowWrap
+    /// break-word breaks a word only to fit the box itself). The height is that of the lines
+    /// broken at the box's width.
     public func measure(available: Float?, exact: Bool) -> (width: Float, height: Float) {
+        var box = available
+        if !exact, let offered = available {
+            let (minContent, maxContent) = intrinsicWidths
+            box = maxContent <= offered + 1.0 / 256 ? nil : max(minContent, offered)
+        }
         var widest: Float = 0, height: Float = 0
-        for line in measuredLines(available: available) {
+        for line in measuredLines(available: box) {
             widest = max(widest, line.width)
             height += line.extent.ascent + line.extent.descent
         }
-        return (exact ? (available ?? widest) : widest, height)
+        return (box ?? widest, height)
     }
 
     /// The first line's baseline from the content box's top, at `available` px wide.

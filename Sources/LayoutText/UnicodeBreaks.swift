@@ -12,7 +12,25 @@ enum UnicodeBreaks {
         guard count > 0 else { return ([Int32(text.count)], [1]) }
         var result: (positions: [Int32], hard: [UInt8]) = (Array(positions[0..<Int(count)]), Array(hard[0..<Int(count)]))
         addHebrewHyphenBreaks(text, &result)
+        removeBreaksAfterSlash(text, &result)
         return result
+    }
+
+    /// Blink decides breaks between two printable ASCII characters by its own table
+    /// (kAsciiLineBreakTable), which has none after "/" (UAX #14's LB31 has one before a
+    /// letter or digit): a URL breaks only where overflowWrap must. Removes those.
+    static func removeBreaksAfterSlash(_ text: [UInt16], _ breaks: inout (positions: [Int32], hard: [UInt8])) {
+        func printableASCII(_ u: UInt16) -> Bool { u > 0x20 && u < 0x7F }
+        var kept = 0  // compacted in place: one pass, whatever the number of slashes
+        for k in breaks.positions.indices {
+            let p = Int(breaks.positions[k])
+            if breaks.hard[k] == 0, p > 0, p < text.count, text[p - 1] == 0x2F, printableASCII(text[p]) { continue }
+            breaks.positions[kept] = breaks.positions[k]
+            breaks.hard[kept] = breaks.hard[k]
+            kept += 1
+        }
+        breaks.positions.removeLast(breaks.positions.count - kept)
+        breaks.hard.removeLast(breaks.hard.count - kept)
     }
 
     /// Unicode 15.1 narrowed LB21a to `HL (HY | HH) × [^HL]`: a hyphen between two Hebrew

@@ -16,10 +16,19 @@ import LayoutTextModel
         #expect(result.width == result.lines[0].width && result.width <= 150)
     }
 
+    @Test func aLineFitsOneLayoutUnitPastTheWidth() {
+        // As Blink's line breaker (Chromium latin-099: a 118.002 px line fits in 118 px).
+        let w = layout("ab cd").width
+        #expect(layout("ab cd", width: w - 1.0 / 64).lines.count == 1)
+        #expect(layout("ab cd", width: w - 2.0 / 64).lines.count == 2)
+    }
+
     @Test func breaksAfterHyphensAndKeepsNoBreakSpaces() {
         let narrow = layout("well-known", width: 50).lines.map(\.text)
         #expect(narrow == ["well-", "known"])
         #expect(lineTexts("a\u{00A0}b c", width: 1) == ["a\u{00A0}b", "c"])
+        // No break after "/" before an ASCII character, as Chromium's ASCII table (longwords-009).
+        #expect(lineTexts("see example.com/a/b and/or", width: 1) == ["see", "example.com/a/b", "and/or"])
     }
 
     @Test func whiteSpaceCollapsingPerMode() {
@@ -60,6 +69,28 @@ import LayoutTextModel
         let prepared = sharedLayouter.prepare(TextContent(fox))
         #expect(prepared.maxContentWidth == layout(fox).width)
         #expect(prepared.minContentWidth == fox.split(separator: " ").map { layout(String($0)).width }.max())
+        #expect(prepared.intrinsicWidths == (prepared.minContentWidth, prepared.maxContentWidth))
+        // Where text cannot wrap, overflowWrap anywhere breaks nothing: min-content is the line.
+        let nowrap = sharedLayouter.prepare(TextContent(fox, style: style { $0.whiteSpace = .nowrap; $0.overflowWrap = .anywhere }))
+        #expect(nowrap.minContentWidth == nowrap.maxContentWidth)
+    }
+
+    @Test func measureTakesTheFitContentWidth() {
+        let prepared = sharedLayouter.prepare(TextContent(fox))
+        let (minContent, maxContent) = prepared.intrinsicWidths
+        // Text that fits takes its max-content width; text that wraps fills the width offered,
+        // not its widest line (Chromium: a 150 px fit-content box, three lines).
+        #expect(prepared.measure(available: maxContent + 50, exact: false) == (maxContent, 19))
+        #expect(prepared.measure(available: 150, exact: false) == (150, 57))
+        #expect(prepared.measure(available: nil, exact: false) == (maxContent, 19))
+        #expect(prepared.measure(available: 150, exact: true) == (150, 57))
+        // Offered less than its longest word, the box is the word's width and its lines are
+        // broken there (break-word breaks no word to fit what is offered).
+        let narrow = prepared.measure(available: 10, exact: false)
+        #expect(narrow.width == minContent)
+        #expect(narrow.height == Float(prepared.layout(available: minContent).lines.count) * 19)
+        let breakWord = sharedLayouter.prepare(TextContent(fox, style: style { $0.overflowWrap = .breakWord }))
+        #expect(breakWord.measure(available: 10, exact: false) == narrow)
     }
 
     @Test func alignment() {
@@ -76,6 +107,28 @@ import LayoutTextModel
         let justified = layout(fox, width: 150) { $0.textAlign = .justify }
         #expect(justified.lines[0].width == 150 && justified.lines[1].width == 150)
         #expect(justified.lines[2].width < 150 && justified.lines[2].left == 0)
+    }
+
+    @Test func aLineWiderThanTheBoxIsStartAligned() {
+        let word = "Supercalifragilisticexpialidocious"
+        for align in [TextAlign.right, .center, .end] {
+            #expect(layout(word, width: 50) { $0.textAlign = align }.lines[0].left == 0)
+            let rtl = layout(word, width: 50) { $0.textAlign = align; $0.rightToLeft = true }.lines[0]
+            #expect(rtl.left == 50 - rtl.width)
+        }
+    }
+
+    @Test func preWrapSpacesEndingAParagraphCountForAlignment() {
+        // Chromium (spaces-043): the spaces before a kept newline or the text's end take room
+        // up to the box's edge; those at a soft wrap hang.
+        let spaces = layout("ab  ") { $0.whiteSpace = .pre }.width - layout("ab").width
+        let ended = layout("ab  \ncd", width: 100) { $0.whiteSpace = .preWrap; $0.textAlign = .right }.lines[0]
+        #expect(ended.left == 100 - ended.width - spaces)
+        let tight = layout("ab  ", width: layout("ab").width + 1) { $0.whiteSpace = .preWrap; $0.textAlign = .right }.lines[0]
+        #expect(tight.left == 0)
+        let box = layout("ab  c").width - 1
+        let wrapped = layout("ab  cd", width: box) { $0.whiteSpace = .preWrap; $0.textAlign = .right }
+        #expect(wrapped.lines.count == 2 && wrapped.lines[0].left == box - wrapped.lines[0].width)
     }
 
     @Test func lineHeightKinds() {

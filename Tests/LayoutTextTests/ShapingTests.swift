@@ -33,6 +33,16 @@ import LayoutTextModel
         #expect(abs(combining - 2) < 0.02)
     }
 
+    @Test func noLetterSpacingInArabicRunsButTheirSpaces() {
+        func added(_ text: String) -> Float {
+            layout(text) { $0.letterSpacing = 2; $0.whiteSpace = .pre }.width - layout(text) { $0.whiteSpace = .pre }.width
+        }
+        // Chromium (bidi-019, arabic-026): the period and the digits after Arabic letters are in
+        // their run and unspaced; the space is spaced; Latin letters and what follows them are.
+        #expect(abs(added("ثوب. 42 ثوب") - 4) < 0.02)
+        #expect(abs(added("ثوب ab. 4") - 12) < 0.02)
+    }
+
     @Test func shapeCacheServesRepeatedWords() {
         let layouter = TextLayouter(shapeCacheCapacity: 1000)
         _ = layouter.prepare(TextContent("alpha beta gamma"))

@@ -78,6 +78,10 @@ import Testing
         check(#"{"root":{"style":{"fontWeight":1200},"text":"a"}}"#, "unknown-value", "/root/style/fontWeight")
         check(#"{"root":{"style":{"lineHeight":"tall"},"text":"a"}}"#, "unknown-value", "/root/style/lineHeight")
         check(#"{"root":{"style":{"maxLines":1.5},"text":"a"}}"#, "invalid-value", "/root/style/maxLines")
+        // Found by schemathesis: -5.5e37 px of letter spacing made a line's extent infinite.
+        check(#"{"root":{"text":[{"text":"ab","style":{"letterSpacing":-5.494030801541134e+37}}]}}"#,
+              "invalid-value", "/root/text/0/style/letterSpacing")
+        check(#"{"root":{"style":{"letterSpacing":10000.5},"text":"a"}}"#, "invalid-value", "/root/style/letterSpacing")
         check(#"{"root":{"style":{"whiteSpace":"break-spaces"},"text":"a"}}"#, "unknown-value", "/root/style/whiteSpace")
         check(#"{"root":{"style":{"fontFamily":[1]},"text":"a"}}"#, "wrong-type", "/root/style/fontFamily/0")
         check(#"{"root":{"text":5}}"#, "wrong-type", "/root/text")

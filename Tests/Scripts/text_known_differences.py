@@ -36,10 +36,6 @@ EPSILON = 1 / 32
 ARABIC = re.compile("[\u0600-\u06ff]")
 
 MANUAL = {
-    "latin-099": ("chromium-quirk",
-                  'Chromium measures the line "dashes – and" (HarfBuzz: 118.002 px) in 1/64 px units and fits it in '
-                  '118 px; the service compares exact widths and breaks before "and" (emulable: snap line widths to '
-                  "1/64 px before the fit test)"),
 }
 
 
@@ -83,9 +79,12 @@ def causes(case, reasons, answer):
         if sum(widths) >= width - EPSILON:
             found.append("text items shrinking in a row: Chromium never shrinks a text item below its min-content "
                          "width (min-width: auto, CSS Flexbox §4.5; the row overflows instead) and shares the "
-                         "shrinking by flex basis × flexShrink; the service's items end up other widths "
+                         "shrinking by flex basis × flexShrink, the basis being the max-content width; the "
+                         "engine, like Yoga, has no automatic minimum size and measures a row item's basis with "
+                         "the row's width as an at-most limit (so a text longer than the row has the row's width "
+                         "as basis); the service's items end up other widths "
                          f"(Chromium: {', '.join(f'{w:.2f}' for w in widths)} px in a {width} px row). The README "
-                         "names this a known difference: the engine, like Yoga, has no automatic minimum size")
+                         "names this a known difference; the engine's flex algorithm stays Yoga's")
 
     same = [(o, e) for o, e in zip(ours.get("lines", []), expected["lines"])
             if o["text"].strip() == e["text"].strip() and e["text"].strip()]

@@ -185,7 +185,13 @@ extension RequestDecoder {
                                pointer: pointer)
             }
         case .letterSpacing:
-            style.letterSpacing = try float(value, name, allowNegative: true, pointer: pointer)
+            // Bounded like fontSize, so that no line's extent overflows Float (a million
+            // characters at the bound stay near 1e10 px).
+            let spacing = try float(value, name, allowNegative: true, pointer: pointer)
+            guard abs(spacing) <= 10_000 else {
+                throw .invalid("invalid-value", "letterSpacing must be within -10000 and 10000 px", pointer: pointer)
+            }
+            style.letterSpacing = spacing
         case .textAlign:
             style.textAlign = try choice(["left": TextAlign.left, "right": .right, "center": .center,
                                           "start": .start, "end": .end, "justify": .justify])
