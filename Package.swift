@@ -27,7 +27,7 @@ let package = Package(
         .target(name: "LayoutWire", dependencies: ["LayoutEngine", "SyncSupport", "LayoutTextModel"]),
         // What a text leaf says (spans and resolved text styles): plain values, no dependencies,
         // shared by LayoutWire (which decodes them) and LayoutText (which lays them out).
-        .target(name: "LayoutTextModel", swiftSettings: [.swiftLanguageMode(.v6)]),
+        .target(name: "LayoutTextModel"),
         // System libraries for text: HarfBuzz (libharfbuzz-dev), FreeType (libfreetype-dev) and
         // ICU (libicu-dev; called through CTextShim, which hides ICU's versioned symbol names).
         .systemLibrary(name: "CHarfBuzz", path: "Sources/CHarfBuzz", pkgConfig: "harfbuzz",
@@ -37,10 +37,10 @@ let package = Package(
         .systemLibrary(name: "CICU", path: "Sources/CICU", pkgConfig: "icu-uc",
                        providers: [.apt(["libicu-dev"])]),
         .target(name: "CTextShim", dependencies: ["CICU"]),
-        // Text layout: fonts, shaping, line breaking and measurement, with the DejaVu fonts as
-        // resources (Bundle.module).
+        // Text layout: fonts, shaping, line breaking and measurement, with the DejaVu fonts as a
+        // resource bundle (found beside the executable, as in the Docker image).
         .target(name: "LayoutText", dependencies: ["LayoutTextModel", "SyncSupport", "CHarfBuzz", "CFreeType", "CTextShim"],
-                resources: [.copy("Fonts")], swiftSettings: [.swiftLanguageMode(.v6)]),
+                resources: [.copy("Fonts")]),
         // zlib, from the system (zlib1g-dev), for gzip request and response bodies.
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
         // OpenSSL 3, from the system (libssl-dev), for optional TLS in HTTPServer.
