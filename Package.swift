@@ -107,6 +107,7 @@ let package = Package(
                                                               "LayoutServer", "LayoutText", "LayoutTextModel"]),
         .testTarget(name: "LayoutServerTests", dependencies: [
             "LayoutServer", "HTTPServer", "LayoutWire", "LayoutEngine", "LayoutRender", "LayoutText", "SyncSupport", "SharedCache", "RedisTestSupport",
+            "TestSupport",
             .product(name: "Logging", package: "swift-log"),
         ]),
         // Starts a private redis-server for the tests that need one (skipped without it).

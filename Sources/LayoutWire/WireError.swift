@@ -44,7 +44,7 @@ public struct WireError: Error, Hashable, Sendable, CustomStringConvertible {
 
     /// The same error with `prefix` put in front of its pointer (errors are raised relative to
     /// the value being decoded; callers that know where that value sits add the rest).
-    func prefixed(by prefix: String) -> WireError {
+    public func prefixed(by prefix: String) -> WireError {
         var copy = self
         copy.pointer = prefix + (pointer ?? "")
         copy.conflicts = conflicts?.map { prefix + $0 }
@@ -64,9 +64,9 @@ public struct WireError: Error, Hashable, Sendable, CustomStringConvertible {
 }
 
 /// RFC 6901 pointers.
-enum JSONPointer {
+public enum JSONPointer {
     /// One reference token, escaped: `~` becomes `~0` and `/` becomes `~1`.
-    static func escape(_ token: String) -> String {
+    public static func escape(_ token: String) -> String {
         guard token.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) else { return token }
         var out = ""
         for ch in token.unicodeScalars {
@@ -80,7 +80,7 @@ enum JSONPointer {
     }
 
     /// `/a/b/0` from its unescaped parts.
-    static func make(_ tokens: [String]) -> String {
+    public static func make(_ tokens: [String]) -> String {
         tokens.map { "/" + escape($0) }.joined()
     }
 }

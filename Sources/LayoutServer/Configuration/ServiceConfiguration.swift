@@ -65,6 +65,15 @@ public struct ServiceConfiguration: Sendable {
     /// answer, never a wrong 304). Set the same value on replicas that share a cache or sit
     /// behind one load balancer, so they agree on keys and ETags.
     public var cacheKeySecret: StructuralHashKey?
+    /// Byte budget of the trees kept for patches (`POST /compute/patch`): recent `/compute`
+    /// requests by the ETag of their answers, each charged its laid-out tree, ids, frames and
+    /// request document. Default 16 MiB (some 20 trees of 1,000 nodes, ~800 KB each); 0 keeps
+    /// none (every patch answers 412 `unknown-base`).
+    public var patchBaseBytes = 16 << 20
+    /// Most operations in one patch → 413 `too-many-operations`. Default 1,000.
+    public var maxPatchOperations = 1_000
+    /// Largest patch request body → 413 `patch-too-large`. Default 1 MiB.
+    public var maxPatchBytes = 1 << 20
 
     public static let defaultCacheBytes = 32 << 20
     public static let defaultAnswerCacheBytes = 8 << 20

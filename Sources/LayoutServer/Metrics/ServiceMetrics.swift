@@ -64,6 +64,7 @@ public final class ServiceMetrics: Sendable {
         case .fonts: return 8
         case .render: return 9
         case .readyz: return 10
+        case .computePatch: return 11
         }
     }
 

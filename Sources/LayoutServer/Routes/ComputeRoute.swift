@@ -15,6 +15,8 @@ struct ComputeRoute: RouteHandler {
         let answerKey = answers.isEnabled ? answers.key(for: request.body) : nil
         if let answerKey, let entry = answers.lookup(request.body, key: answerKey) {
             let served = entry as? ServedAnswer ?? ServedAnswer(body: entry.body, entityTag: entry.entityTag)
+            // A client told to resend its whole tree (412 from /compute/patch) must then be able to patch it.
+            computer.bases?.storeDocument(.body(request.body), entityTag: served.entityTag)
             if let ifNoneMatch = request.headers["If-None-Match"],
                EntityTag.matches(ifNoneMatch: ifNoneMatch, quoted: served.entityTag) {
                 responder(HTTPResponse(status: 304, headers: served.notModifiedHeaders), cache: .notModified)

@@ -4,6 +4,7 @@
 public enum RouteLabel: String, Sendable, CaseIterable {
     case compute = "/compute"
     case computeBatch = "/compute/batch"
+    case computePatch = "/compute/patch"
     case render = "/render"
     case healthz = "/healthz"
     case readyz = "/readyz"

@@ -45,12 +45,14 @@ struct LayoutComputer: Sendable {
     var shared: SharedFrameCache? = nil
     /// The secret the structural hash (the cache key, and the ETag's first part) is keyed with.
     var hashKey: StructuralHashKey = .processRandom
+    /// Where answered requests are kept for `/compute/patch` (nil: not kept).
+    var bases: BaseStore? = nil
 
     /// The answer to a request body: decoded with the configured limits, or the wire's error.
     func answer(body: [UInt8], ifNoneMatch: String?) -> Answer {
         do {
             let request = try LayoutWire.decodeRequest(bytes: body, limits: limits)
-            return answer(request, ifNoneMatch: ifNoneMatch)
+            return answer(request, ifNoneMatch: ifNoneMatch, document: bases == nil ? nil : .body(body))
         } catch {
             return Self.answer(ServiceError(error))
         }
@@ -60,7 +62,9 @@ struct LayoutComputer: Sendable {
     /// matching answer into a 304 without a body.
     // `consuming`: the caller's last use hands the tree over, so `computeLayout` mutates it in
     // place instead of copying every array of a still-shared tree (copy-on-write).
-    func answer(_ request: consuming LayoutRequest, ifNoneMatch: String?) -> Answer {
+    /// With `bases` set, a 200 or 304 keeps `document` (the request's) and the tree under the
+    /// answer's ETag for patches.
+    func answer(_ request: consuming LayoutRequest, ifNoneMatch: String?, document: BaseDocument? = nil) -> Answer {
         let text = request.textLeaves.isEmpty ? nil : RequestText(installingOn: &request, layouter: textLayouter, key: hashKey)
         var key = request.tree.structuralHash(root: request.root, available: request.available,
                                               direction: request.direction, key: hashKey)
@@ -71,6 +75,7 @@ struct LayoutComputer: Sendable {
         let tag = EntityTag(structure: key, ids: request.ids, printsTree: request.printsTree)
         if let ifNoneMatch, tag.matches(ifNoneMatch: ifNoneMatch) {
             // Layout is a pure function of the hashed input: the client's copy is still right.
+            if let document { bases?.storeDocument(document, entityTag: tag.quoted) }
             return Answer(status: 304, body: [], cache: .notModified, entityTag: tag.quoted)
         }
         let frames: [Frame]
@@ -118,6 +123,10 @@ struct LayoutComputer: Sendable {
         } else {
             body = ResponseEncoder.encode(tree: request.tree, root: request.root, ids: request.ids, frames: frames,
                                           printedTree: printedTree)
+        }
+        if let document, let bases {
+            bases.store(BaseEntry(request: request, frames: frames, laidOut: outcome == .miss, document: document),
+                        entityTag: tag.quoted)
         }
         return Answer(status: 200, body: body, cache: outcome, entityTag: tag.quoted, level: level)
     }

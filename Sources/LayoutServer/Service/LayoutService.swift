@@ -16,6 +16,8 @@ public final class LayoutService: HTTPHandler, Sendable {
     /// Whole `/compute` answers by exact request body, checked before decoding.
     public let answers: AnswerCache
     public let metrics = ServiceMetrics()
+    /// Earlier `/compute` requests by ETag, for `/compute/patch`.
+    let bases: BaseStore
     /// The second cache level in Redis, shared by every replica; nil when not configured.
     public let sharedCache: SharedFrameCache?
     /// Set by `startDraining()`: `/readyz` then answers 503.
@@ -53,6 +55,11 @@ public final class LayoutService: HTTPHandler, Sendable {
         self.sharedCache = sharedCache
         computer.textLayouter = textLayouter
         computer.hashKey = configuration.cacheKeySecret ?? .processRandom
+        // `/compute` answers are kept for patches (batch items are not: they have no ETag).
+        let bases = BaseStore(capacityBytes: configuration.patchBaseBytes, shardCount: configuration.cacheShards)
+        self.bases = bases
+        var keeping = computer
+        if bases.isEnabled { keeping.bases = bases }
         self.textLayouter = textLayouter
         self.cache = cache
         self.answers = answers
@@ -63,13 +70,18 @@ public final class LayoutService: HTTPHandler, Sendable {
         let metrics = metrics, connectionGauge = connectionGauge, bufferGauge = bufferGauge
         routes = RouteTable([
             Route(.compute, .post, ComputeRoute(
-                answers: answers, computer: computer, queue: queue,
+                answers: answers, computer: keeping, queue: queue,
                 // On an event loop nothing is laid out inline: a handler must not hold the loop.
                 // Nor with a shared cache: its lookups wait on Redis, which belongs on the compute queue.
                 inlineLimit: configuration.http.ioBackend == .dispatchSources && sharedCache == nil
                     ? configuration.inlineComputeMaxBytes : -1)),
             Route(.computeBatch, .post, BatchRoute(
                 batch: BatchComputer(computer: computer, maxItems: configuration.maxBatchItems), queue: queue)),
+            Route(.computePatch, .post, PatchRoute(
+                computer: PatchComputer(computer: keeping, bases: bases, limits: configuration.wire,
+                                        maxOperations: configuration.maxPatchOperations,
+                                        maxBodyBytes: configuration.maxPatchBytes),
+                queue: queue)),
             Route(.render, .post, RenderRoute(
                 computer: RenderComputer(cache: pictures, limits: configuration.wire,
                                          renderLimits: RenderLimits(maxPixels: configuration.maxRenderPixels),

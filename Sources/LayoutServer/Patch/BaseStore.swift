@@ -1,0 +1,136 @@
+import LayoutEngine
+import LayoutWire
+
+/// Where a retained base's request document comes from.
+enum BaseDocument: Sendable {
+    /// The request body as received: parsed into a `JSONTree` when first patched.
+    case body([UInt8])
+    /// The document already as a tree (a patched one), with its number of values and the
+    /// bytes it holds on the heap (`JSONTree.heapBytes`, or an upper bound: a patched copy
+    /// shares most of its storage with its base but is charged it all).
+    case tree(JSONTree, valueCount: Int, heapBytes: Int)
+}
+
+/// A retained base by the numbers of its answer's ETag (`"<32 hex>-<16 hex>"`).
+struct BaseKey: ShardSelectingKey, Sendable {
+    var high: UInt64
+    var low: UInt64
+    var ids: UInt64
+
+    var shardSelector: Int { Int(truncatingIfNeeded: low) }
+
+    /// The key of an ETag as `ETag` sends it, with or without its quotes and a `W/` prefix;
+    /// nil when `entityTag` is not one of this service's tags.
+    init?(entityTag: String) {
+        var bytes = Array(entityTag.utf8)
+        if bytes.starts(with: Array("W/".utf8)) { bytes.removeFirst(2) }
+        if bytes.count == EntityTag.quotedLength, bytes.first == UInt8(ascii: "\""), bytes.last == UInt8(ascii: "\"") {
+            bytes = Array(bytes[1..<(bytes.count - 1)])
+        }
+        guard bytes.count == EntityTag.quotedLength - 2, bytes[32] == UInt8(ascii: "-"),
+              let high = Self.hex(bytes[0..<16]), let low = Self.hex(bytes[16..<32]), let ids = Self.hex(bytes[33...])
+        else { return nil }
+        self.high = high
+        self.low = low
+        self.ids = ids
+    }
+
+    private static func hex(_ digits: ArraySlice<UInt8>) -> UInt64? {
+        var value: UInt64 = 0
+        for digit in digits {
+            let nibble: UInt8
+            switch digit {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): nibble = digit - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): nibble = digit - UInt8(ascii: "a") + 10
+            default: return nil
+            }
+            value = value << 4 | UInt64(nibble)
+        }
+        return value
+    }
+}
+
+/// An earlier request kept for patches: its decoded (and usually laid-out) tree with the
+/// frames answered, and its request document. Immutable: a patch copies the request out
+/// before editing it (copy-on-write), so any number of patches may read one base at once.
+// @unchecked: every member is a `let` set in init and only read afterwards; the request's
+// hooks are removed before it is kept, so it holds no closures over other state.
+final class BaseEntry: @unchecked Sendable {
+    /// nil when only the document is kept (the answer came from a cache before any layout).
+    let request: LayoutRequest?
+    /// The answered frames: the nodes' in pre-order first (text leaves' content boxes may follow).
+    let frames: [Frame]
+    /// Whether `request.tree` holds the layout of `frames` (not when they came from a cache).
+    let laidOut: Bool
+    let document: BaseDocument
+    /// What the entry holds on the heap, as the store charges it.
+    let cost: Int
+
+    init(request: LayoutRequest?, frames: [Frame], laidOut: Bool, document: BaseDocument) {
+        var request = request
+        request?.tree.measureFunction = nil
+        request?.tree.baselineFunction = nil
+        request?.tree.childPlacementFunction = nil
+        self.request = request
+        self.frames = frames
+        self.laidOut = laidOut
+        self.document = document
+        var cost = 64 + HeapFootprint.lruBookkeeping(key: BaseKey.self, value: BaseEntry.self) + HeapFootprint.array(frames)
+        if let request {
+            cost += request.tree.heapBytes + HeapFootprint.array(request.ids) + HeapFootprint.array(request.textLeaves)
+            for case let id? in request.ids where id.utf8.count > 15 { cost += HeapFootprint.mallocChunk(32 + id.utf8.count) }
+            // A dictionary entry (key, value and bucket) per painted node, at twice its size.
+            cost += 2 * request.paint.nodes.count * (MemoryLayout<Int32>.stride + MemoryLayout<NodePaint>.stride + 8)
+        }
+        switch document {
+        case .body(let body): cost += HeapFootprint.array(body)
+        case .tree(_, _, let heapBytes): cost += heapBytes
+        }
+        self.cost = cost
+    }
+
+    /// The tree can be edited in place by a patch: a decoded flexbox tree without text
+    /// leaves, size references or Core Layout's printed tree (anything else is rebuilt).
+    var patchesInPlace: Bool {
+        guard let request else { return false }
+        return request.textLeaves.isEmpty && !request.printsTree && !request.tree.hasSizeReferences
+    }
+}
+
+/// Recent `/compute` requests by the ETag of their answers, bounded in bytes (LRU), for
+/// `/compute/patch`.
+final class BaseStore: Sendable {
+    private let entries: ShardedCache<BaseKey, BaseEntry>
+
+    init(capacityBytes: Int, shardCount: Int) {
+        entries = ShardedCache(capacityBytes: capacityBytes, shardCount: shardCount)
+    }
+
+    var isEnabled: Bool { entries.capacityBytes > 0 }
+    var capacityBytes: Int { entries.capacityBytes }
+    var statistics: CacheStatistics { entries.statistics }
+
+    /// Keeps `entry` under `entityTag`, replacing what was kept there.
+    func store(_ entry: BaseEntry, entityTag: String) {
+        guard let key = BaseKey(entityTag: entityTag) else { return }
+        store(entry, key: key)
+    }
+
+    /// Keeps `entry` under `key`, replacing what was kept there.
+    func store(_ entry: BaseEntry, key: BaseKey) {
+        entries.insert(entry, for: key, cost: entry.cost, keepsExisting: { _ in false })
+    }
+
+    /// Keeps `document` under `entityTag` unless something is kept there already (then only
+    /// marks it recently used): the answer was served without a tree to keep, but a client
+    /// told to send the whole tree again must be able to patch it afterwards.
+    func storeDocument(_ document: BaseDocument, entityTag: String) {
+        guard let key = BaseKey(entityTag: entityTag), entries.lookup(key, { _ in true }) == nil else { return }
+        let entry = BaseEntry(request: nil, frames: [], laidOut: false, document: document)
+        entries.insert(entry, for: key, cost: entry.cost, keepsExisting: { _ in true })
+    }
+
+    func lookup(_ key: BaseKey) -> BaseEntry? {
+        entries.lookup(key) { $0 }
+    }
+}

@@ -1,0 +1,222 @@
+import LayoutEngine
+import LayoutWire
+
+/// Answers `/compute/patch`: applies a JSON Patch to a retained earlier request and lays out
+/// the result, relaying out only what changed when the patch edits nodes' own members.
+///
+/// Two ways to the same frames as sending the patched document whole:
+/// - in place: every operation edits members of existing flexbox nodes (`style`, `measure`,
+///   `id`, `isIncludedInLayout`); a copy of the base's laid-out tree gets the nodes' new style
+///   and content, which marks them and their ancestors dirty (Yoga's `markDirtyAndPropagate`),
+///   and the layout pass redoes only dirty nodes, reusing every other node's cached
+///   measurements;
+/// - rebuilt: anything else (children added, removed or moved, top-level members, text
+///   leaves, other layout models, size references) decodes the patched document whole and
+///   answers it as `/compute` does.
+struct PatchComputer: Sendable {
+    /// Lays out rebuilt documents; its `bases` keeps every answer for the next patch.
+    let computer: LayoutComputer
+    let bases: BaseStore
+    let limits: WireLimits
+    let maxOperations: Int
+    let maxBodyBytes: Int
+
+    /// How a patch was answered, for `X-Patch`.
+    enum Mode: String, Sendable {
+        case inPlace = "in-place"
+        case rebuilt
+    }
+
+    private static func answer(_ error: ServiceError) -> (LayoutComputer.Answer, Mode?) {
+        (LayoutComputer.Answer(status: error.status, body: error.jsonBytes, cache: nil, entityTag: nil), nil)
+    }
+
+    func answer(body: [UInt8], ifNoneMatch: String?) -> (LayoutComputer.Answer, Mode?) {
+        guard body.count <= maxBodyBytes else {
+            return Self.answer(ServiceError(status: 413, code: "patch-too-large",
+                                            message: "the patch request is \(body.count) bytes; the limit is \(maxBodyBytes)"))
+        }
+        let request: PatchRequest
+        do {
+            request = try PatchRequest(bytes: body, limits: limits, maxOperations: maxOperations)
+        } catch {
+            return Self.answer(ServiceError(error))
+        }
+        guard let key = BaseKey(entityTag: request.base) else {
+            return Self.answer(ServiceError(status: 422, code: "invalid-value",
+                                            message: "base must be the ETag of an earlier /compute answer of this service",
+                                            pointer: "/base"))
+        }
+        guard let base = materialized(key) else {
+            return Self.answer(ServiceError(status: 412, code: "unknown-base",
+                                            message: "this server no longer has the tree of that ETag (or never had it); "
+                                                + "send the whole tree to /compute, then patch the ETag of that answer",
+                                            pointer: "/base"))
+        }
+        guard case .tree(var document, var valueCount, let baseBytes) = base.document else {
+            fatalError("a materialized base holds its document as a tree")
+        }
+        do {
+            try request.patch.apply(to: &document, valueCount: &valueCount, maxValues: limits.maxDocumentBytes / 2,
+                                    maxNesting: limits.maxNesting)
+        } catch {
+            return Self.answer(ServiceError(error.prefixed(by: "/patch")))
+        }
+        // Charged what the patch brings in; copies and moves share storage already charged.
+        let patched = BaseDocument.tree(document, valueCount: valueCount,
+                                        heapBytes: baseBytes + request.patch.operations.reduce(0) { $0 + ($1.value?.heapBytes ?? 0) })
+        if let answer = inPlace(base, document: document, patched: patched, patch: request.patch,
+                                changesOnly: request.changesOnly, ifNoneMatch: ifNoneMatch) {
+            return (answer, .inPlace)
+        }
+        return (rebuilt(base, document: document, patched: patched, changesOnly: request.changesOnly,
+                        ifNoneMatch: ifNoneMatch), .rebuilt)
+    }
+
+    /// The entry under `key` with its request decoded and its document a tree, making them
+    /// from what is kept when needed (and keeping the result); nil when nothing is kept.
+    private func materialized(_ key: BaseKey) -> BaseEntry? {
+        guard var entry = bases.lookup(key) else { return nil }
+        if entry.request == nil {
+            // Kept without a tree (answered from a cache): lay it out as /compute would, which keeps it.
+            let bytes: [UInt8]
+            switch entry.document {
+            case .body(let body): bytes = body
+            case .tree(let tree, _, _): bytes = tree.jsonBytes()
+            }
+            let answer = computer.answer(body: bytes, ifNoneMatch: nil)
+            guard answer.status == 200, let found = bases.lookup(key), found.request != nil else { return nil }
+            entry = found
+        }
+        if case .body(let body) = entry.document {
+            guard let parsed = try? JSONValue.parse(bytes: body, limits: limits) else { return nil }
+            let tree = JSONTree(parsed)
+            let count = tree.measure(budget: .max)?.count ?? 0
+            let replacement = BaseEntry(request: entry.request, frames: entry.frames, laidOut: entry.laidOut,
+                                        document: .tree(tree, valueCount: count, heapBytes: tree.heapBytes))
+            bases.store(replacement, key: key)
+            entry = replacement
+        }
+        return entry
+    }
+
+    // MARK: In place
+
+    /// The answer computed on a copy of the base's tree, or nil when the patch is not one of
+    /// member edits on flexbox nodes (or a node's members do not decode: the rebuild then
+    /// gives the error with its pointer).
+    private func inPlace(_ base: BaseEntry, document: JSONTree, patched: BaseDocument, patch: JSONPatch,
+                         changesOnly: Bool, ifNoneMatch: String?) -> LayoutComputer.Answer? {
+        guard base.patchesInPlace, var request = base.request else { return nil }
+        var edited: [[Int]] = []
+        for operation in patch.operations {
+            for path in [operation.path, operation.kind == .move ? operation.from : nil].compactMap({ $0 }) {
+                guard let node = Self.editedNode(path) else { return nil }
+                if !edited.contains(node) { edited.append(node) }
+            }
+        }
+        for path in edited {
+            guard let node = Self.flexNode(at: path, in: request.tree, root: request.root, document: document),
+                  let members = FlexNodeMembers.decode(node.object, config: request.tree.config, limits: limits)
+            else { return nil }
+            let id = node.id
+            do {
+                if request.tree.style(of: id) != members.style { try request.tree.setStyle(members.style, for: id) }
+                if request.tree.content(of: id) != members.content { try request.tree.setContent(members.content, for: id) }
+            } catch {
+                return nil
+            }
+            request.ids[Int(id.index)] = members.id
+            request.paint.nodes[id.index] = members.paint
+        }
+        let key = request.tree.structuralHash(root: request.root, available: request.available,
+                                              direction: request.direction, key: computer.hashKey)
+        let tag = EntityTag(structure: key, ids: request.ids)
+        request.tree.computeLayout(root: request.root, available: request.available, direction: request.direction)
+        let frames = ResponseEncoder.preorderFrames(of: request.tree, root: request.root)
+        if let overflow = LayoutComputer.overflowError(frames, request) {
+            return LayoutComputer.Answer(status: overflow.status, body: overflow.jsonBytes, cache: nil, entityTag: nil)
+        }
+        computer.cache.insert(frames, for: key)
+        let notModified = ifNoneMatch.map { tag.matches(ifNoneMatch: $0) } ?? false
+        let body: [UInt8]
+        if notModified {
+            body = []
+        } else if changesOnly {
+            body = ChangesEncoder.encode(base: ChangesEncoder.Side(tree: base.request!.tree, root: base.request!.root, frames: base.frames),
+                                         new: ChangesEncoder.Side(tree: request.tree, root: request.root, frames: frames),
+                                         ids: request.ids)
+        } else {
+            body = ResponseEncoder.encode(tree: request.tree, root: request.root, ids: request.ids, frames: frames, printedTree: nil)
+        }
+        bases.store(BaseEntry(request: request, frames: frames, laidOut: true, document: patched),
+                    entityTag: tag.quoted)
+        return LayoutComputer.Answer(status: notModified ? 304 : 200, body: body,
+                                     cache: notModified ? .notModified : .miss, entityTag: tag.quoted)
+    }
+
+    /// The child indices from the root to the node whose own members `path` edits
+    /// (`/root/children/2/style/width` → [2]), or nil when the path edits anything else: a
+    /// whole node, a `children` array, a text leaf, a node's `type`, or the request's members.
+    static func editedNode(_ path: [String]) -> [Int]? {
+        guard path.first == "root" else { return nil }
+        var nodes: [Int] = []
+        var k = 1
+        while k + 1 < path.count, path[k] == "children", let index = JSONPointer.arrayIndex(path[k + 1]) {
+            nodes.append(index)
+            k += 2
+        }
+        guard k < path.count else { return nil }
+        switch path[k] {
+        case "style", "measure", "id", "isIncludedInLayout": return nodes
+        default: return nil
+        }
+    }
+
+    /// The tree's node at child indices `path` and its object in `document`, when it and every
+    /// node above it are flexbox nodes (their children in the tree are their `children` array).
+    static func flexNode(at path: [Int], in tree: LayoutTree, root: NodeID,
+                         document: JSONTree) -> (id: NodeID, object: JSONTree)? {
+        func isFlex(_ object: JSONTree) -> Bool {
+            guard case .object = object else { return false }
+            guard let type = object["type"] else { return true }
+            if case .string("flex") = type { return true }
+            return false
+        }
+        guard var object = document["root"], isFlex(object) else { return nil }
+        var node = root
+        for index in path {
+            guard case .array(let children)? = object["children"], index < children.count,
+                  index < tree.childCount(of: node) else { return nil }
+            object = children[index]
+            guard isFlex(object) else { return nil }
+            node = tree.firstChild(of: node)
+            for _ in 0..<index { node = tree.nextSibling(of: node) }
+        }
+        return (node, object)
+    }
+
+    // MARK: Rebuilt
+
+    /// The patched document decoded whole and answered as `/compute` answers it (kept as the
+    /// next base); with `changesOnly`, compared with the base.
+    private func rebuilt(_ base: BaseEntry, document: JSONTree, patched: BaseDocument, changesOnly: Bool,
+                         ifNoneMatch: String?) -> LayoutComputer.Answer {
+        let request: LayoutRequest
+        do {
+            request = try LayoutWire.decodeRequest(bytes: document.jsonBytes(), limits: limits)
+        } catch {
+            var failure = ServiceError(error)
+            failure.message = "the patched document: " + failure.message
+            return LayoutComputer.Answer(status: failure.status, body: failure.jsonBytes, cache: nil, entityTag: nil)
+        }
+        var answer = computer.answer(request, ifNoneMatch: ifNoneMatch, document: patched)
+        guard changesOnly, answer.status == 200, let tag = answer.entityTag, let key = BaseKey(entityTag: tag),
+              let new = bases.lookup(key), let newRequest = new.request, let baseRequest = base.request
+        else { return answer }
+        answer.body = ChangesEncoder.encode(base: ChangesEncoder.Side(tree: baseRequest.tree, root: baseRequest.root, frames: base.frames),
+                                            new: ChangesEncoder.Side(tree: newRequest.tree, root: newRequest.root, frames: new.frames),
+                                            ids: newRequest.ids)
+        return answer
+    }
+}

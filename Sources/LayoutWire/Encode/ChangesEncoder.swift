@@ -1,0 +1,94 @@
+import LayoutEngine
+
+/// The answer to a patch with `changesOnly`: `{"changes": [{"pointer", "id", "left", "top",
+/// "width", "height"}], "removed": [pointer]}`, comparing a new tree with the tree it was
+/// patched from node by node at the same pointer (`/root/children/2`).
+///
+/// A node is listed in `changes` when its frame (relative to its parent, as in a whole
+/// answer) differs from the frame of the base's node at its pointer, or the base has no node
+/// there (an added node; its descendants are listed too). `removed` lists the topmost
+/// pointers of the base where the new tree has no node. `id` is left out for nodes without one.
+public enum ChangesEncoder {
+    /// A laid-out tree and its nodes' frames in pre-order (the first frames of an answer).
+    public struct Side {
+        public var tree: LayoutTree
+        public var root: NodeID
+        public var frames: [Frame]
+
+        public init(tree: LayoutTree, root: NodeID, frames: [Frame]) {
+            self.tree = tree
+            self.root = root
+            self.frames = frames
+        }
+    }
+
+    public static func encode(base: Side, new: Side, ids: [String?]) -> [UInt8] {
+        let basePositions = base.tree.preorderPositions(root: base.root)
+        let newPositions = new.tree.preorderPositions(root: new.root)
+        // The children of one visited node being paired with the base's, by index.
+        struct Level {
+            var newChild: NodeID
+            var baseChild: NodeID
+            var index = 0
+        }
+        var stack: [Level] = []
+        func pointer() -> String {
+            var text = "/root"
+            for level in stack { text += "/children/\(level.index - 1)" }
+            return text
+        }
+        var writer = JSONWriter(capacity: 256)
+        writer.beginObject()
+        writer.key("changes")
+        writer.beginArray()
+        func visit(_ node: NodeID, base baseNode: NodeID) {
+            let frame = new.frames[newPositions[Int(node.index)]]
+            if baseNode != .none {
+                let old = base.frames[basePositions[Int(baseNode.index)]]
+                if old.left == frame.left && old.top == frame.top && old.width == frame.width && old.height == frame.height {
+                    return
+                }
+            }
+            writer.beginObject()
+            writer.key("pointer")
+            writer.string(pointer())
+            if let id = ids[Int(node.index)] {
+                writer.key("id")
+                writer.string(id)
+            }
+            writer.key("left"); writer.number(frame.left)
+            writer.key("top"); writer.number(frame.top)
+            writer.key("width"); writer.number(frame.width)
+            writer.key("height"); writer.number(frame.height)
+            writer.endObject()
+        }
+        var removed: [String] = []
+        visit(new.root, base: base.root)
+        stack.append(Level(newChild: new.tree.firstChild(of: new.root), baseChild: base.tree.firstChild(of: base.root)))
+        while !stack.isEmpty {
+            let k = stack.count - 1
+            let node = stack[k].newChild, baseNode = stack[k].baseChild
+            if node == .none && baseNode == .none {
+                stack.removeLast()
+                continue
+            }
+            stack[k].index += 1
+            stack[k].newChild = node == .none ? .none : new.tree.nextSibling(of: node)
+            stack[k].baseChild = baseNode == .none ? .none : base.tree.nextSibling(of: baseNode)
+            if node == .none {
+                removed.append(pointer())
+                continue
+            }
+            visit(node, base: baseNode)
+            stack.append(Level(newChild: new.tree.firstChild(of: node),
+                               baseChild: baseNode == .none ? .none : base.tree.firstChild(of: baseNode)))
+        }
+        writer.endArray()
+        writer.key("removed")
+        writer.beginArray()
+        for pointer in removed { writer.string(pointer) }
+        writer.endArray()
+        writer.endObject()
+        return writer.bytes
+    }
+}

@@ -1,0 +1,233 @@
+/// A JSON value that can be edited in place: the document a JSON Patch (RFC 6902) applies to.
+///
+/// A value type whose containers are arrays, so a copy shares all storage and an edit copies
+/// only the containers on the edited path (copy-on-write): a service can keep an earlier
+/// document and patch a copy of it for the price of that path. Objects keep their members in
+/// document order; keys are unique.
+public enum JSONTree: Sendable {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([JSONTree])
+    case object([JSONMember])
+}
+
+/// One member of a `JSONTree` object.
+public struct JSONMember: Sendable {
+    public var key: String
+    public var value: JSONTree
+
+    public init(key: String, value: JSONTree) {
+        self.key = key
+        self.value = value
+    }
+}
+
+extension JSONTree {
+    /// The parsed value `value`, converted without recursion (documents nest up to the parser's
+    /// limit, deeper than a thread's stack allows for recursion).
+    public init(_ value: JSONValue) {
+        let doc = value.document
+        // One entry per container whose contents are being read.
+        struct Open {
+            var isObject: Bool
+            var elements: [JSONTree] = []
+            var members: [JSONMember] = []
+            var key = ""
+            var remaining: Int
+        }
+        var stack: [Open] = []
+        var i = value.index
+        while true {
+            let token = doc.tokens[i]
+            var finished: JSONTree
+            switch token.kind {
+            case .null: finished = .null; i += 1
+            case .false: finished = .bool(false); i += 1
+            case .true: finished = .bool(true); i += 1
+            case .number: finished = .number(Double(bitPattern: token.payload)); i += 1
+            case .string: finished = .string(doc.string(at: i)); i += 1
+            case .array, .object:
+                let isObject = token.kind == .object
+                i += 1
+                guard token.aux > 0 else {
+                    finished = isObject ? .object([]) : .array([])
+                    break
+                }
+                var open = Open(isObject: isObject, remaining: Int(token.aux))
+                if isObject {
+                    open.members.reserveCapacity(open.remaining)
+                    open.key = doc.string(at: i)
+                    i += 1
+                } else {
+                    open.elements.reserveCapacity(open.remaining)
+                }
+                stack.append(open)
+                continue
+            }
+            // Hand the finished value to its container, closing every container it completes.
+            while true {
+                guard !stack.isEmpty else { self = finished; return }
+                let top = stack.count - 1
+                if stack[top].isObject {
+                    stack[top].members.append(JSONMember(key: stack[top].key, value: finished))
+                } else {
+                    stack[top].elements.append(finished)
+                }
+                stack[top].remaining -= 1
+                if stack[top].remaining > 0 {
+                    if stack[top].isObject {
+                        stack[top].key = doc.string(at: i)
+                        i += 1
+                    }
+                    break
+                }
+                let closed = stack.removeLast()
+                finished = closed.isObject ? .object(closed.members) : .array(closed.elements)
+            }
+        }
+    }
+
+    /// The value as compact JSON, written without recursion. Numbers too large for a Double
+    /// (parsed as infinities) are written as `1e400`, which parses back to the same value.
+    public func jsonBytes() -> [UInt8] {
+        var writer = JSONWriter()
+        write(to: &writer)
+        return writer.bytes
+    }
+
+    /// Writes the value to `writer`.
+    public func write(to writer: inout JSONWriter) {
+        enum Step {
+            case value(JSONTree)
+            case member(String, JSONTree)
+            case endArray, endObject
+        }
+        var steps: [Step] = [.value(self)]
+        while let step = steps.popLast() {
+            let value: JSONTree
+            switch step {
+            case .endArray: writer.endArray(); continue
+            case .endObject: writer.endObject(); continue
+            case .member(let key, let member): writer.key(key); value = member
+            case .value(let element): value = element
+            }
+            switch value {
+            case .null: writer.null()
+            case .bool(let flag): writer.bool(flag)
+            case .number(let number):
+                if number.isFinite {
+                    writer.number(number)
+                } else {
+                    writer.literal(number < 0 ? "-1e400" : "1e400")
+                }
+            case .string(let text): writer.string(text)
+            case .array(let elements):
+                writer.beginArray()
+                steps.append(.endArray)
+                for element in elements.reversed() { steps.append(.value(element)) }
+            case .object(let members):
+                writer.beginObject()
+                steps.append(.endObject)
+                for member in members.reversed() { steps.append(.member(member.key, member.value)) }
+            }
+        }
+    }
+
+    /// The member `key` of an object; nil when absent or not an object.
+    public subscript(key: String) -> JSONTree? {
+        guard case .object(let members) = self else { return nil }
+        return members.first(where: { $0.key.utf8.elementsEqual(key.utf8) })?.value
+    }
+
+    /// Values in this one (itself included) and the depth of its deepest value (1 for a
+    /// scalar), or nil as soon as the count passes `budget`. Walks without recursion.
+    public func measure(budget: Int) -> (count: Int, depth: Int)? {
+        var count = 0, depth = 0
+        var pending: [(JSONTree, Int)] = [(self, 1)]
+        while let (value, level) = pending.popLast() {
+            count += 1
+            if count > budget { return nil }
+            depth = max(depth, level)
+            switch value {
+            case .array(let elements): for element in elements { pending.append((element, level + 1)) }
+            case .object(let members): for member in members { pending.append((member.value, level + 1)) }
+            default: break
+            }
+        }
+        return (count, depth)
+    }
+
+    /// Bytes the value holds on the heap, estimated from its containers' storage and its
+    /// strings too long to be stored inline, for caches that charge what they keep.
+    public var heapBytes: Int {
+        func allocation(_ bytes: Int) -> Int { (bytes + 32 + 8 + 15) & ~15 }
+        func string(_ text: String) -> Int { text.utf8.count > 15 ? allocation(text.utf8.count) : 0 }
+        var total = 0
+        var pending: [JSONTree] = [self]
+        while let value = pending.popLast() {
+            switch value {
+            case .string(let text): total += string(text)
+            case .array(let elements):
+                if elements.capacity > 0 { total += allocation(elements.capacity * MemoryLayout<JSONTree>.stride) }
+                pending.append(contentsOf: elements)
+            case .object(let members):
+                if members.capacity > 0 { total += allocation(members.capacity * MemoryLayout<JSONMember>.stride) }
+                for member in members {
+                    total += string(member.key)
+                    pending.append(member.value)
+                }
+            default: break
+            }
+        }
+        return total
+    }
+}
+
+extension JSONTree: Equatable {
+    /// JSON equality as RFC 6902's `test` defines it: numbers by value, strings by their
+    /// characters, arrays element by element, objects by their members in any order.
+    /// Compares without recursion.
+    public static func == (a: JSONTree, b: JSONTree) -> Bool {
+        var pending: [(JSONTree, JSONTree)] = [(a, b)]
+        while let (x, y) = pending.popLast() {
+            switch (x, y) {
+            case (.null, .null): continue
+            case (.bool(let p), .bool(let q)): if p != q { return false }
+            case (.number(let p), .number(let q)): if p != q { return false }
+            case (.string(let p), .string(let q)): if p.utf8.elementsEqual(q.utf8) == false { return false }
+            case (.array(let p), .array(let q)):
+                guard p.count == q.count else { return false }
+                for k in p.indices { pending.append((p[k], q[k])) }
+            case (.object(let p), .object(let q)):
+                guard p.count == q.count else { return false }
+                // Keys are unique, so equal counts and every key of p found in q is a match.
+                if p.count <= 16 {
+                    for member in p {
+                        guard let other = q.first(where: { $0.key.utf8.elementsEqual(member.key.utf8) }) else { return false }
+                        pending.append((member.value, other.value))
+                    }
+                } else {
+                    var byKey: [String: JSONTree] = [:]
+                    for member in q { byKey[member.key] = member.value }
+                    for member in p {
+                        guard let other = byKey[member.key] else { return false }
+                        pending.append((member.value, other))
+                    }
+                }
+            default: return false
+            }
+        }
+        return true
+    }
+}
+
+extension JSONWriter {
+    /// A value spelled by `text`, written as it is (a number literal the writer cannot make).
+    mutating func literal(_ text: StaticString) {
+        separator()
+        let bytes = UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount)
+        for b in bytes { byte(b) }
+    }
+}

@@ -1,0 +1,304 @@
+import Foundation
+import LayoutWire
+import Testing
+import SyncSupport
+import TestSupport
+@testable import LayoutServer
+
+/// `POST /compute/patch`: a JSON Patch against an earlier answer's request, answered with the
+/// frames of the patched tree — the same frames and ETag as sending that tree whole.
+@Suite struct PatchTests {
+    // MARK: Equal to the whole tree
+
+    /// Random flexbox trees and random chains of patches (fixed seeds): every answer equals the
+    /// uncached answer to the patched document sent whole (byte for byte, or, with
+    /// `changesOnly`, the previous frames with the changes applied), and its ETag is that
+    /// document's.
+    @Test(arguments: [UInt64(1), 2, 3, 4, 5, 6, 7, 8])
+    func chainsOfRandomPatchesAnswerAsTheWholeTree(seed: UInt64) throws {
+        var random = SplitMix64(seed: seed)
+        var modes: [String: Int] = [:]
+        try LiveServer.with { server in
+            try LiveServer.with { whole in
+                var document = PatchFixture.randomRequest(&random, nodes: 12 + Int(random.next() % 40))
+                let first = try server.post("/compute", json: document.text)
+                try #require(first.status == 200)
+                var tag = try #require(first.header("ETag"))
+                var frames = PatchFixture.frames(of: first.body)
+                for step in 0..<14 {
+                    let patch = PatchFixture.randomPatch(document, &random)
+                    let changesOnly = step % 3 == 2
+                    var expected = document
+                    var count = 0
+                    try JSONPatch(JSONValue.parse(patch), maxOperations: 100)
+                        .apply(to: &expected, valueCount: &count, maxValues: .max, maxNesting: 1_000)
+                    let body = #"{"base":\#(PatchFixture.quoted(tag)),"patch":\#(patch),"changesOnly":\#(changesOnly)}"#
+                    let answer = try server.post("/compute/patch", json: body)
+                    try #require(answer.status == 200, "seed \(seed) step \(step): \(patch) → \(String(decoding: answer.body, as: UTF8.self))")
+                    modes[answer.header("X-Patch") ?? "none", default: 0] += 1
+                    let reference = LayoutOnce.answer(body: expected.jsonBytes())
+                    try #require(reference.status == 200)
+                    if changesOnly {
+                        frames = try PatchFixture.applying(changes: answer.body, to: frames)
+                        #expect(frames == PatchFixture.frames(of: reference.body), "seed \(seed) step \(step): \(patch)")
+                    } else {
+                        #expect(answer.body == reference.body, "seed \(seed) step \(step): \(patch)")
+                        frames = PatchFixture.frames(of: answer.body)
+                    }
+                    let wholeAnswer = try whole.post("/compute", json: expected.text)
+                    #expect(answer.header("ETag") == wholeAnswer.header("ETag"), "seed \(seed) step \(step): \(patch)")
+                    tag = try #require(answer.header("ETag"))
+                    document = expected
+                }
+            }
+        }
+        // Both ways were taken: node edits in place, structural changes rebuilt.
+        #expect(modes["in-place", default: 0] > 0)
+        #expect(modes["rebuilt", default: 0] > 0)
+    }
+
+    // MARK: Every operation
+
+    static let row = #"""
+        {"available":{"width":400,"height":null},
+         "root":{"id":"bar","style":{"flexDirection":"row","width":300,"padding":10},
+                 "children":[{"id":"icon","style":{"width":80,"height":40}},
+                             {"id":"label","style":{"flexGrow":1},"measure":{"kind":"fixed","width":50,"height":20}},
+                             {"id":"badge","style":{"width":20,"height":20}}]}}
+        """#
+
+    /// Each operation kind on nodes, styles and measures: the answer, its mode, and its changes.
+    @Test(arguments: [
+        (#"[{"op":"replace","path":"/root/children/0/style/width","value":120}]"#, "in-place"),
+        (#"[{"op":"add","path":"/root/children/2/style/marginLeft","value":5}]"#, "in-place"),
+        (#"[{"op":"remove","path":"/root/children/0/style/height"}]"#, "in-place"),
+        (#"[{"op":"replace","path":"/root/children/1/measure/height","value":60}]"#, "in-place"),
+        (#"[{"op":"test","path":"/root/children/1/id","value":"label"},{"op":"replace","path":"/root/children/1/id","value":"title"}]"#, "in-place"),
+        (#"[{"op":"copy","from":"/root/children/0/style/width","path":"/root/children/2/style/width"}]"#, "in-place"),
+        (#"[{"op":"move","from":"/root/children/0/style/height","path":"/root/children/2/style/height"}]"#, "in-place"),
+        (#"[{"op":"add","path":"/root/style/alignItems","value":"center"}]"#, "in-place"),
+        (#"[{"op":"add","path":"/root/children/1","value":{"id":"new","style":{"width":30,"height":30}}}]"#, "rebuilt"),
+        (#"[{"op":"remove","path":"/root/children/0"}]"#, "rebuilt"),
+        (#"[{"op":"move","from":"/root/children/0","path":"/root/children/-"}]"#, "rebuilt"),
+        (#"[{"op":"copy","from":"/root/children/2","path":"/root/children/0"}]"#, "rebuilt"),
+        (#"[{"op":"replace","path":"/available/width","value":200}]"#, "rebuilt"),
+        (#"[{"op":"add","path":"/root/children/2/text","value":"hello"}]"#, "rebuilt"),
+    ])
+    func everyOperationKindAnswersAsTheWholeTree(patch: String, mode: String) throws {
+        try LiveServer.with { server in
+            let first = try server.post("/compute", json: Self.row)
+            let tag = try #require(first.header("ETag"))
+            var expected = JSONTree(try JSONValue.parse(Self.row))
+            var count = 0
+            try JSONPatch(JSONValue.parse(patch), maxOperations: 10).apply(to: &expected, valueCount: &count, maxValues: .max, maxNesting: 100)
+            let reference = LayoutOnce.answer(body: expected.jsonBytes())
+            let full = try server.post("/compute/patch", json: #"{"base":\#(PatchFixture.quoted(tag)),"patch":\#(patch)}"#)
+            #expect(full.status == 200)
+            #expect(full.header("X-Patch") == mode)
+            #expect(full.body == reference.body)
+            #expect(full.header("ETag") != tag)
+            let changes = try server.post("/compute/patch", json: #"{"base":\#(PatchFixture.quoted(tag)),"patch":\#(patch),"changesOnly":true}"#)
+            #expect(changes.status == 200)
+            #expect(changes.header("ETag") == full.header("ETag"))
+            #expect(try PatchFixture.applying(changes: changes.body, to: PatchFixture.frames(of: first.body))
+                    == PatchFixture.frames(of: reference.body))
+        }
+    }
+
+    @Test func changesListOnlyTheNodesWhoseFramesChanged() throws {
+        try LiveServer.with { server in
+            let first = try server.post("/compute", json: Self.row)
+            let tag = try #require(first.header("ETag"))
+            // The badge's width: it alone changes (the label is laid out before it, the row has a fixed width).
+            let answer = try server.post("/compute/patch", json: #"""
+                {"base":\#(PatchFixture.quoted(tag)),"changesOnly":true,
+                 "patch":[{"op":"replace","path":"/root/children/2/style/width","value":35}]}
+                """#)
+            #expect(answer.status == 200)
+            let object = try #require(answer.json as? [String: Any])
+            let changes = try #require(object["changes"] as? [[String: Any]])
+            #expect(changes.map { $0["pointer"] as? String } == ["/root/children/1", "/root/children/2"])
+            #expect(changes.map { $0["id"] as? String } == ["label", "badge"])
+            #expect(changes.last?["width"] as? Double == 35)
+            #expect((object["removed"] as? [Any])?.isEmpty == true)
+            // Removing a node: the removed pointer past the end, and the nodes that moved up.
+            let removal = try server.post("/compute/patch", json: #"""
+                {"base":\#(PatchFixture.quoted(tag)),"changesOnly":true,"patch":[{"op":"remove","path":"/root/children/0"}]}
+                """#)
+            let removed = try #require(removal.json as? [String: Any])
+            #expect(removed["removed"] as? [String] == ["/root/children/2"])
+        }
+    }
+
+    @Test func textLeavesArePatchedByRebuilding() throws {
+        let request = #"{"available":{"width":300},"root":{"style":{"width":150},"children":[{"id":"t","text":"The quick brown fox"}]}}"#
+        try LiveServer.with { server in
+            let first = try server.post("/compute", json: request)
+            let tag = try #require(first.header("ETag"))
+            let patch = #"[{"op":"replace","path":"/root/children/0/text","value":"The quick brown fox jumps over the lazy dog"}]"#
+            let answer = try server.post("/compute/patch", json: #"{"base":\#(PatchFixture.quoted(tag)),"patch":\#(patch)}"#)
+            #expect(answer.status == 200)
+            #expect(answer.header("X-Patch") == "rebuilt")
+            let whole = try server.post("/compute", json: request.replacingOccurrences(of: "brown fox", with: "brown fox jumps over the lazy dog"))
+            #expect(answer.body == whole.body)
+            #expect(answer.header("ETag") == whole.header("ETag"))
+            // A style edit on a text leaf is rebuilt too (its measurement depends on the style).
+            let styled = try server.post("/compute/patch", json: #"""
+                {"base":\#(PatchFixture.quoted(tag)),"patch":[{"op":"add","path":"/root/children/0/style","value":{"padding":4}}]}
+                """#)
+            #expect(styled.status == 200)
+            #expect(styled.header("X-Patch") == "rebuilt")
+        }
+    }
+
+    // MARK: Chains, eviction, concurrency
+
+    @Test func patchesChainOnTheETagOfEachAnswer() throws {
+        try LiveServer.with { server in
+            var tag = try #require(try server.post("/compute", json: Self.row).header("ETag"))
+            var expected = JSONTree(try JSONValue.parse(Self.row))
+            for width in [90, 100, 110, 120] {
+                let patch = #"[{"op":"replace","path":"/root/children/0/style/width","value":\#(width)}]"#
+                let answer = try server.post("/compute/patch", json: #"{"base":\#(PatchFixture.quoted(tag)),"patch":\#(patch)}"#)
+                #expect(answer.status == 200)
+                var count = 0
+                try JSONPatch(JSONValue.parse(patch), maxOperations: 1).apply(to: &expected, valueCount: &count, maxValues: .max, maxNesting: 100)
+                #expect(answer.body == LayoutOnce.answer(body: expected.jsonBytes()).body)
+                tag = try #require(answer.header("ETag"))
+            }
+            // The earlier bases are still there: patching the first one again works.
+            let again = try server.post("/compute/patch", json: #"""
+                {"base":\#(PatchFixture.quoted(tag)),"patch":[{"op":"test","path":"/root/children/0/style/width","value":120}]}
+                """#)
+            #expect(again.status == 200)
+            #expect(again.header("ETag") == tag)
+        }
+    }
+
+    @Test func anEvictedBaseIsPreconditionFailedUntilTheTreeIsSentAgain() throws {
+        // Room for one and a half such trees: the second evicts the first.
+        let cost = try LiveServer.with { server in
+            let tag = try #require(try server.post("/compute", json: Self.row).header("ETag"))
+            let key = try #require(BaseKey(entityTag: tag))
+            return try #require(server.host.service.bases.lookup(key)).cost
+        }
+        try LiveServer.with({ $0.patchBaseBytes = cost * 3 / 2; $0.cacheShards = 1 }) { server in
+            let first = try server.post("/compute", json: Self.row)
+            let tag = try #require(first.header("ETag"))
+            _ = try server.post("/compute", json: Self.row.replacingOccurrences(of: "300", with: "301"))
+            _ = try server.post("/compute", json: Self.row.replacingOccurrences(of: "300", with: "302"))
+            #expect(server.host.service.bases.statistics.evictions >= 1)
+            let patch = #"{"base":\#(PatchFixture.quoted(tag)),"patch":[{"op":"replace","path":"/root/children/0/style/width","value":1}]}"#
+            let refused = try server.post("/compute/patch", json: patch)
+            #expect(refused.status == 412)
+            #expect(refused.error?["code"] as? String == "unknown-base")
+            #expect(refused.error?["pointer"] as? String == "/base")
+            // Sent again (an answer-cache hit: nothing decoded), the tree can be patched.
+            let again = try server.post("/compute", json: Self.row)
+            #expect(again.header("X-Cache") == "hit")
+            let patched = try server.post("/compute/patch", json: patch)
+            #expect(patched.status == 200)
+        }
+        try LiveServer.with({ $0.patchBaseBytes = 0 }) { server in
+            let tag = try #require(try server.post("/compute", json: Self.row).header("ETag"))
+            let refused = try server.post("/compute/patch", json: #"{"base":\#(PatchFixture.quoted(tag)),"patch":[]}"#)
+            #expect(refused.status == 412)
+        }
+    }
+
+    @Test func aBaseAnsweredNotModifiedCanBePatched() throws {
+        try LiveServer.with({ $0.answerCacheBytes = 0 }) { server in
+            let tag = try #require(try server.post("/compute", json: Self.row).header("ETag"))
+            let notModified = try server.post("/compute", json: Self.row,
+                                              headers: [("Content-Type", "application/json"), ("If-None-Match", tag)])
+            #expect(notModified.status == 304)
+            let patched = try server.post("/compute/patch", json: #"{"base":\#(PatchFixture.quoted(tag)),"patch":[],"changesOnly":true}"#)
+            #expect(patched.status == 200)
+            #expect(String(decoding: patched.body, as: UTF8.self) == #"{"changes":[],"removed":[]}"#)
+            // If-None-Match on a patch: the new tree's ETag answers 304.
+            let unchanged = try server.post("/compute/patch", json: #"{"base":\#(PatchFixture.quoted(tag)),"patch":[]}"#,
+                                            headers: [("Content-Type", "application/json"), ("If-None-Match", tag)])
+            #expect(unchanged.status == 304)
+        }
+    }
+
+    @Test func concurrentPatchesOnOneBaseEachAnswerTheirOwnTree() throws {
+        try LiveServer.with { server in
+            let tag = try #require(try server.post("/compute", json: Self.row).header("ETag"))
+            let widths = Array(50..<70)
+            let results = Locked<[Int: [UInt8]]>([:])
+            DispatchQueue.concurrentPerform(iterations: widths.count) { k in
+                let client = BlockingHTTPClient(host: "127.0.0.1", port: server.host.port, timeoutSeconds: 10)
+                let body = #"{"base":\#(PatchFixture.quoted(tag)),"patch":[{"op":"replace","path":"/root/children/0/style/width","value":\#(widths[k])}]}"#
+                if let answer = try? client.send("POST", "/compute/patch", headers: [("Content-Type", "application/json")], body: Array(body.utf8)),
+                   answer.status == 200 {
+                    results.withLock { $0[widths[k]] = answer.body }
+                }
+            }
+            let answers = results.withLock { $0 }
+            #expect(answers.count == widths.count)
+            for width in widths {
+                let expected = LayoutOnce.answer(body: Array(Self.row.replacingOccurrences(of: #""width":80"#, with: #""width":\#(width)"#).utf8))
+                #expect(answers[width] == expected.body, "width \(width)")
+            }
+        }
+    }
+
+    // MARK: Bad patches and limits
+
+    @Test(arguments: [
+        (#"{"base":"\"nope\"","patch":[]}"#, 422, "invalid-value", "/base"),
+        (#"{"patch":[]}"#, 422, "missing-key", ""),
+        (#"{"base":"BASE","patch":{}}"#, 422, "wrong-type", "/patch"),
+        (#"{"base":"BASE","patch":[],"extra":1}"#, 422, "unknown-key", "/extra"),
+        (#"{"base":"BASE","patch":[],"changesOnly":"yes"}"#, 422, "wrong-type", "/changesOnly"),
+        (#"{"base":"BASE","patch":[{"op":"add","path":"/root/style/width"}]}"#, 422, "missing-key", "/patch/0"),
+        (#"{"base":"BASE","patch":[{"op":"test","path":"/root/id","value":"bar"},{"op":"remove","path":"/root/children/7"}]}"#,
+         422, "patch-failed", "/patch/1"),
+        (#"{"base":"BASE","patch":[{"op":"test","path":"/root/id","value":"other"}]}"#, 422, "test-failed", "/patch/0"),
+        (#"{"base":"BASE","patch":[{"op":"replace","path":"/root/children/0/style/width","value":-5}]}"#,
+         422, "invalid-value", "/root/children/0/style/width"),
+        (#"{"base":"BASE","patch":[{"op":"add","path":"/root/children/0/style/colour","value":1}]}"#,
+         422, "unknown-key", "/root/children/0/style/colour"),
+        (#"{"base":"BASE","patch":[1,2,3,4,5]}"#, 413, "too-many-operations", "/patch"),
+        (#"{"base":"BASE","patch":[{"op":"copy","from":"/root","path":"/root/children/-"},{"op":"copy","from":"/root","path":"/root/children/-"},{"op":"copy","from":"/root","path":"/root/children/-"}]}"#,
+         413, "too-many-nodes", "*"),
+    ])
+    func badPatchesAreRefusedWithThePointerOfTheirFault(body: String, status: Int, code: String, pointer: String) throws {
+        try LiveServer.with({ $0.maxPatchOperations = 4; $0.wire.maxNodes = 24 }) { server in
+            let tag = try #require(try server.post("/compute", json: Self.row).header("ETag"))
+            let answer = try server.post("/compute/patch", json: body.replacingOccurrences(of: #""BASE""#, with: PatchFixture.quoted(tag)))
+            #expect(answer.status == status, "\(String(decoding: answer.body, as: UTF8.self))")
+            #expect(answer.error?["code"] as? String == code)
+            if pointer != "*" { #expect(answer.error?["pointer"] as? String == pointer) }
+        }
+    }
+
+    @Test func patchBodiesAreBoundedInBytes() throws {
+        try LiveServer.with({ $0.maxPatchBytes = 200 }) { server in
+            let tag = try #require(try server.post("/compute", json: Self.row).header("ETag"))
+            let long = String(repeating: "x", count: 300)
+            let answer = try server.post("/compute/patch", json: #"""
+                {"base":\#(PatchFixture.quoted(tag)),"patch":[{"op":"replace","path":"/root/id","value":"\#(long)"}]}
+                """#)
+            #expect(answer.status == 413)
+            #expect(answer.error?["code"] as? String == "patch-too-large")
+        }
+    }
+
+    @Test func basesAreChargedTheirTreesAndDocuments() throws {
+        try LiveServer.with { server in
+            let tag = try #require(try server.post("/compute", json: Self.row).header("ETag"))
+            let key = try #require(BaseKey(entityTag: tag))
+            let kept = try #require(server.host.service.bases.lookup(key))
+            let tree = try #require(kept.request).tree
+            #expect(kept.cost >= tree.heapBytes + Self.row.utf8.count)
+            #expect(server.host.service.bases.statistics.bytes == kept.cost)
+            // Once patched, the base holds its document as a tree instead of the body.
+            _ = try server.post("/compute/patch", json: #"{"base":\#(PatchFixture.quoted(tag)),"patch":[]}"#)
+            let patched = try #require(server.host.service.bases.lookup(key))
+            guard case .tree(let document, _, _) = patched.document else { Issue.record("no document tree"); return }
+            #expect(patched.cost >= tree.heapBytes + document.heapBytes)
+        }
+    }
+}

@@ -1,0 +1,189 @@
+import LayoutWire
+import TestSupport
+
+/// Random flexbox requests and random patches on them, and reading frames out of answers, for
+/// the patch tests.
+enum PatchFixture {
+    /// `tag` as a JSON string.
+    static func quoted(_ tag: String) -> String {
+        String(decoding: JSONTree.string(tag).jsonBytes(), as: UTF8.self)
+    }
+
+    static func pick<T>(_ choices: [T], _ random: inout SplitMix64) -> T {
+        choices[Int(random.next() % UInt64(choices.count))]
+    }
+
+    static func number(_ range: ClosedRange<Int>, _ random: inout SplitMix64) -> JSONTree {
+        .number(Double(range.lowerBound + Int(random.next() % UInt64(range.count))))
+    }
+
+    /// A random style property and value.
+    static func styleMember(_ random: inout SplitMix64) -> JSONMember {
+        switch random.next() % 12 {
+        case 0: return JSONMember(key: "width", value: number(10...220, &random))
+        case 1: return JSONMember(key: "height", value: number(10...160, &random))
+        case 2: return JSONMember(key: "flexGrow", value: number(0...2, &random))
+        case 3: return JSONMember(key: "flexShrink", value: number(0...2, &random))
+        case 4: return JSONMember(key: "padding", value: number(0...12, &random))
+        case 5: return JSONMember(key: "margin", value: number(0...8, &random))
+        case 6: return JSONMember(key: "flexDirection", value: .string(pick(["row", "column", "row-reverse", "column-reverse"], &random)))
+        case 7: return JSONMember(key: "alignItems", value: .string(pick(["flex-start", "center", "flex-end", "stretch"], &random)))
+        case 8: return JSONMember(key: "justifyContent", value: .string(pick(["flex-start", "center", "space-between", "flex-end"], &random)))
+        case 9: return JSONMember(key: "flexWrap", value: .string(pick(["wrap", "nowrap"], &random)))
+        case 10: return JSONMember(key: "minWidth", value: number(0...60, &random))
+        default: return JSONMember(key: "maxHeight", value: number(40...300, &random))
+        }
+    }
+
+    static func style(_ random: inout SplitMix64) -> JSONTree {
+        var members: [JSONMember] = []
+        for _ in 0..<Int(random.next() % 4) {
+            let member = styleMember(&random)
+            if !members.contains(where: { $0.key == member.key }) { members.append(member) }
+        }
+        return .object(members)
+    }
+
+    static func leaf(_ random: inout SplitMix64, id: Int) -> JSONTree {
+        var members = [JSONMember(key: "id", value: .string("n\(id)")), JSONMember(key: "style", value: style(&random))]
+        if random.next() % 2 == 0 {
+            members.append(JSONMember(key: "measure", value: .object([
+                JSONMember(key: "kind", value: .string("fixed")),
+                JSONMember(key: "width", value: number(5...120, &random)),
+                JSONMember(key: "height", value: number(5...40, &random)),
+            ])))
+        }
+        return .object(members)
+    }
+
+    /// A request with a random tree of about `nodes` nodes.
+    static func randomRequest(_ random: inout SplitMix64, nodes: Int) -> JSONTree {
+        var next = 0
+        func node(depth: Int, budget: Int) -> JSONTree {
+            next += 1
+            let id = next
+            guard budget > 1, depth < 5, random.next() % 5 != 0 else { return leaf(&random, id: id) }
+            var children: [JSONTree] = []
+            var left = budget - 1
+            while left > 0 {
+                let share = 1 + Int(random.next() % UInt64(left))
+                children.append(node(depth: depth + 1, budget: share))
+                left -= share
+            }
+            return .object([JSONMember(key: "id", value: .string("n\(id)")), JSONMember(key: "style", value: style(&random)),
+                            JSONMember(key: "children", value: .array(children))])
+        }
+        return .object([
+            JSONMember(key: "available", value: .object([JSONMember(key: "width", value: number(200...600, &random)),
+                                                          JSONMember(key: "height", value: .null)])),
+            JSONMember(key: "root", value: node(depth: 0, budget: nodes)),
+        ])
+    }
+
+    /// Each node's pointer tokens in pre-order, with whether it is a measured leaf.
+    static func nodes(of request: JSONTree) -> [(path: [String], measured: Bool)] {
+        var found: [(path: [String], measured: Bool)] = []
+        var pending: [[String]] = [["root"]]
+        while let path = pending.popLast() {
+            guard let node = request.value(at: path) else { continue }
+            found.append((path, node["measure"] != nil))
+            if case .array(let children)? = node["children"] {
+                for k in children.indices.reversed() { pending.append(path + ["children", "\(k)"]) }
+            }
+        }
+        return found
+    }
+
+    static func pointer(_ tokens: [String]) -> String { JSONPointer.make(tokens) }
+
+    /// A random patch of one to three operations that applies to `request`, as JSON.
+    static func randomPatch(_ request: JSONTree, _ random: inout SplitMix64) -> String {
+        var document = request
+        var operations: [String] = []
+        for _ in 0..<(1 + Int(random.next() % 3)) {
+            let nodes = nodes(of: document)
+            let target = pick(nodes, &random)
+            let inner = nodes.filter { !$0.measured }
+            var operation: String
+            switch random.next() % 10 {
+            case 0, 1, 2:
+                let member = styleMember(&random)
+                operation = #"{"op":"add","path":"\#(pointer(target.path + ["style", member.key]))","value":\#(String(decoding: member.value.jsonBytes(), as: UTF8.self))}"#
+            case 3:
+                guard case .object(let members)? = document.value(at: target.path + ["style"]), let member = members.first else {
+                    operation = #"{"op":"replace","path":"\#(pointer(target.path + ["style"]))","value":{"padding":3}}"#
+                    break
+                }
+                operation = #"{"op":"remove","path":"\#(pointer(target.path + ["style", member.key]))"}"#
+            case 4:
+                guard let leaf = nodes.first(where: { $0.measured && random.next() % 2 == 0 }) ?? nodes.first(where: \.measured) else {
+                    operation = #"{"op":"replace","path":"/root/id","value":"top"}"#
+                    break
+                }
+                operation = #"{"op":"replace","path":"\#(pointer(leaf.path + ["measure", "width"]))","value":\#(random.next() % 150)}"#
+            case 5:
+                let parent = pick(inner.isEmpty ? [nodes[0]] : inner, &random)
+                let child = String(decoding: leaf(&random, id: 900 + Int(random.next() % 99)).jsonBytes(), as: UTF8.self)
+                if parent.measured || document.value(at: parent.path + ["children"]) == nil {
+                    operation = #"{"op":"replace","path":"/root/style/padding","value":2}"#
+                } else {
+                    operation = #"{"op":"add","path":"\#(pointer(parent.path + ["children", "-"]))","value":\#(child)}"#
+                }
+            case 6 where nodes.count > 2:
+                operation = #"{"op":"remove","path":"\#(pointer(pick(Array(nodes.dropFirst()), &random).path))"}"#
+            case 7 where nodes.count > 2:
+                let source = pick(Array(nodes.dropFirst()), &random)
+                let destinations = inner.filter { !$0.path.starts(with: source.path) && document.value(at: $0.path + ["children"]) != nil }
+                guard let destination = destinations.first else {
+                    operation = #"{"op":"test","path":"/root/id","value":"n1"}"#
+                    break
+                }
+                operation = #"{"op":"move","from":"\#(pointer(source.path))","path":"\#(pointer(destination.path + ["children", "0"]))"}"#
+            case 8:
+                operation = #"{"op":"replace","path":"/available/width","value":\#(150 + random.next() % 400)}"#
+            default:
+                operation = #"{"op":"replace","path":"\#(pointer(target.path + ["id"]))","value":"r\#(random.next() % 1000)"}"#
+            }
+            if operation.contains("\"test\"") && document.value(at: ["root", "id"]) != .string("n1") {
+                operation = #"{"op":"replace","path":"/root/id","value":"n1"}"#
+            }
+            var count = 0
+            guard (try? JSONPatch(JSONValue.parse("[\(operation)]"), maxOperations: 1)
+                .apply(to: &document, valueCount: &count, maxValues: .max, maxNesting: 1_000)) != nil else { continue }
+            operations.append(operation)
+        }
+        return "[" + operations.joined(separator: ",") + "]"
+    }
+
+    /// Each node's frame in an answer, by pointer.
+    static func frames(of answer: [UInt8]) -> [String: [Double]] {
+        var frames: [String: [Double]] = [:]
+        guard let root = try? JSONValue.parse(bytes: answer)["root"] else { return frames }
+        var pending: [(JSONValue, String)] = [(root, "/root")]
+        while let (node, pointer) = pending.popLast() {
+            frames[pointer] = ["left", "top", "width", "height"].map { node[$0]?.doubleValue ?? .nan }
+            for (k, child) in (node["children"]?.elements ?? []).enumerated() { pending.append((child, pointer + "/children/\(k)")) }
+        }
+        return frames
+    }
+
+    /// `frames` with a `changesOnly` answer applied: changed frames set, removed pointers
+    /// dropped with everything under them.
+    static func applying(changes answer: [UInt8], to frames: [String: [Double]]) throws -> [String: [Double]] {
+        let object = try JSONValue.parse(bytes: answer)
+        var result = frames
+        for removed in object["removed"]?.elements ?? [] {
+            let pointer = removed.stringValue ?? ""
+            result = result.filter { $0.key != pointer && !$0.key.hasPrefix(pointer + "/") }
+        }
+        for change in object["changes"]?.elements ?? [] {
+            result[change["pointer"]?.stringValue ?? ""] = ["left", "top", "width", "height"].map { change[$0]?.doubleValue ?? .nan }
+        }
+        return result
+    }
+}
+
+extension JSONTree {
+    /// The value as JSON text.
+    var text: String { String(decoding: jsonBytes(), as: UTF8.self) }
+}
