@@ -291,7 +291,7 @@ import TestSupport
             let tag = try #require(try server.post("/compute", json: Self.row).header("ETag"))
             let key = try #require(BaseKey(entityTag: tag))
             let kept = try #require(server.host.service.bases.lookup(key))
-            let tree = try #require(kept.request).tree
+            let tree = try #require(kept.copyOfRequest()).tree
             #expect(kept.cost >= tree.heapBytes + Self.row.utf8.count)
             #expect(server.host.service.bases.statistics.bytes == kept.cost)
             // Once patched, the base holds its document as a tree instead of the body.

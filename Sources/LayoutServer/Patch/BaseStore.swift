@@ -1,5 +1,6 @@
 import LayoutEngine
 import LayoutWire
+import SyncSupport
 
 /// Where a retained base's request document comes from.
 enum BaseDocument: Sendable {
@@ -51,27 +52,34 @@ struct BaseKey: ShardSelectingKey, Sendable {
 }
 
 /// An earlier request kept for patches: its decoded (and usually laid-out) tree with the
-/// frames answered, and its request document. Immutable: a patch copies the request out
-/// before editing it (copy-on-write), so any number of patches may read one base at once.
-// @unchecked: every member is a `let` set in init and only read afterwards; the request's
-// hooks are removed before it is kept, so it holds no closures over other state.
+/// frames answered, and its request document.
+///
+/// The tree is handed over, not copied: a patch applied in place takes it (a 1,000-node tree
+/// is ~800 KB, whose copy would cost more than the relayout) and the base is kept on without
+/// it, so patching it again is rebuilt from its document. Chained patches, each naming the
+/// last answer, all run in place.
+// @unchecked: `request` is read and written only under `lock`; every other member is a `let`
+// set in init. The request's hooks are removed before it is kept, so it holds no closures.
 final class BaseEntry: @unchecked Sendable {
-    /// nil when only the document is kept (the answer came from a cache before any layout).
-    let request: LayoutRequest?
-    /// The answered frames: the nodes' in pre-order first (text leaves' content boxes may follow).
+    private let lock = Mutex()
+    private var request: LayoutRequest?
+    /// The answered frames: the nodes' in pre-order first (text leaves' content boxes may
+    /// follow); empty when only the document is kept (answered from a cache before any layout).
     let frames: [Frame]
-    /// Whether `request.tree` holds the layout of `frames` (not when they came from a cache).
+    /// Whether the tree holds the layout of `frames` (not when they came from a cache).
     let laidOut: Bool
     let document: BaseDocument
     /// What the entry holds on the heap, as the store charges it.
     let cost: Int
+    /// The tree can be edited in place by a patch: a decoded flexbox tree without text
+    /// leaves, size references or Core Layout's printed tree (anything else is rebuilt).
+    let patchesInPlace: Bool
 
-    init(request: LayoutRequest?, frames: [Frame], laidOut: Bool, document: BaseDocument) {
+    init(request: consuming LayoutRequest?, frames: [Frame], laidOut: Bool, document: BaseDocument) {
         var request = request
         request?.tree.measureFunction = nil
         request?.tree.baselineFunction = nil
         request?.tree.childPlacementFunction = nil
-        self.request = request
         self.frames = frames
         self.laidOut = laidOut
         self.document = document
@@ -81,19 +89,52 @@ final class BaseEntry: @unchecked Sendable {
             for case let id? in request.ids where id.utf8.count > 15 { cost += HeapFootprint.mallocChunk(32 + id.utf8.count) }
             // A dictionary entry (key, value and bucket) per painted node, at twice its size.
             cost += 2 * request.paint.nodes.count * (MemoryLayout<Int32>.stride + MemoryLayout<NodePaint>.stride + 8)
+            patchesInPlace = request.textLeaves.isEmpty && !request.printsTree && !request.tree.hasSizeReferences
+        } else {
+            patchesInPlace = false
         }
         switch document {
         case .body(let body): cost += HeapFootprint.array(body)
         case .tree(_, _, let heapBytes): cost += heapBytes
         }
         self.cost = cost
+        self.request = request
     }
 
-    /// The tree can be edited in place by a patch: a decoded flexbox tree without text
-    /// leaves, size references or Core Layout's printed tree (anything else is rebuilt).
-    var patchesInPlace: Bool {
-        guard let request else { return false }
-        return request.textLeaves.isEmpty && !request.printsTree && !request.tree.hasSizeReferences
+    /// The tree, for a patch that edits it in place; nil when another patch has it. Give it
+    /// back with `putBack` if it is not edited after all.
+    func takeRequest() -> LayoutRequest? {
+        lock.lock()
+        defer { lock.unlock() }
+        let taken = request
+        request = nil
+        return taken
+    }
+
+    func putBack(_ taken: consuming LayoutRequest) {
+        lock.lock()
+        defer { lock.unlock() }
+        if request == nil { request = taken }
+    }
+
+    /// The request to read (a copy sharing its storage), or nil.
+    func copyOfRequest() -> LayoutRequest? {
+        lock.lock()
+        defer { lock.unlock() }
+        return request
+    }
+
+    /// The request document as JSON.
+    var documentBytes: [UInt8] {
+        switch document {
+        case .body(let body): return body
+        case .tree(let tree, _, _): return tree.jsonBytes()
+        }
+    }
+
+    /// This entry without its tree, charged what is left.
+    func withoutRequest() -> BaseEntry {
+        BaseEntry(request: nil, frames: frames, laidOut: false, document: document)
     }
 }
 
@@ -125,6 +166,7 @@ final class BaseStore: Sendable {
     /// marks it recently used): the answer was served without a tree to keep, but a client
     /// told to send the whole tree again must be able to patch it afterwards.
     func storeDocument(_ document: BaseDocument, entityTag: String) {
+        // Looked up first: a cached answer is the hot path, and an entry there is the usual case.
         guard let key = BaseKey(entityTag: entityTag), entries.lookup(key, { _ in true }) == nil else { return }
         let entry = BaseEntry(request: nil, frames: [], laidOut: false, document: document)
         entries.insert(entry, for: key, cost: entry.cost, keepsExisting: { _ in true })

@@ -65,7 +65,7 @@ struct PatchComputer: Sendable {
         // Charged what the patch brings in; copies and moves share storage already charged.
         let patched = BaseDocument.tree(document, valueCount: valueCount,
                                         heapBytes: baseBytes + request.patch.operations.reduce(0) { $0 + ($1.value?.heapBytes ?? 0) })
-        if let answer = inPlace(base, document: document, patched: patched, patch: request.patch,
+        if let answer = inPlace(base, key: key, document: document, patched: patched, patch: request.patch,
                                 changesOnly: request.changesOnly, ifNoneMatch: ifNoneMatch) {
             return (answer, .inPlace)
         }
@@ -73,26 +73,21 @@ struct PatchComputer: Sendable {
                         ifNoneMatch: ifNoneMatch), .rebuilt)
     }
 
-    /// The entry under `key` with its request decoded and its document a tree, making them
-    /// from what is kept when needed (and keeping the result); nil when nothing is kept.
+    /// The entry under `key` with its frames known and its document a tree, making them from
+    /// what is kept when needed (and keeping the result); nil when nothing is kept.
     private func materialized(_ key: BaseKey) -> BaseEntry? {
         guard var entry = bases.lookup(key) else { return nil }
-        if entry.request == nil {
-            // Kept without a tree (answered from a cache): lay it out as /compute would, which keeps it.
-            let bytes: [UInt8]
-            switch entry.document {
-            case .body(let body): bytes = body
-            case .tree(let tree, _, _): bytes = tree.jsonBytes()
-            }
-            let answer = computer.answer(body: bytes, ifNoneMatch: nil)
-            guard answer.status == 200, let found = bases.lookup(key), found.request != nil else { return nil }
+        if entry.frames.isEmpty {
+            // Kept without a layout (answered from a cache): lay it out as /compute would, which keeps it.
+            let answer = computer.answer(body: entry.documentBytes, ifNoneMatch: nil)
+            guard answer.status == 200, let found = bases.lookup(key), !found.frames.isEmpty else { return nil }
             entry = found
         }
         if case .body(let body) = entry.document {
             guard let parsed = try? JSONValue.parse(bytes: body, limits: limits) else { return nil }
             let tree = JSONTree(parsed)
             let count = tree.measure(budget: .max)?.count ?? 0
-            let replacement = BaseEntry(request: entry.request, frames: entry.frames, laidOut: entry.laidOut,
+            let replacement = BaseEntry(request: entry.takeRequest(), frames: entry.frames, laidOut: entry.laidOut,
                                         document: .tree(tree, valueCount: count, heapBytes: tree.heapBytes))
             bases.store(replacement, key: key)
             entry = replacement
@@ -102,12 +97,12 @@ struct PatchComputer: Sendable {
 
     // MARK: In place
 
-    /// The answer computed on a copy of the base's tree, or nil when the patch is not one of
-    /// member edits on flexbox nodes (or a node's members do not decode: the rebuild then
-    /// gives the error with its pointer).
-    private func inPlace(_ base: BaseEntry, document: JSONTree, patched: BaseDocument, patch: JSONPatch,
-                         changesOnly: Bool, ifNoneMatch: String?) -> LayoutComputer.Answer? {
-        guard base.patchesInPlace, var request = base.request else { return nil }
+    /// The answer computed on the base's tree, taken from it, or nil when the patch is not one
+    /// of member edits on flexbox nodes, another patch has the tree, or a node's members do not
+    /// decode (the rebuild then gives the error with its pointer).
+    private func inPlace(_ base: BaseEntry, key baseKey: BaseKey, document: JSONTree, patched: BaseDocument,
+                         patch: JSONPatch, changesOnly: Bool, ifNoneMatch: String?) -> LayoutComputer.Answer? {
+        guard base.patchesInPlace else { return nil }
         var edited: [[Int]] = []
         for operation in patch.operations {
             for path in [operation.path, operation.kind == .move ? operation.from : nil].compactMap({ $0 }) {
@@ -115,17 +110,24 @@ struct PatchComputer: Sendable {
                 if !edited.contains(node) { edited.append(node) }
             }
         }
+        guard var request = base.takeRequest() else { return nil }
+        var changed: [(NodeID, FlexNodeMembers)] = []
         for path in edited {
             guard let node = Self.flexNode(at: path, in: request.tree, root: request.root, document: document),
-                  let members = FlexNodeMembers.decode(node.object, config: request.tree.config, limits: limits)
-            else { return nil }
-            let id = node.id
-            do {
-                if request.tree.style(of: id) != members.style { try request.tree.setStyle(members.style, for: id) }
-                if request.tree.content(of: id) != members.content { try request.tree.setContent(members.content, for: id) }
-            } catch {
+                  let members = FlexNodeMembers.decode(node.object, config: request.tree.config, limits: limits),
+                  (try? members.style.validate()) != nil
+            else {
+                base.putBack(request)
                 return nil
             }
+            changed.append((node.id, members))
+        }
+        // The tree now belongs to this patch: the base stays, charged without it.
+        bases.store(base.withoutRequest(), key: baseKey)
+        for (id, members) in changed {
+            // Validated above (style) and by the decoder (content): these do not throw.
+            if request.tree.style(of: id) != members.style { try? request.tree.setStyle(members.style, for: id) }
+            if request.tree.content(of: id) != members.content { try? request.tree.setContent(members.content, for: id) }
             request.ids[Int(id.index)] = members.id
             request.paint.nodes[id.index] = members.paint
         }
@@ -143,14 +145,14 @@ struct PatchComputer: Sendable {
         if notModified {
             body = []
         } else if changesOnly {
-            body = ChangesEncoder.encode(base: ChangesEncoder.Side(tree: base.request!.tree, root: base.request!.root, frames: base.frames),
+            // Node edits keep the structure: the base's nodes are the new tree's, at the same positions.
+            body = ChangesEncoder.encode(base: ChangesEncoder.Side(tree: request.tree, root: request.root, frames: base.frames),
                                          new: ChangesEncoder.Side(tree: request.tree, root: request.root, frames: frames),
                                          ids: request.ids)
         } else {
             body = ResponseEncoder.encode(tree: request.tree, root: request.root, ids: request.ids, frames: frames, printedTree: nil)
         }
-        bases.store(BaseEntry(request: request, frames: frames, laidOut: true, document: patched),
-                    entityTag: tag.quoted)
+        bases.store(BaseEntry(request: request, frames: frames, laidOut: true, document: patched), entityTag: tag.quoted)
         return LayoutComputer.Answer(status: notModified ? 304 : 200, body: body,
                                      cache: notModified ? .notModified : .miss, entityTag: tag.quoted)
     }
@@ -212,7 +214,8 @@ struct PatchComputer: Sendable {
         }
         var answer = computer.answer(request, ifNoneMatch: ifNoneMatch, document: patched)
         guard changesOnly, answer.status == 200, let tag = answer.entityTag, let key = BaseKey(entityTag: tag),
-              let new = bases.lookup(key), let newRequest = new.request, let baseRequest = base.request
+              let new = bases.lookup(key), let newRequest = new.copyOfRequest(),
+              let baseRequest = base.copyOfRequest() ?? (try? LayoutWire.decodeRequest(bytes: base.documentBytes, limits: limits))
         else { return answer }
         answer.body = ChangesEncoder.encode(base: ChangesEncoder.Side(tree: baseRequest.tree, root: baseRequest.root, frames: base.frames),
                                             new: ChangesEncoder.Side(tree: newRequest.tree, root: newRequest.root, frames: new.frames),
