@@ -18,19 +18,16 @@ uncached and cached run twice: with the default --patch-base-bytes (bases kept) 
 Target: patch / uncached <= 0.1. Environment: DURATION (8), PORT (0: any free port).
 """
 import http.client
-import importlib.util
 import json
 import os
 import shutil
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 
 here = os.path.dirname(os.path.abspath(__file__))
-spec = importlib.util.spec_from_file_location("make_requests", os.path.join(here, "..", "load", "make_requests.py"))
-make_requests = importlib.util.module_from_spec(spec)
-spec.loader.exec_module(make_requests)
 
 DURATION = float(os.environ.get("DURATION", "8"))
 PORT = int(os.environ.get("PORT", "0"))
@@ -106,8 +103,9 @@ def main():
     binary = sys.argv[1]
     if shutil.which("taskset"):
         os.sched_setaffinity(0, {1})
-    tree = make_requests.tree1000()
-    template = json.dumps(tree, separators=(",", ":")).replace('"@W@"', "@W@").replace('"@P@"', "@P@")
+    with tempfile.TemporaryDirectory() as scratch:
+        subprocess.run([sys.executable, os.path.join(here, "..", "load", "make_requests.py"), scratch], check=True)
+        template = open(os.path.join(scratch, "tree1000.template")).read()
     whole = template.replace("@W@", "400").replace("@P@", "8").encode()
     cached = open(os.path.join(here, "..", "load", "request.json"), "rb").read()
     results = {}

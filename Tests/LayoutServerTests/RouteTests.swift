@@ -255,6 +255,7 @@ import Testing
                 let documented = spec.contains("`\(family)`") || spec.contains("`\(family){")
                     || (family.hasPrefix("layoutd_answer_cache_") && spec.contains("`layoutd_answer_cache_*`"))
                     || (family.hasPrefix("layoutd_render_cache_") && spec.contains("`layoutd_render_cache_*`"))
+                    || (family.hasPrefix("layoutd_patch_bases_") && spec.contains("`layoutd_patch_bases_*`"))
                 #expect(documented, "\(family) is not in openapi.yaml's /metrics description")
             }
         }

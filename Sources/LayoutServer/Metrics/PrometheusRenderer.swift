@@ -21,6 +21,9 @@ public enum PrometheusRenderer {
         public var shapeCache: (hits: Int, misses: Int) = (0, 0)
         /// nil when no shared cache is configured.
         public var sharedCache: SharedFrameCache.Statistics?
+        /// The trees kept for `/compute/patch` (see `BaseStore`).
+        public var patchBases = CacheStatistics()
+        public var patchBasesCapacityBytes = 0
         /// Bytes buffered across connections, and what the server-wide bounds did.
         public var buffers = HTTPServer.BufferStatistics()
 
@@ -72,6 +75,9 @@ public enum PrometheusRenderer {
         cacheSamples(&out, prefix: "layoutd_render_cache", name: "render cache",
                      hitsHelp: "/render pictures answered from the render cache.", evicted: "Pictures", rejected: "Pictures",
                      inputs.renderCache, capacityBytes: inputs.renderCacheCapacityBytes)
+        cacheSamples(&out, prefix: "layoutd_patch_bases", name: "patch base store",
+                     hitsHelp: "Lookups of earlier trees (by ETag) that found one, for /compute/patch.", evicted: "Trees",
+                     rejected: "Trees", inputs.patchBases, capacityBytes: inputs.patchBasesCapacityBytes)
         let admission = inputs.admission
         sample(&out, "layoutd_compute_rejected_total", "counter",
                "Layout requests answered 503 overloaded: the pending compute budget was full.", admission.rejected)

@@ -6,8 +6,9 @@ import LayoutWire
 ///
 /// Two ways to the same frames as sending the patched document whole:
 /// - in place: every operation edits members of existing flexbox nodes (`style`, `measure`,
-///   `id`, `isIncludedInLayout`); a copy of the base's laid-out tree gets the nodes' new style
-///   and content, which marks them and their ancestors dirty (Yoga's `markDirtyAndPropagate`),
+///   `id`, `isIncludedInLayout`); the base's laid-out tree (taken from it, see `BaseEntry`) gets
+///   the nodes' new style and content, which marks them and their ancestors dirty (Yoga's
+///   `markDirtyAndPropagate`),
 ///   and the layout pass redoes only dirty nodes, reusing every other node's cached
 ///   measurements;
 /// - rebuilt: anything else (children added, removed or moved, top-level members, text
@@ -53,8 +54,9 @@ struct PatchComputer: Sendable {
                                                 + "send the whole tree to /compute, then patch the ETag of that answer",
                                             pointer: "/base"))
         }
+        // A materialized base holds its document as a tree.
         guard case .tree(var document, var valueCount, let baseBytes) = base.document else {
-            fatalError("a materialized base holds its document as a tree")
+            return Self.answer(ServiceError(status: 412, code: "unknown-base", message: "send the whole tree to /compute", pointer: "/base"))
         }
         do {
             try request.patch.apply(to: &document, valueCount: &valueCount, maxValues: limits.maxDocumentBytes / 2,
@@ -146,9 +148,8 @@ struct PatchComputer: Sendable {
             body = []
         } else if changesOnly {
             // Node edits keep the structure: the base's nodes are the new tree's, at the same positions.
-            body = ChangesEncoder.encode(base: ChangesEncoder.Side(tree: request.tree, root: request.root, frames: base.frames),
-                                         new: ChangesEncoder.Side(tree: request.tree, root: request.root, frames: frames),
-                                         ids: request.ids)
+            body = ChangesEncoder.encode(tree: request.tree, root: request.root, ids: request.ids,
+                                         baseFrames: base.frames, frames: frames)
         } else {
             body = ResponseEncoder.encode(tree: request.tree, root: request.root, ids: request.ids, frames: frames, printedTree: nil)
         }

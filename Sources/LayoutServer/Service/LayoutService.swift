@@ -56,7 +56,8 @@ public final class LayoutService: HTTPHandler, Sendable {
         computer.textLayouter = textLayouter
         computer.hashKey = configuration.cacheKeySecret ?? .processRandom
         // `/compute` answers are kept for patches (batch items are not: they have no ETag).
-        let bases = BaseStore(capacityBytes: configuration.patchBaseBytes, shardCount: configuration.cacheShards)
+        // Few shards: one tree may cost up to a shard's share (a 1,000-node tree ~0.8 MB).
+        let bases = BaseStore(capacityBytes: configuration.patchBaseBytes, shardCount: max(1, configuration.cacheShards / 4))
         self.bases = bases
         var keeping = computer
         if bases.isEnabled { keeping.bases = bases }
@@ -99,6 +100,8 @@ public final class LayoutService: HTTPHandler, Sendable {
                     openConnections: connectionGauge.withLock { $0?() } ?? 0,
                     sharedCache: sharedCache?.statistics)
                 inputs.shapeCache = textLayouter.shapeCacheStatistics
+                inputs.patchBases = bases.statistics
+                inputs.patchBasesCapacityBytes = bases.capacityBytes
                 inputs.buffers = bufferGauge.withLock { $0?() } ?? .init()
                 return inputs
             }),

@@ -22,6 +22,66 @@ public enum ChangesEncoder {
         }
     }
 
+    /// The changes between two layouts of one tree (a patch that edited nodes but not the
+    /// structure): the frames compared by pre-order position, pointers made only for the
+    /// nodes that changed, in one walk that stops at the last of them.
+    public static func encode(tree: LayoutTree, root: NodeID, ids: [String?], baseFrames: [Frame],
+                              frames: [Frame]) -> [UInt8] {
+        var changed: [Int] = []
+        for i in 0..<min(frames.count, baseFrames.count) where !same(baseFrames[i], frames[i]) { changed.append(i) }
+        var writer = JSONWriter(capacity: 64 + 120 * changed.count)
+        writer.beginObject()
+        writer.key("changes")
+        writer.beginArray()
+        var path: [Int] = []
+        var node = root
+        var index = 0
+        for target in changed {
+            while index < target {
+                // The next node in pre-order: the first child, else the next sibling of the
+                // nearest ancestor (or itself) that has one.
+                if tree.firstChild(of: node) != .none {
+                    node = tree.firstChild(of: node)
+                    path.append(0)
+                } else {
+                    while tree.nextSibling(of: node) == .none, let parent = tree.parent(of: node) {
+                        node = parent
+                        path.removeLast()
+                    }
+                    node = tree.nextSibling(of: node)
+                    path[path.count - 1] += 1
+                }
+                index += 1
+            }
+            write(node, pointer: "/root" + path.map { "/children/\($0)" }.joined(), frame: frames[target], ids: ids, to: &writer)
+        }
+        writer.endArray()
+        writer.key("removed")
+        writer.beginArray()
+        writer.endArray()
+        writer.endObject()
+        return writer.bytes
+    }
+
+    @inline(__always) private static func same(_ a: Frame, _ b: Frame) -> Bool {
+        a.left == b.left && a.top == b.top && a.width == b.width && a.height == b.height
+    }
+
+    private static func write(_ node: NodeID, pointer: String, frame: Frame, ids: [String?], to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("pointer")
+        writer.string(pointer)
+        if let id = ids[Int(node.index)] {
+            writer.key("id")
+            writer.string(id)
+        }
+        writer.key("left"); writer.number(frame.left)
+        writer.key("top"); writer.number(frame.top)
+        writer.key("width"); writer.number(frame.width)
+        writer.key("height"); writer.number(frame.height)
+        writer.endObject()
+    }
+
     public static func encode(base: Side, new: Side, ids: [String?]) -> [UInt8] {
         let basePositions = base.tree.preorderPositions(root: base.root)
         let newPositions = new.tree.preorderPositions(root: new.root)
@@ -43,24 +103,8 @@ public enum ChangesEncoder {
         writer.beginArray()
         func visit(_ node: NodeID, base baseNode: NodeID) {
             let frame = new.frames[newPositions[Int(node.index)]]
-            if baseNode != .none {
-                let old = base.frames[basePositions[Int(baseNode.index)]]
-                if old.left == frame.left && old.top == frame.top && old.width == frame.width && old.height == frame.height {
-                    return
-                }
-            }
-            writer.beginObject()
-            writer.key("pointer")
-            writer.string(pointer())
-            if let id = ids[Int(node.index)] {
-                writer.key("id")
-                writer.string(id)
-            }
-            writer.key("left"); writer.number(frame.left)
-            writer.key("top"); writer.number(frame.top)
-            writer.key("width"); writer.number(frame.width)
-            writer.key("height"); writer.number(frame.height)
-            writer.endObject()
+            if baseNode != .none && same(base.frames[basePositions[Int(baseNode.index)]], frame) { return }
+            write(node, pointer: pointer(), frame: frame, ids: ids, to: &writer)
         }
         var removed: [String] = []
         visit(new.root, base: base.root)
