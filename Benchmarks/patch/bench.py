@@ -3,19 +3,21 @@
 
   bench.py path/to/layoutd
 
-On the 1,000-node tree of Benchmarks/load (make_requests.py), one keep-alive connection,
-requests one after another, DURATION seconds per cell, the server pinned to core 0 and this
-client to core 1 (when taskset exists). Server CPU is utime + stime of the server process over
-the cell, divided by the requests answered.
+On the 1,000-node tree of Benchmarks/load (make_requests.py), CONNECTIONS keep-alive
+connections each sending requests one after another, DURATION seconds per cell, the server
+pinned to core 0 and this client to core 1 (when taskset exists). Server CPU is utime + stime
+of the server process over the cell, divided by the requests answered.
 
   uncached        /compute of the whole tree, a new root width per request (a miss every time)
   patch           /compute/patch changing one leaf's width, chained on each answer's ETag
+                  (each connection its own chain)
   patch-changes   the same with "changesOnly": true
   cached          /compute of the same ~2 KB request every time (an answer-cache hit)
 
 uncached and cached run twice: with the default --patch-base-bytes (bases kept) and with
 --patch-base-bytes 0 (nothing kept), to show what keeping bases costs those paths.
-Target: patch / uncached <= 0.1. Environment: DURATION (8), PORT (0: any free port).
+Target: patch / uncached <= 0.1. Environment: DURATION (6), CONNECTIONS ("1 4"), PORT (0: any
+free port).
 """
 import http.client
 import json
@@ -23,13 +25,16 @@ import os
 import shutil
 import socket
 import subprocess
+import itertools
 import sys
 import tempfile
+import threading
 import time
 
 here = os.path.dirname(os.path.abspath(__file__))
 
-DURATION = float(os.environ.get("DURATION", "8"))
+DURATION = float(os.environ.get("DURATION", "6"))
+CONNECTIONS = [int(n) for n in os.environ.get("CONNECTIONS", "1 4").split()]
 PORT = int(os.environ.get("PORT", "0"))
 CLK_TCK = os.sysconf("SC_CLK_TCK")
 HEADERS = {"Content-Type": "application/json"}
@@ -73,30 +78,42 @@ class Server:
             self.process.wait()
 
 
-def measure(server, make_request, on_answer=lambda answer, body: None):
-    """(server CPU us per request, requests per second) over DURATION seconds."""
-    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
+def measure(server, make_client, connections):
+    """(server CPU us per request, requests per second) over DURATION seconds, with
+    `connections` keep-alive connections each sending requests one after another.
+    `make_client(connection)` gives a callable that sends one request and checks its answer."""
+    clients = [make_client(http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)) for _ in range(connections)]
+    for client in clients:
+        for _ in range(20):  # warm-up
+            client()
+    counts = [0] * connections
+    stop = threading.Event()
 
-    def one():
-        path, body = make_request()
-        connection.request("POST", path, body, HEADERS)
-        answer = connection.getresponse()
-        data = answer.read()
-        if answer.status != 200:
-            sys.exit(f"bench.py: {path} answered {answer.status}: {data[:300]!r}")
-        on_answer(answer, data)
+    def run(k):
+        while not stop.is_set():
+            clients[k]()
+            counts[k] += 1
 
-    for _ in range(50):  # warm-up
-        one()
-    count = 0
+    threads = [threading.Thread(target=run, args=(k,)) for k in range(connections)]
     cpu0, start = cpu_seconds(server.process.pid), time.monotonic()
-    while time.monotonic() - start < DURATION:
-        one()
-        count += 1
+    for thread in threads:
+        thread.start()
+    time.sleep(DURATION)
+    stop.set()
+    for thread in threads:
+        thread.join()
     elapsed = time.monotonic() - start
     cpu = cpu_seconds(server.process.pid) - cpu0
-    connection.close()
-    return cpu * 1e6 / count, count / elapsed
+    return cpu * 1e6 / sum(counts), sum(counts) / elapsed
+
+
+def post(connection, path, body):
+    connection.request("POST", path, body, HEADERS)
+    answer = connection.getresponse()
+    data = answer.read()
+    if answer.status != 200:
+        sys.exit(f"bench.py: {path} answered {answer.status}: {data[:300]!r}")
+    return answer
 
 
 def main():
@@ -109,58 +126,62 @@ def main():
     whole = template.replace("@W@", "400").replace("@P@", "8").encode()
     cached = open(os.path.join(here, "..", "load", "request.json"), "rb").read()
     results = {}
-    counter = [0]
+    counter = itertools.count()
+    chains = itertools.count()
+    modes = {}
 
-    def uncached():
-        counter[0] += 1
-        width = 300 + counter[0] * 0.01  # a new tree every request
-        return "/compute", template.replace("@W@", f"{width:.2f}").replace("@P@", "8").encode()
+    def uncached(connection):
+        # A new tree every request: another root width.
+        return lambda: post(connection, "/compute",
+                            template.replace("@W@", f"{300 + next(counter) * 0.01:.2f}").replace("@P@", "8").encode())
+
+    def cached_client(connection):
+        return lambda: post(connection, "/compute", cached)
+
+    def patcher(changes_only):
+        def make(connection):
+            # Each connection patches its own chain: one leaf's width, naming the last answer.
+            # Chains apart: each connection starts at its own step, so no two patch the same tree.
+            state = {"tag": post(connection, "/compute", whole).getheader("ETag"), "n": 100_000 * next(chains)}
+
+            def one():
+                state["n"] += 1
+                item, width = state["n"] * 37 % 111, 20 + state["n"] % 17
+                body = {"base": state["tag"], "changesOnly": changes_only,
+                        "patch": [{"op": "replace", "path": f"/root/children/{item}/children/0/style/width", "value": width}]}
+                answer = post(connection, "/compute/patch", json.dumps(body).encode())
+                state["tag"] = answer.getheader("ETag")
+                mode = answer.getheader("X-Patch")
+                modes[mode] = modes.get(mode, 0) + 1
+            return one
+        return make
 
     for label, options in (("bases kept", []), ("bases off", ["--patch-base-bytes", "0"])):
         server = Server(binary, *options)
         try:
-            results[("uncached", label)] = measure(server, uncached)
-            results[("cached", label)] = measure(server, lambda: ("/compute", cached))
-            if label == "bases kept":
-                for mode, changes_only in (("patch", False), ("patch-changes", True)):
-                    connection = http.client.HTTPConnection("127.0.0.1", server.port)
-                    connection.request("POST", "/compute", whole, HEADERS)
-                    first = connection.getresponse()
-                    first.read()
-                    connection.close()
-                    state = {"tag": first.getheader("ETag"), "n": 0, "modes": {}}
-
-                    def patch(changes_only=changes_only, state=state):
-                        state["n"] += 1
-                        item, width = state["n"] * 37 % 111, 20 + state["n"] % 17
-                        body = {"base": state["tag"], "changesOnly": changes_only,
-                                "patch": [{"op": "replace", "path": f"/root/children/{item}/children/0/style/width",
-                                           "value": width}]}
-                        return "/compute/patch", json.dumps(body).encode()
-
-                    def chain(answer, body, state=state):
-                        state["tag"] = answer.getheader("ETag")
-                        mode = answer.getheader("X-Patch")
-                        state["modes"][mode] = state["modes"].get(mode, 0) + 1
-
-                    results[(mode, label)] = measure(server, patch, chain)
-                    results[(mode, "modes")] = state["modes"]
+            for connections in CONNECTIONS:
+                results[("uncached", label, connections)] = measure(server, uncached, connections)
+                results[("cached", label, connections)] = measure(server, cached_client, connections)
+                if label == "bases kept":
+                    results[("patch", label, connections)] = measure(server, patcher(False), connections)
+                    results[("patch-changes", label, connections)] = measure(server, patcher(True), connections)
         finally:
             server.stop()
 
     print(f"# {time.strftime('%Y-%m-%d %H:%M:%S UTC', time.gmtime())}, {os.uname().machine}, {os.cpu_count()} cores, "
-          f"load average {os.getloadavg()[0]:.2f}; {DURATION:.0f} s per cell, 1 connection; 1,000-node tree {len(whole)} bytes")
-    print("cell\tservice\tcpu_us_per_request\trequests_per_s")
-    for (mode, label), value in results.items():
-        if label != "modes":
-            print(f"{mode}\t{label}\t{value[0]:.1f}\t{value[1]:.0f}")
-    base = results[("uncached", "bases kept")][0]
-    for mode in ("patch", "patch-changes"):
-        print(f"ratio {mode} / uncached whole: {results[(mode, 'bases kept')][0] / base:.3f} (target <= 0.1); "
-              f"answered {results[(mode, 'modes')]}")
-    for mode in ("uncached", "cached"):
-        kept, off = results[(mode, "bases kept")][0], results[(mode, "bases off")][0]
-        print(f"ratio {mode} bases kept / bases off: {kept / off:.3f}")
+          f"load average {os.getloadavg()[0]:.2f}; {DURATION:.0f} s per cell; 1,000-node tree {len(whole)} bytes; "
+          f"patches answered {modes}")
+    print("cell\tservice\tconnections\tcpu_us_per_request\trequests_per_s")
+    for (mode, label, connections), value in results.items():
+        print(f"{mode}\t{label}\t{connections}\t{value[0]:.1f}\t{value[1]:.0f}")
+    for connections in CONNECTIONS:
+        base = results[("uncached", "bases kept", connections)][0]
+        for mode in ("patch", "patch-changes"):
+            print(f"{connections} connection(s): {mode} / uncached whole = "
+                  f"{results[(mode, 'bases kept', connections)][0] / base:.3f} (target <= 0.1)")
+        for mode in ("uncached", "cached"):
+            kept, off = results[(mode, "bases kept", connections)][0], results[(mode, "bases off", connections)][0]
+            print(f"{connections} connection(s): {mode} with bases kept / bases off = {kept / off:.3f}")
 
 
 if __name__ == "__main__":

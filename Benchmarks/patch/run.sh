@@ -3,7 +3,7 @@
 #
 #   Benchmarks/patch/run.sh [path/to/layoutd]     (without a path: a release build, .build-load)
 #
-# Environment: DURATION (8 s per cell), PORT (0: any free port), SCRATCH (.build-load).
+# Environment: DURATION (6 s per cell), CONNECTIONS ("1 4"), PORT (0: any free port), SCRATCH (.build-load).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 scratch=${SCRATCH:-.build-load}

@@ -23,20 +23,33 @@ struct BaseKey: ShardSelectingKey, Sendable {
     /// The key of an ETag as `ETag` sends it, with or without its quotes and a `W/` prefix;
     /// nil when `entityTag` is not one of this service's tags.
     init?(entityTag: String) {
-        var bytes = Array(entityTag.utf8)
-        if bytes.starts(with: Array("W/".utf8)) { bytes.removeFirst(2) }
-        if bytes.count == EntityTag.quotedLength, bytes.first == UInt8(ascii: "\""), bytes.last == UInt8(ascii: "\"") {
-            bytes = Array(bytes[1..<(bytes.count - 1)])
+        var text = entityTag
+        guard let key = text.withUTF8({ Self.parse($0) }) else { return nil }
+        self = key
+    }
+
+    /// `"<32 hex>-<16 hex>"`, optionally without the quotes or after `W/`.
+    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> BaseKey? {
+        var digits = bytes[...]
+        if digits.starts(with: "W/".utf8) { digits = digits.dropFirst(2) }
+        if digits.count == EntityTag.quotedLength, digits.first == UInt8(ascii: "\""), digits.last == UInt8(ascii: "\"") {
+            digits = digits.dropFirst().dropLast()
         }
-        guard bytes.count == EntityTag.quotedLength - 2, bytes[32] == UInt8(ascii: "-"),
-              let high = Self.hex(bytes[0..<16]), let low = Self.hex(bytes[16..<32]), let ids = Self.hex(bytes[33...])
+        let start = digits.startIndex
+        guard digits.count == EntityTag.quotedLength - 2, digits[start + 32] == UInt8(ascii: "-"),
+              let high = hex(digits[start..<(start + 16)]), let low = hex(digits[(start + 16)..<(start + 32)]),
+              let ids = hex(digits[(start + 33)...])
         else { return nil }
+        return BaseKey(high: high, low: low, ids: ids)
+    }
+
+    private init(high: UInt64, low: UInt64, ids: UInt64) {
         self.high = high
         self.low = low
         self.ids = ids
     }
 
-    private static func hex(_ digits: ArraySlice<UInt8>) -> UInt64? {
+    private static func hex(_ digits: Slice<UnsafeBufferPointer<UInt8>>) -> UInt64? {
         var value: UInt64 = 0
         for digit in digits {
             let nibble: UInt8
@@ -166,8 +179,14 @@ final class BaseStore: Sendable {
     /// marks it recently used): the answer was served without a tree to keep, but a client
     /// told to send the whole tree again must be able to patch it afterwards.
     func storeDocument(_ document: BaseDocument, entityTag: String) {
+        guard let key = BaseKey(entityTag: entityTag) else { return }
+        storeDocument(document, key: key)
+    }
+
+    /// `storeDocument(_:entityTag:)` by key.
+    func storeDocument(_ document: BaseDocument, key: BaseKey) {
         // Looked up first: a cached answer is the hot path, and an entry there is the usual case.
-        guard let key = BaseKey(entityTag: entityTag), entries.lookup(key, { _ in true }) == nil else { return }
+        guard entries.lookup(key, { _ in true }) == nil else { return }
         let entry = BaseEntry(request: nil, frames: [], laidOut: false, document: document)
         entries.insert(entry, for: key, cost: entry.cost, keepsExisting: { _ in true })
     }

@@ -16,7 +16,7 @@ struct ComputeRoute: RouteHandler {
         if let answerKey, let entry = answers.lookup(request.body, key: answerKey) {
             let served = entry as? ServedAnswer ?? ServedAnswer(body: entry.body, entityTag: entry.entityTag)
             // A client told to resend its whole tree (412 from /compute/patch) must then be able to patch it.
-            computer.bases?.storeDocument(.body(request.body), entityTag: served.entityTag)
+            if let bases = computer.bases, let key = served.baseKey { bases.storeDocument(.body(request.body), key: key) }
             if let ifNoneMatch = request.headers["If-None-Match"],
                EntityTag.matches(ifNoneMatch: ifNoneMatch, quoted: served.entityTag) {
                 responder(HTTPResponse(status: 304, headers: served.notModifiedHeaders), cache: .notModified)
@@ -63,6 +63,8 @@ final class ServedAnswer: AnswerCache.Entry, @unchecked Sendable {
     let okHeaders: HTTPHeaders
     /// ETag alone: the headers of a 304 from the cache.
     let notModifiedHeaders: HTTPHeaders
+    /// The ETag as the key of a base for `/compute/patch`, read once here rather than per hit.
+    let baseKey: BaseKey?
 
     override init(body: [UInt8], entityTag: String) {
         var ok = JSONBody.headers
@@ -71,6 +73,7 @@ final class ServedAnswer: AnswerCache.Entry, @unchecked Sendable {
         ok.add(name: "X-Cache-Level", value: LayoutComputer.CacheLevel.answer.rawValue)
         okHeaders = ok
         notModifiedHeaders = ["ETag": entityTag]
+        baseKey = BaseKey(entityTag: entityTag)
         super.init(body: body, entityTag: entityTag)
     }
 }
