@@ -67,8 +67,9 @@ public struct ServiceConfiguration: Sendable {
     public var cacheKeySecret: StructuralHashKey?
     /// Byte budget of the trees kept for patches (`POST /compute/patch`): recent `/compute`
     /// requests by the ETag of their answers, each charged its laid-out tree, ids, frames and
-    /// request document. Default 16 MiB (some 20 trees of 1,000 nodes, ~800 KB each); 0 keeps
-    /// none (every patch answers 412 `unknown-base`).
+    /// request document. Default 16 MiB: about 12 trees of 1,000 nodes (~1 MB laid out, ~0.4 MB
+    /// more once patched, for the document as an editable tree); 0 keeps none (every patch
+    /// answers 412 `unknown-base`).
     public var patchBaseBytes = 16 << 20
     /// Most operations in one patch → 413 `too-many-operations`. Default 1,000.
     public var maxPatchOperations = 1_000

@@ -68,7 +68,7 @@ struct BaseKey: ShardSelectingKey, Sendable {
 /// frames answered, and its request document.
 ///
 /// The tree is handed over, not copied: a patch applied in place takes it (a 1,000-node tree
-/// is ~800 KB, whose copy would cost more than the relayout) and the base is kept on without
+/// is ~1 MB, whose copy would cost more than the relayout) and the base is kept on without
 /// it, so patching it again is rebuilt from its document. Chained patches, each naming the
 /// last answer, all run in place.
 // @unchecked: `request` is read and written only under `lock`; every other member is a `let`

@@ -59,11 +59,10 @@ struct LayoutComputer: Sendable {
     }
 
     /// The answer to a decoded request. `ifNoneMatch` (an `If-None-Match` field value) turns a
-    /// matching answer into a 304 without a body.
+    /// matching answer into a 304 without a body. With `bases` set, a 200 or 304 keeps
+    /// `document` (the request's) and the tree under the answer's ETag for patches.
     // `consuming`: the caller's last use hands the tree over, so `computeLayout` mutates it in
     // place instead of copying every array of a still-shared tree (copy-on-write).
-    /// With `bases` set, a 200 or 304 keeps `document` (the request's) and the tree under the
-    /// answer's ETag for patches.
     func answer(_ request: consuming LayoutRequest, ifNoneMatch: String?, document: BaseDocument? = nil) -> Answer {
         let text = request.textLeaves.isEmpty ? nil : RequestText(installingOn: &request, layouter: textLayouter, key: hashKey)
         var key = request.tree.structuralHash(root: request.root, available: request.available,
