@@ -151,6 +151,25 @@ import TestSupport
         }
     }
 
+    @Test func theDeepestNodeOfADeepTreeIsPatched() throws {
+        // 990 nested nodes (the default limit is 1,000): the document nests ~2,000 levels.
+        let depth = 990
+        let request = #"{"root":"# + String(repeating: #"{"style":{"padding":1},"children":["#, count: depth - 1)
+            + #"{"id":"leaf","style":{"width":10,"height":10}}"# + String(repeating: "]}", count: depth - 1) + "}"
+        try LiveServer.with { server in
+            let first = try server.post("/compute", json: request)
+            try #require(first.status == 200)
+            let path = "/root" + String(repeating: "/children/0", count: depth - 1) + "/style/width"
+            let answer = try server.post("/compute/patch", json: #"""
+                {"base":\#(PatchFixture.quoted(try #require(first.header("ETag")))),"patch":[{"op":"replace","path":"\#(path)","value":20}]}
+                """#)
+            #expect(answer.status == 200)
+            #expect(answer.header("X-Patch") == "in-place")
+            let whole = LayoutOnce.answer(body: Array(request.replacingOccurrences(of: #""width":10"#, with: #""width":20"#).utf8))
+            #expect(answer.body == whole.body)
+        }
+    }
+
     // MARK: Chains, eviction, concurrency
 
     @Test func patchesChainOnTheETagOfEachAnswer() throws {

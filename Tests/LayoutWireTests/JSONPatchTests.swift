@@ -162,8 +162,33 @@ import Testing
         var count = 0
         try Self.patch(#"[{"op":"replace","path":"/root/children/1/style/width","value":5}]"#)
             .apply(to: &copy, valueCount: &count, maxValues: 100, maxNesting: 100)
-        #expect(String(decoding: original.jsonBytes(), as: UTF8.self) == #"{"root":{"children":[{"style":{"width":1}},{"style":{"width":2}}]}}"#)
+        #expect(original.text == #"{"root":{"children":[{"style":{"width":1}},{"style":{"width":2}}]}}"#)
         #expect(copy.value(at: ["root", "children", "1", "style", "width"]) == .number(5))
+    }
+
+    @Test func patchesReachTheDepthsOfDeepDocuments() throws {
+        // As deep as the parser allows by default: walked without recursion.
+        let depth = WireLimits.default.maxNesting - 2
+        let document = String(repeating: #"{"a":"#, count: depth) + "1" + String(repeating: "}", count: depth)
+        let path = String(repeating: "/a", count: depth)
+        var tree = try Self.tree(document)
+        var count = 0
+        try Self.patch(#"[{"op":"replace","path":"\#(path)","value":2},{"op":"test","path":"\#(path)","value":2}]"#)
+            .apply(to: &tree, valueCount: &count, maxValues: 10, maxNesting: depth + 1)
+        #expect(tree.value(at: Array(repeating: "a", count: depth)) == .number(2))
+    }
+
+    @Test func anOperationThatFailsLeavesTheDocumentWhole() throws {
+        let text = #"{"a":{"b":[1,{"c":2}]}}"#
+        for patch in [#"[{"op":"replace","path":"/a/b/1/x/y","value":1}]"#, #"[{"op":"add","path":"/a/b/9","value":1}]"#,
+                      #"[{"op":"remove","path":"/a/b/1/d"}]"#] {
+            var tree = try Self.tree(text)
+            var count = 0
+            #expect(throws: WireError.self) {
+                try Self.patch(patch).apply(to: &tree, valueCount: &count, maxValues: 100, maxNesting: 100)
+            }
+            #expect(tree.text == text, "\(patch)")
+        }
     }
 
     @Test func numbersBeyondADoubleSurviveARoundTrip() throws {
@@ -172,4 +197,8 @@ import Testing
         #expect(again == tree)
         #expect(String(decoding: tree.jsonBytes(), as: UTF8.self) == #"{"a":1e400,"b":-1e400,"c":0.1,"d":"é\n"}"#)
     }
+}
+
+extension JSONTree {
+    var text: String { String(decoding: jsonBytes(), as: UTF8.self) }
 }

@@ -191,30 +191,70 @@ extension JSONTree {
         return current
     }
 
-    /// Runs `body` on the value at `path`, in place: each container on the way is taken out
-    /// of its parent while it is edited, so it stays uniquely referenced (no copy beyond the
-    /// copy-on-write of storage shared with another document).
-    mutating func modify<R>(_ path: [String], upTo end: Int? = nil, depth: Int = 0,
+    /// Runs `body` on the value at the first `end` tokens of `path` (all of them by default),
+    /// in place: each container on the way is taken out of its parent while it is edited, so
+    /// it stays uniquely referenced (no copy beyond the copy-on-write of storage shared with
+    /// another document). Walks without recursion: paths are as deep as documents. The value
+    /// is whole again afterwards, also when the path does not exist or `body` throws.
+    mutating func modify<R>(_ path: [String], upTo end: Int? = nil,
                             _ body: (inout JSONTree) throws(PatchFailure) -> R) throws(PatchFailure) -> R {
         let end = end ?? path.count
-        guard depth < end else { return try body(&self) }
-        let token = path[depth]
-        switch self {
-        case .object(var members):
-            guard let k = members.firstIndex(where: { $0.key.utf8.elementsEqual(token.utf8) }) else {
-                throw .missing(Array(path[...depth]))
+        // The containers above the current value, each with the current value's place in it.
+        var above: [(container: JSONTree, index: Int)] = []
+        var current = self
+        self = .null
+        var outcome: Result<R, PatchFailure>?
+        for depth in 0..<end {
+            let token = path[depth]
+            var place: Int?
+            switch current {
+            case .object(var members):
+                if let k = members.firstIndex(where: { $0.key.utf8.elementsEqual(token.utf8) }) {
+                    current = .null
+                    let child = members[k].value
+                    members[k].value = .null
+                    above.append((.object(members), k))
+                    current = child
+                    place = k
+                }
+            case .array(var elements):
+                if let k = JSONPointer.arrayIndex(token), k < elements.count {
+                    current = .null
+                    let child = elements[k]
+                    elements[k] = .null
+                    above.append((.array(elements), k))
+                    current = child
+                    place = k
+                }
+            default:
+                break
             }
-            self = .null
-            defer { self = .object(members) }
-            return try members[k].value.modify(path, upTo: end, depth: depth + 1, body)
-        case .array(var elements):
-            guard let k = JSONPointer.arrayIndex(token), k < elements.count else { throw .missing(Array(path[...depth])) }
-            self = .null
-            defer { self = .array(elements) }
-            return try elements[k].modify(path, upTo: end, depth: depth + 1, body)
-        default:
-            throw .missing(Array(path[...depth]))
+            if place == nil {
+                outcome = .failure(.missing(Array(path[...depth])))
+                break
+            }
         }
+        if outcome == nil {
+            do { outcome = .success(try body(&current)) } catch { outcome = .failure(error) }
+        }
+        while !above.isEmpty {
+            var (parent, k) = above.removeLast()
+            // Let go of the taken-out reference before editing, as on the way down.
+            switch parent {
+            case .object(var members):
+                parent = .null
+                members[k].value = current
+                current = .object(members)
+            case .array(var elements):
+                parent = .null
+                elements[k] = current
+                current = .array(elements)
+            default:
+                break
+            }
+        }
+        self = current
+        return try outcome!.get()
     }
 
     /// RFC 6902 `add`: sets an object member (replacing one of that name), or inserts into an
