@@ -170,6 +170,8 @@ def main():
         ours = our_frames(cases)
         wanted = [c for c in cases if c["name"] not in ours
                   or not vectors.same_frames(ours[c["name"]], expected_frames(c["expected"]))]
+    if not argv:
+        print(f"{len(cases) - len(wanted)}/{len(cases)} cases of {path} agree with our engine")
     print(f"{len(wanted)} case(s) to shrink")
     for case in wanted:
         if not disagrees(case):

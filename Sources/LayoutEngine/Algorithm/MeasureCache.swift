@@ -116,6 +116,7 @@ extension LayoutPass {
     /// the stricter-size rule compares the new size less margins with the old offered size
     /// as it was, margins included: a leaf with large margins keeps a result measured in
     /// less room (both Yoga 3.2.1 and main do; found by Tests/Scripts/yoga_diff_vectors.py).
+    /// facebook/yoga#1965 (open) proposes subtracting the margins there too.
     @inline(__always) func canUseCachedMeasurement(_ widthMode: SizingMode, _ availableWidth: Float,
                                                    _ heightMode: SizingMode, _ availableHeight: Float,
                                                    _ last: CacheEntry, _ marginRow: Float, _ marginColumn: Float) -> Bool {
