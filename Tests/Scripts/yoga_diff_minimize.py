@@ -159,6 +159,9 @@ def fmt(f):
 
 
 def main():
+    if vectors.yg_main is None:
+        print("yoga-python (Yoga main) is not installed; see yoga_diff_vectors.py", file=sys.stderr)
+        return 2
     argv = sys.argv[1:]
     path = FIXTURE
     if argv[:1] == ["--file"]:
