@@ -6,11 +6,26 @@ import SyncSupport
 /// capacity, the older one is dropped (a word used since moves to the newer one).
 final class ShapeCache: Sendable {
     struct Key: Hashable, Sendable {
-        var face: Int
-        var rightToLeft: Bool
+        /// A digest of the other fields, compared first and all that is hashed: `Hasher`
+        /// takes a word's units one call each, this one loop.
+        let digest: UInt64
+        let face: Int
+        let rightToLeft: Bool
         /// Optional ligatures off (letter-spaced text).
-        var noLigatures: Bool
-        var text: [UInt16]
+        let noLigatures: Bool
+        let text: [UInt16]
+
+        init(face: Int, rightToLeft: Bool, noLigatures: Bool, text: [UInt16]) {
+            var h = UInt64(truncatingIfNeeded: face) &* 0x9E37_79B9_7F4A_7C15 ^ (rightToLeft ? 1 : 0) ^ (noLigatures ? 2 : 0)
+            for unit in text { h = (h ^ UInt64(unit)) &* 0x100_0000_01B3 }
+            digest = h
+            self.face = face
+            self.rightToLeft = rightToLeft
+            self.noLigatures = noLigatures
+            self.text = text
+        }
+
+        func hash(into hasher: inout Hasher) { hasher.combine(digest) }
     }
 
     private struct State {

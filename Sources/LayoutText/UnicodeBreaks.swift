@@ -55,8 +55,11 @@ enum UnicodeBreaks {
 
     /// Grapheme cluster boundaries as a flag per UTF-16 unit: true where a cluster starts.
     static func clusterStarts(_ text: [UInt16]) -> [Bool] {
+        // Below U+0300 (Latin, with Latin-1 and Extended-A/B) every character is a cluster
+        // (UAX #29: no Extend, SpacingMark, Prepend or ZWJ there; CR LF is one, but the
+        // paragraph has no CR left): skip ICU.
+        if !text.contains(where: { $0 >= 0x300 || $0 == 0x0D }) { return [Bool](repeating: true, count: text.count) }
         var starts = [Bool](repeating: false, count: text.count)
-        guard !text.isEmpty else { return starts }
         var positions = [Int32](repeating: 0, count: text.count + 1)
         let count = layoutd_grapheme_breaks(text, Int32(text.count), &positions, Int32(positions.count))
         starts[0] = true

@@ -15,6 +15,10 @@ struct CollapsedParagraph {
         // In collapsing modes, whether the last unit kept is a collapsible space (or the start
         // of the paragraph, where spaces are dropped).
         var afterSpace = true
+        // No more UTF-16 units than UTF-8 bytes.
+        let capacity = spans.reduce(0) { $0 + $1.text.utf8.count }
+        units.reserveCapacity(capacity)
+        spanOfUnit.reserveCapacity(capacity)
         for (index, span) in spans.enumerated() {
             var previousWasCR = false
             for unit in span.text.utf16 {
