@@ -2,8 +2,10 @@ import LayoutTextModel
 
 /// A text leaf shaped and ready to be broken into lines at any width: its paragraph after
 /// white-space processing, the advance of every UTF-16 unit, the break opportunities, and the
-/// vertical metrics of each span.
-public struct PreparedText: Sendable {
+/// vertical metrics of each span. A class: the engine's hooks read a leaf many times, and
+/// a struct of this many arrays is copied out of wherever it is kept (a retain and a release
+/// for each array) where a class reference is retained once.
+public final class PreparedText: Sendable {
     /// The leaf's own style: alignment, white space, wrapping, clamping and the strut.
     public let style: TextStyle
     /// Family names in the styles that no font has (the default family was used instead).

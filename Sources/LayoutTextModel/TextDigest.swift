@@ -26,6 +26,15 @@ extension TextContent {
 /// Takes a text leaf's canonical byte stream (`TextContent.stream(into:)`).
 public protocol TextDigestSink {
     mutating func add(byte: UInt8)
+    /// The same as adding each byte in turn (the default), for a sink that can do better.
+    mutating func add(bytes: UnsafeBufferPointer<UInt8>)
+}
+
+extension TextDigestSink {
+    @inlinable
+    public mutating func add(bytes: UnsafeBufferPointer<UInt8>) {
+        for byte in bytes { add(byte: byte) }
+    }
 }
 
 struct TextDigest: TextDigestSink {
@@ -59,7 +68,8 @@ extension TextDigestSink {
     @inlinable
     mutating func add(_ text: String) {
         add(UInt64(text.utf8.count))
-        for byte in text.utf8 { add(byte: byte) }
+        var text = text
+        text.withUTF8 { add(bytes: $0) }
     }
 
     @inlinable

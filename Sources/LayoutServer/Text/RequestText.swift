@@ -13,15 +13,8 @@ final class RequestText {
     let layouter: TextLayouter
     /// Leaf index by node index (-1: not a text leaf).
     private var leafOfNode: [Int32]
-    /// Shaped leaves, prepared when first measured or written. Boxed: the engine's hooks
-    /// read a leaf many times, and a boxed value is borrowed where an array element would be
-    /// copied out (a retain and a release for each of its arrays).
-    private var prepared: [PreparedBox?]
-
-    private final class PreparedBox {
-        let text: PreparedText
-        init(_ text: PreparedText) { self.text = text }
-    }
+    /// Shaped leaves, prepared when first measured or written.
+    private var prepared: [PreparedText?]
 
     /// Tags the leaves of `request` and installs the measure and baseline hooks on its tree.
     init(installingOn request: inout LayoutRequest, layouter: TextLayouter, key: StructuralHashKey) {
@@ -40,28 +33,28 @@ final class RequestText {
         let insets = leaves.map { Self.fixedInsets(request.tree.style(of: $0.node)) }
         // The hooks hold this object (which holds no tree): they stay valid as long as the tree.
         request.tree.measureFunction = { [self] node, width, widthMode, _, _ in
-            guard let box = self.box(of: node) else { return .zero }
-            let size = box.text.measure(available: widthMode == .undefined ? nil : width, exact: widthMode == .exactly)
+            guard let text = self.text(of: node) else { return .zero }
+            let size = text.measure(available: widthMode == .undefined ? nil : width, exact: widthMode == .exactly)
             return Size(width: size.width, height: size.height)
         }
         request.tree.baselineFunction = { [self] node, width, _ in
-            guard let box = self.box(of: node) else { return 0 }
+            guard let text = self.text(of: node) else { return 0 }
             let inset = insets[Int(self.leafOfNode[Int(node.index)])]
-            return inset.top + box.text.firstBaseline(available: max(0, width - inset.horizontal))
+            return inset.top + text.firstBaseline(available: max(0, width - inset.horizontal))
         }
     }
 
-    private func box(of node: NodeID) -> PreparedBox? {
+    private func text(of node: NodeID) -> PreparedText? {
         let i = Int(node.index)
         guard i < leafOfNode.count, leafOfNode[i] >= 0 else { return nil }
-        return box(Int(leafOfNode[i]))
+        return prepared(Int(leafOfNode[i]))
     }
 
-    private func box(_ leaf: Int) -> PreparedBox {
-        if let box = prepared[leaf] { return box }
-        let box = PreparedBox(layouter.prepare(leaves[leaf].content))
-        prepared[leaf] = box
-        return box
+    private func prepared(_ leaf: Int) -> PreparedText {
+        if let text = prepared[leaf] { return text }
+        let text = layouter.prepare(leaves[leaf].content)
+        prepared[leaf] = text
+        return text
     }
 
     /// The content box of every leaf, in leaf order: appended to the frames a cache entry
@@ -76,7 +69,7 @@ final class RequestText {
         guard i < leafOfNode.count, leafOfNode[i] >= 0 else { return }
         let leaf = Int(leafOfNode[i])
         let box = boxes[boxes.startIndex + leaf]
-        let layout = self.box(leaf).text.layout(available: box.width, boxWidth: box.width)
+        let layout = prepared(leaf).layout(available: box.width, boxWidth: box.width)
         writer.key("lines" as StaticString)
         writer.beginArray()
         for line in layout.lines {
@@ -98,7 +91,7 @@ final class RequestText {
         var lines: [Int32: [GlyphLine]] = [:]
         for (leaf, entry) in leaves.enumerated() {
             let box = tree.contentBox(of: entry.node)
-            lines[entry.node.index] = layouter.glyphLines(self.box(leaf).text, of: entry.content, available: box.width,
+            lines[entry.node.index] = layouter.glyphLines(prepared(leaf), of: entry.content, available: box.width,
                                                           boxWidth: box.width)
         }
         return lines

@@ -136,7 +136,7 @@ extension RequestDecoder {
                             throw WireError.invalid("unknown-key", "unknown span style property \"\(name)\"; a span takes \(TextProperty.spanKeys)",
                                                     pointer: "/" + JSONPointer.escape(name))
                         }
-                        try decodeTextProperty(property, value: member, into: &style, pointer: "/" + JSONPointer.escape(name))
+                        try decodeTextProperty(property, value: member, key: key, into: &style)
                     }
                 }
             } else {
@@ -147,11 +147,13 @@ extension RequestDecoder {
         return (text, style)
     }
 
-    /// One text style key's value into `style`.
-    func decodeTextProperty(_ property: TextProperty, value: Int, into style: inout TextStyleDeclaration,
-                            pointer pointerText: @autoclosure () -> String) throws(WireError) {
+    /// One text style key's value into `style`; `key` is the key's token (errors point at it).
+    func decodeTextProperty(_ property: TextProperty, value: Int, key: Int,
+                            into style: inout TextStyleDeclaration) throws(WireError) {
         let name = property.name
-        var pointer: String { pointerText() }
+        // Made here, not by a closure: a closure that builds it from `doc` captures the
+        // decoder, which is then copied whole each time the closure is passed on.
+        let pointer = "/" + JSONPointer.escape(doc.string(at: key))
         switch property {
         case .fontFamily:
             style.fontFamilies = try fontFamilies(value, pointer: pointer)
@@ -164,7 +166,7 @@ extension RequestDecoder {
         case .fontWeight:
             style.fontWeight = try fontWeight(value, pointer: pointer)
         case .fontStyle:
-            style.fontStyle = try keyword(value: value, name: name, pointer: pointerText(),
+            style.fontStyle = try keyword(value: value, name: name, pointer: pointer,
                                           ["normal": FontSlant.normal, "italic": .italic])
         case .lineHeight:
             if doc.tokens[value].kind == .number {
@@ -187,15 +189,15 @@ extension RequestDecoder {
             }
             style.letterSpacing = spacing
         case .textAlign:
-            style.textAlign = try keyword(value: value, name: name, pointer: pointerText(),
+            style.textAlign = try keyword(value: value, name: name, pointer: pointer,
                                           ["left": TextAlign.left, "right": .right, "center": .center,
                                            "start": .start, "end": .end, "justify": .justify])
         case .whiteSpace:
-            style.whiteSpace = try keyword(value: value, name: name, pointer: pointerText(),
+            style.whiteSpace = try keyword(value: value, name: name, pointer: pointer,
                                            ["normal": WhiteSpace.normal, "nowrap": .nowrap, "pre": .pre,
                                             "pre-wrap": .preWrap, "pre-line": .preLine])
         case .overflowWrap:
-            style.overflowWrap = try keyword(value: value, name: name, pointer: pointerText(),
+            style.overflowWrap = try keyword(value: value, name: name, pointer: pointer,
                                              ["normal": OverflowWrap.normal, "break-word": .breakWord, "anywhere": .anywhere])
         case .maxLines:
             let lines = try float(value, name, allowNegative: false, pointer: pointer)
@@ -204,7 +206,7 @@ extension RequestDecoder {
             }
             style.maxLines = Int(lines)
         case .textOverflow:
-            style.textOverflow = try keyword(value: value, name: name, pointer: pointerText(),
+            style.textOverflow = try keyword(value: value, name: name, pointer: pointer,
                                              ["clip": TextOverflow.clip, "ellipsis": .ellipsis])
         }
     }
