@@ -6,11 +6,13 @@ enum UnicodeBreaks {
     /// the text's end is the last.
     static func lineBreaks(_ text: [UInt16]) -> (positions: [Int32], hard: [UInt8]) {
         guard !text.isEmpty else { return ([], []) }
-        var positions = [Int32](repeating: 0, count: text.count + 1)
-        var hard = [UInt8](repeating: 0, count: text.count + 1)
-        let count = layoutd_line_breaks(text, Int32(text.count), "en", &positions, &hard, Int32(positions.count))
+        var result = (positions: [Int32](repeating: 0, count: text.count + 1), hard: [UInt8](repeating: 0, count: text.count + 1))
+        let count = layoutd_line_breaks(text, Int32(text.count), "en", &result.positions, &result.hard,
+                                        Int32(text.count + 1))
         guard count > 0 else { return ([Int32(text.count)], [1]) }
-        var result: (positions: [Int32], hard: [UInt8]) = (Array(positions[0..<Int(count)]), Array(hard[0..<Int(count)]))
+        // Cut to length in place (no copy).
+        result.positions.removeLast(text.count + 1 - Int(count))
+        result.hard.removeLast(text.count + 1 - Int(count))
         addHebrewHyphenBreaks(text, &result)
         removeBreaksAfterSlash(text, &result)
         return result
