@@ -27,6 +27,7 @@ import json
 import os
 import random
 import re
+import resource
 import socket
 import statistics
 import subprocess
@@ -121,7 +122,7 @@ for (let round = 0; round < ROUNDS; round++) {
 }
 // Relayout only: the DOM stays, a new width makes every line break again.
 const relayout = [];
-for (let round = 0; round < ROUNDS; round++) {
+for (let round = 0; round < RELAYOUT_ROUNDS; round++) {
   host.firstChild.style.width = (round % 2 ? 360 : 361) + "px";
   const t0 = performance.now();
   host.offsetHeight;
@@ -139,12 +140,15 @@ document.getElementById("out").textContent = JSON.stringify({times, relayout, he
 """
 
 
-def chromium_times(request, rounds):
+def chromium_times(request, rounds, relayout_rounds=None):
+    """Chromium's version and what the page reports (times, relayout times, height, frames),
+    with the CPU time of the browser's processes (user + system) as "cpu"."""
     fonts = [[f"Bench {fam}", w, base64.b64encode(open(os.path.join(FONT_DIR, f), "rb").read()).decode()]
              for (fam, w), f in FACES.items()]
     page = ('<!doctype html><html><head><meta charset="utf-8"><style>*{box-sizing:border-box}body{margin:0}'
             "</style></head><body><div id=\"host\"></div><pre id=\"out\"></pre><script>"
             f"const FONTS = {json.dumps(fonts)};\nconst ROUNDS = {rounds};\n"
+            f"const RELAYOUT_ROUNDS = {rounds if relayout_rounds is None else relayout_rounds};\n"
             f"const FEED = {json.dumps(node_html(request['root']))};\n{PAGE_SCRIPT}</script></body></html>")
     binary = next((b for b in ("chromium-headless-shell", "chromium")
                    if subprocess.run(["which", b], capture_output=True).returncode == 0), None)
@@ -157,12 +161,29 @@ def chromium_times(request, rounds):
             f.write(page)
         # No --virtual-time-budget: it freezes performance.now(). The script runs while the
         # page loads, so --dump-dom sees its output.
-        dom = subprocess.run([binary, "--no-sandbox", "--headless", "--disable-gpu", "--font-render-hinting=none",
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        dom = subprocess.run([binary, "--no-sandbox", "--single-process", "--headless", "--disable-gpu", "--font-render-hinting=none",
                               "--dump-dom", "file://" + path], capture_output=True, text=True, timeout=600).stdout
     match = re.search(r'<pre id="out">(.*?)</pre>', dom, re.S)
     if not match or not match.group(1):
         sys.exit("run.py: the Chromium page produced no timings")
-    return version, json.loads(html.unescape(match.group(1)))
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    result = json.loads(html.unescape(match.group(1)))
+    # Every process Chromium ran and waited for (renderer, GPU, utility) counts.
+    result["cpu"] = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
+    return version, result
+
+
+def chromium_cpu_per_round(request, rounds):
+    """Chromium's CPU time for one round of innerHTML + forced layout, all its processes and
+    threads: the CPU time of a page of `rounds` + 1 rounds less that of a page of one (each
+    the least of two runs), divided by `rounds` (start-up, font loading and page load cancel
+    out). On a loaded machine this,
+    unlike performance.now(), counts only the work done, as the service's CPU time does."""
+    # Each page twice, the least CPU of each kept: the runs least disturbed by other work.
+    one = min(chromium_times(request, 1, relayout_rounds=0)[1]["cpu"] for _ in range(2))
+    many = min(chromium_times(request, rounds + 1, relayout_rounds=0)[1]["cpu"] for _ in range(2))
+    return (many - one) * 1000 / rounds
 
 
 def free_port():
@@ -258,6 +279,7 @@ def main():
           f"{len(json.dumps(request))} bytes of request")
 
     version, chrome = chromium_times(request, args.rounds)
+    chrome_cpu = chromium_cpu_per_round(request, args.rounds)
     wall, cpu, answer, metrics = service_times(args.layoutd, request, args.rounds)
 
     def med(xs):
@@ -275,6 +297,13 @@ def main():
     service = statistics.mean(cpu[1:])
     print(f"ratio     layoutd server CPU / Chromium forced layout: {service / min(chrome['times'][1:]):.2f} against "
           f"Chromium's fastest round, {service / med(chrome['times'][1:]):.2f} against its median (target <= 0.5)")
+    print(f"chromium  CPU time per innerHTML + forced layout round (all processes; {args.rounds + 1} rounds "
+          f"less 1): {chrome_cpu:.1f} ms")
+    print(f"ratio     CPU against CPU: layoutd {service:.1f} ms mean server CPU / Chromium {chrome_cpu:.1f} ms = "
+          f"{service / chrome_cpu:.2f} (target <= 0.5)")
+    # On a loaded machine both sides' fastest rounds are the least disturbed ones.
+    print(f"ratio     fastest against fastest: layoutd {min(cpu[1:]):.1f} ms server CPU / Chromium "
+          f"{min(chrome['times'][1:]):.1f} ms = {min(cpu[1:]) / min(chrome['times'][1:]):.2f}")
     print(f"ratio     layoutd cold / warm (first request / median of the rest, wall): {wall[0] / med(wall[1:]):.2f}")
     print(f"check     feed height: layoutd {answer['root']['height']:.2f}, Chromium {chrome['height']}")
     agree, differ = frames_agree(answer["root"], chrome["frames"])

@@ -29,6 +29,10 @@ public final class FontFace: @unchecked Sendable {
     let hbFont: OpaquePointer
     /// Set once at load, read-only afterwards: the position of this face in its library.
     let id: Int
+    /// Which characters of U+0000 ... U+02FF the face maps, a bit each: most text is in that
+    /// range, and a cmap lookup for each of its characters is a good part of preparing it.
+    private let latinCoverage: [UInt64]
+    private static let latinEnd: UInt32 = 0x300
 
     /// `blob`: the file's bytes (HarfBuzz keeps its own reference).
     init(path: String, faceIndex: Int, id: Int, blob: OpaquePointer, digest: UInt64, ftFace: FT_Face) {
@@ -61,6 +65,11 @@ public final class FontFace: @unchecked Sendable {
         hb_ot_font_set_funcs(font)
         hb_font_make_immutable(font)
         hbFont = font
+        var coverage = [UInt64](repeating: 0, count: Int(Self.latinEnd) / 64)
+        for codePoint in 0..<Self.latinEnd where Self.cmapHasGlyph(font, codePoint) {
+            coverage[Int(codePoint >> 6)] |= 1 << UInt64(codePoint & 63)
+        }
+        latinCoverage = coverage
     }
 
     deinit { hb_font_destroy(hbFont) }
@@ -69,8 +78,14 @@ public final class FontFace: @unchecked Sendable {
     public func hasGlyph(_ scalar: Unicode.Scalar) -> Bool { hasGlyph(scalar.value) }
 
     func hasGlyph(_ codePoint: UInt32) -> Bool {
+        if codePoint < Self.latinEnd { return latinCoverage[Int(codePoint >> 6)] >> UInt64(codePoint & 63) & 1 != 0 }
+        return Self.cmapHasGlyph(hbFont, codePoint)
+    }
+
+    /// The font's character map itself (what `latinCoverage` is read from).
+    static func cmapHasGlyph(_ font: OpaquePointer, _ codePoint: UInt32) -> Bool {
         var glyph: hb_codepoint_t = 0
-        return hb_font_get_nominal_glyph(hbFont, codePoint, &glyph) != 0
+        return hb_font_get_nominal_glyph(font, codePoint, &glyph) != 0
     }
 
     /// Ascent, descent and line gap at `size` px, as Blink computes them on Linux

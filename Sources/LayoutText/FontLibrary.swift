@@ -2,6 +2,7 @@ import CFreeType
 import CHarfBuzz
 import Foundation
 import LayoutTextModel
+import SyncSupport
 
 /// The font faces the service knows: the bundled DejaVu set and any added directories, with
 /// CSS-like matching of a family list, weight and slant to a face, and per-character fallback.
@@ -30,6 +31,16 @@ public final class FontLibrary: Sendable {
     public let digest: UInt64
     /// Files found in the font directories that could not be loaded, with the reason.
     public let skipped: [(path: String, reason: String)]
+    /// `primaryFace` answers by query: a request names a few styles for thousands of leaves,
+    /// and matching lowercases names and filters faces each time. Cleared when full.
+    private let matched = Locked<[FaceQuery: (face: FontFace, unknown: [String])]>([:])
+    private static let matchedCapacity = 4096
+
+    private struct FaceQuery: Hashable {
+        var families: [String]
+        var weight: Int
+        var slant: FontSlant
+    }
 
     /// Loads the bundled fonts (unless `includeBundled` is false) and every font file
     /// (`.ttf`, `.otf`, `.ttc`, `.otc`) under `directories`, recursively.
@@ -133,6 +144,17 @@ public final class FontLibrary: Sendable {
     /// family), and in it the face closest to the weight and slant (CSS Fonts 4 §5.2).
     /// `unknown` lists the names that matched no family, in order.
     public func primaryFace(families: [String], weight: Int, slant: FontSlant) -> (face: FontFace, unknown: [String]) {
+        let query = FaceQuery(families: families, weight: weight, slant: slant)
+        if let found = matched.withLock({ $0[query] }) { return found }
+        let found = matchPrimaryFace(families: families, weight: weight, slant: slant)
+        matched.withLock {
+            if $0.count >= Self.matchedCapacity { $0.removeAll(keepingCapacity: true) }
+            $0[query] = found
+        }
+        return found
+    }
+
+    private func matchPrimaryFace(families: [String], weight: Int, slant: FontSlant) -> (face: FontFace, unknown: [String]) {
         var unknown: [String] = []
         for name in families {
             if let candidates = faces(ofFamily: name) {

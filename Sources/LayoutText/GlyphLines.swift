@@ -132,9 +132,9 @@ struct GlyphLineBuilder {
             let style = text.style
             let ellipsis: [UInt16] = [0x2026]
             var face = fonts.primaryFace(families: style.fontFamilies, weight: style.fontWeight, slant: style.fontStyle).face
-            if !PreparedText.covers(face, ellipsis[...]) {
+            if !PreparedText.covers(face, ellipsis) {
                 face = fonts.fallbackFaces(families: style.fontFamilies, weight: style.fontWeight, slant: style.fontStyle)
-                    .first { PreparedText.covers($0, ellipsis[...]) } ?? face
+                    .first { PreparedText.covers($0, ellipsis) } ?? face
             }
             pieces.append(Piece(characters: ellipsis, level: style.rightToLeft ? 1 : 0, face: face, size: style.fontSize,
                                 letterSpacing: style.letterSpacing, width: text.ellipsisWidth))

@@ -69,11 +69,12 @@ extension PreparedText {
 
     /// Greedy line breaking at UAX #14 opportunities (CSS Text 3 §5), lines at most
     /// `available` wide (nil: no limit). A word wider than the line overflows it, or with
-    /// `overflowWrap` breaks between grapheme clusters.
-    func breakLines(available: Float?) -> [LineRange] {
+    /// `overflowWrap` breaks between grapheme clusters. Stops after `maxCount` lines (the
+    /// first lines do not depend on those after them).
+    func breakLines(available: Float?, maxCount: Int = .max) -> [LineRange] {
         let n = units.count
         var lines: [LineRange] = []
-        guard n > 0 else { return lines }
+        guard n > 0, maxCount > 0 else { return lines }
         // As Blink (NGLineBreaker::AvailableWidthToFit): a line fits up to one layout unit
         // (1/64 px) past the available width, for the rounding of its items' widths.
         let limit = available.map { $0 + 1.0 / 64 } ?? .infinity
@@ -84,7 +85,7 @@ extension PreparedText {
         var start = 0
         var lastFit = -1  // the last opportunity that fits on the current line
         var k = 0
-        while k < breaks.count {
+        while k < breaks.count && lines.count < maxCount {
             let p = Int(breaks[k])
             let hard = hardBreaks[k] != 0 || p == n
             if p <= start { k += 1; continue }
@@ -127,7 +128,7 @@ extension PreparedText {
                 k += 1
             }
         }
-        if start < n { emit(start, n, true) }
+        if start < n && lines.count < maxCount { emit(start, n, true) }
         return lines
     }
 

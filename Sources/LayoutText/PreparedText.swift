@@ -2,8 +2,10 @@ import LayoutTextModel
 
 /// A text leaf shaped and ready to be broken into lines at any width: its paragraph after
 /// white-space processing, the advance of every UTF-16 unit, the break opportunities, and the
-/// vertical metrics of each span.
-public struct PreparedText: Sendable {
+/// vertical metrics of each span. A class: the engine's hooks read a leaf many times, and
+/// a struct of this many arrays is copied out of wherever it is kept (a retain and a release
+/// for each array) where a class reference is retained once.
+public final class PreparedText: Sendable {
     /// The leaf's own style: alignment, white space, wrapping, clamping and the strut.
     public let style: TextStyle
     /// Family names in the styles that no font has (the default family was used instead).
@@ -24,15 +26,21 @@ public struct PreparedText: Sendable {
     let spanBoxes: [VerticalExtent]
     /// The strut: the leaf's own font and line height, which every line box contains.
     let strut: VerticalExtent
+    /// With `lineHeight: "normal"`, the box of each fallback face a span uses (Blink adds the
+    /// metrics of every font used on a line when the line height is normal), and which of them
+    /// each unit is in (-1: its span's face). Both empty when no such span falls back.
+    let fallbackBoxes: [VerticalExtent]
+    let fallbackBoxOfUnit: [Int16]
     let ellipsisWidth: Float
     /// The paragraph has tabs: widths are measured with tab stops (see `width`).
     let hasTabs: Bool
     /// For text with soft hyphens: each span's hyphen (the character and its advance), shown
     /// where a line breaks at a soft hyphen. Empty otherwise.
     let hyphens: [(character: UInt16, width: Float)]
-    /// The min-content and max-content widths (CSS Sizing 3 §5.1), found once when prepared:
-    /// every fit-content measure needs them.
-    public private(set) var intrinsicWidths: (min: Float, max: Float) = (0, 0)
+    /// The min-content and max-content widths (CSS Sizing 3 §5.1), for a fit-content measure.
+    /// Found when asked, not when prepared: a leaf whose width is imposed (stretched) never
+    /// needs them.
+    public var intrinsicWidths: (min: Float, max: Float) { (minContentWidth, maxContentWidth) }
 
     init(_ content: TextContent, fonts: FontLibrary, shaper: WordShaper) {
         style = content.style
@@ -71,6 +79,7 @@ public struct PreparedText: Sendable {
         (breaks, hardBreaks) = UnicodeBreaks.lineBreaks(units)
 
         let faceOfUnit = Self.faces(units, spanOfUnit, clusterStart, content, primary, fonts)
+        (fallbackBoxes, fallbackBoxOfUnit) = Self.fallbackBoxes(spanOfUnit, faceOfUnit, content, primary, fonts)
         let advances = Self.advances(units, spanOfUnit, clusterStart, levels, faceOfUnit,
                                      spanFontSize: spanFontSize, spanLetterSpacing: spanLetterSpacing, fonts, shaper)
         self.advances = advances
@@ -82,7 +91,7 @@ public struct PreparedText: Sendable {
         if units.contains(CollapsedParagraph.softHyphen) {
             hyphens = content.spans.indices.map { span in
                 let face = primary[span]
-                let character: UInt16 = Self.covers(face, [0x2010][...]) ? 0x2010 : 0x2D
+                let character: UInt16 = Self.covers(face, [0x2010]) ? 0x2010 : 0x2D
                 let scale = Double(spanFontSize[span]) * 65536 / Double(face.unitsPerEm)
                 return (character, Self.fixed(shaper.advances([character], face: face, rightToLeft: false)[0], scale))
             }
@@ -91,7 +100,6 @@ public struct PreparedText: Sendable {
         }
         // The ellipsis of clamped text, in the leaf's own style.
         ellipsisWidth = style.textOverflow == .ellipsis ? Self.ellipsisWidth(style, strutFace.face, fonts, shaper) : 0
-        intrinsicWidths = (minContentWidth, maxContentWidth)
     }
 
     /// The face of every unit, chosen per grapheme cluster: the span's face when it has a
@@ -101,23 +109,53 @@ public struct PreparedText: Sendable {
         let n = units.count
         var fallbacks: [[FontFace]?] = Array(repeating: nil, count: content.spans.count)
         var faceOfUnit = [Int32](repeating: 0, count: n)
+        guard n > 0 else { return faceOfUnit }
+        // The span's face is looked up when the span changes, not per cluster (no reference
+        // counting in the loop).
+        var span = Int(spanOfUnit[0])
+        var spanFace = primary[span]
         var i = 0
         while i < n {
             var end = i + 1
             while end < n && !clusterStart[end] { end += 1 }
-            let span = Int(spanOfUnit[i])
-            var face = primary[span]
-            if !covers(face, units[i..<end]) {
+            if Int(spanOfUnit[i]) != span {
+                span = Int(spanOfUnit[i])
+                spanFace = primary[span]
+            }
+            var face = Int32(spanFace.id)
+            if !covers(spanFace, units, i..<end) {
                 if fallbacks[span] == nil {
                     let s = content.spans[span].style
                     fallbacks[span] = fonts.fallbackFaces(families: s.fontFamilies, weight: s.fontWeight, slant: s.fontStyle)
                 }
-                if let other = fallbacks[span]!.first(where: { covers($0, units[i..<end]) }) { face = other }
+                if let other = fallbacks[span]!.first(where: { covers($0, units, i..<end) }) { face = Int32(other.id) }
             }
-            for j in i..<end { faceOfUnit[j] = Int32(face.id) }
+            for j in i..<end { faceOfUnit[j] = face }
             i = end
         }
         return faceOfUnit
+    }
+
+    /// The boxes of the fallback faces used by spans of normal line height, and each unit's
+    /// (see `fallbackBoxes`).
+    static func fallbackBoxes(_ spanOfUnit: [Int32], _ faceOfUnit: [Int32], _ content: TextContent, _ primary: [FontFace],
+                              _ fonts: FontLibrary) -> ([VerticalExtent], [Int16]) {
+        var boxes: [VerticalExtent] = []
+        var boxOfUnit: [Int16] = []
+        var seen: [(span: Int32, face: Int32)] = []
+        for k in faceOfUnit.indices {
+            let span = Int(spanOfUnit[k])
+            guard faceOfUnit[k] != Int32(primary[span].id), content.spans[span].style.lineHeight == .normal else { continue }
+            if boxOfUnit.isEmpty { boxOfUnit = [Int16](repeating: -1, count: faceOfUnit.count) }
+            if let found = seen.firstIndex(where: { $0.span == spanOfUnit[k] && $0.face == faceOfUnit[k] }) {
+                boxOfUnit[k] = Int16(found)
+            } else if seen.count < Int(Int16.max) {
+                seen.append((spanOfUnit[k], faceOfUnit[k]))
+                boxes.append(VerticalExtent(face: fonts.faces[Int(faceOfUnit[k])], style: content.spans[span].style))
+                boxOfUnit[k] = Int16(boxes.count - 1)
+            }
+        }
+        return (boxes, boxOfUnit)
     }
 
     /// The advance of every unit in px. Shaped word by word: a piece ends where the span,
@@ -184,9 +222,9 @@ public struct PreparedText: Sendable {
     static func ellipsisWidth(_ style: TextStyle, _ face: FontFace, _ fonts: FontLibrary, _ shaper: WordShaper) -> Float {
         let ellipsis: [UInt16] = [0x2026]
         var ellipsisFace = face
-        if !covers(ellipsisFace, ellipsis[...]) {
+        if !covers(ellipsisFace, ellipsis) {
             ellipsisFace = fonts.fallbackFaces(families: style.fontFamilies, weight: style.fontWeight, slant: style.fontStyle)
-                .first { covers($0, ellipsis[...]) } ?? ellipsisFace
+                .first { covers($0, ellipsis) } ?? ellipsisFace
         }
         let scale = Double(style.fontSize) * 65536 / Double(ellipsisFace.unitsPerEm)
         return fixed(shaper.advances(ellipsis[...], face: ellipsisFace, rightToLeft: false)[0], scale) + style.letterSpacing
@@ -211,15 +249,16 @@ public struct PreparedText: Sendable {
         Float((Double(fontUnits) * scale).rounded() / 65536)
     }
 
-    /// Whether `face` has a glyph for every character of a cluster (controls and format
-    /// characters such as joiners need none).
-    static func covers(_ face: FontFace, _ cluster: ArraySlice<UInt16>) -> Bool {
-        var i = cluster.startIndex
-        while i < cluster.endIndex {
-            var v = UInt32(cluster[i])
+    /// Whether `face` has a glyph for every character of a cluster, `units[range]` (all of
+    /// `units` when nil; controls and format characters such as joiners need none).
+    static func covers(_ face: FontFace, _ units: [UInt16], _ range: Range<Int>? = nil) -> Bool {
+        let end = range?.upperBound ?? units.count
+        var i = range?.lowerBound ?? 0
+        while i < end {
+            var v = UInt32(units[i])
             i += 1
-            if UTF16.isLeadSurrogate(UInt16(v)), i < cluster.endIndex, UTF16.isTrailSurrogate(cluster[i]) {
-                v = 0x10000 + ((v - 0xD800) << 10) + (UInt32(cluster[i]) - 0xDC00)
+            if UTF16.isLeadSurrogate(UInt16(v)), i < end, UTF16.isTrailSurrogate(units[i]) {
+                v = 0x10000 + ((v - 0xD800) << 10) + (UInt32(units[i]) - 0xDC00)
                 i += 1
             }
             if v < 0x20 || (v >= 0x200B && v <= 0x200F) || (v >= 0xFE00 && v <= 0xFE0F) || v == 0xFEFF { continue }

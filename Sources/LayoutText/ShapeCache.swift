@@ -6,11 +6,49 @@ import SyncSupport
 /// capacity, the older one is dropped (a word used since moves to the newer one).
 final class ShapeCache: Sendable {
     struct Key: Hashable, Sendable {
-        var face: Int
-        var rightToLeft: Bool
+        /// A digest of the other fields, compared first and all that is hashed: `Hasher`
+        /// takes a word's units one call each, this one loop.
+        let digest: UInt64
+        let face: Int32
+        let rightToLeft: Bool
         /// Optional ligatures off (letter-spaced text).
-        var noLigatures: Bool
-        var text: [UInt16]
+        let noLigatures: Bool
+        let count: Int32
+        /// A word of at most 16 units, packed (four to a word), so that looking it up
+        /// allocates nothing; a longer one is in `long`.
+        let packed: (UInt64, UInt64, UInt64, UInt64)
+        let long: [UInt16]
+
+        init(face: Int, rightToLeft: Bool, noLigatures: Bool, text: ArraySlice<UInt16>) {
+            var h = UInt64(truncatingIfNeeded: face) &* 0x9E37_79B9_7F4A_7C15 ^ (rightToLeft ? 1 : 0) ^ (noLigatures ? 2 : 0)
+            var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+            let short = text.count <= 16
+            for (k, unit) in text.enumerated() {
+                h = (h ^ UInt64(unit)) &* 0x100_0000_01B3
+                guard short else { continue }
+                let bits = UInt64(unit) << UInt64(16 * (k & 3))
+                switch k >> 2 {
+                case 0: words.0 |= bits
+                case 1: words.1 |= bits
+                case 2: words.2 |= bits
+                default: words.3 |= bits
+                }
+            }
+            digest = h
+            self.face = Int32(truncatingIfNeeded: face)
+            self.rightToLeft = rightToLeft
+            self.noLigatures = noLigatures
+            count = Int32(text.count)
+            packed = words
+            long = short ? [] : Array(text)
+        }
+
+        static func == (a: Key, b: Key) -> Bool {
+            a.digest == b.digest && a.face == b.face && a.rightToLeft == b.rightToLeft && a.noLigatures == b.noLigatures
+                && a.count == b.count && a.packed == b.packed && a.long == b.long
+        }
+
+        func hash(into hasher: inout Hasher) { hasher.combine(digest) }
     }
 
     private struct State {

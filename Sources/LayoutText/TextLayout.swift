@@ -40,7 +40,8 @@ extension PreparedText {
     /// The lines at most `available` px wide (nil: no limit), clamped, with their widths and
     /// vertical extents: all a measurement needs, without making strings.
     func measuredLines(available: Float?) -> [MeasuredLine] {
-        var ranges = breakLines(available: available)
+        // A clamped text's lines after the first uncounted one change nothing.
+        var ranges = breakLines(available: available, maxCount: style.maxLines > 0 ? style.maxLines + 1 : .max)
         var clampedEllipsis = false
         if style.maxLines > 0 && ranges.count > style.maxLines {
             ranges.removeLast(ranges.count - style.maxLines)
@@ -49,13 +50,7 @@ extension PreparedText {
         var lines: [MeasuredLine] = []
         lines.reserveCapacity(ranges.count)
         for (index, range) in ranges.enumerated() {
-            var extent = strut
-            var s = -1
-            for u in range.start..<range.end where Int(spanOfUnit[u]) != s {
-                s = Int(spanOfUnit[u])
-                extent.ascent = max(extent.ascent, spanBoxes[s].ascent)
-                extent.descent = max(extent.descent, spanBoxes[s].descent)
-            }
+            let extent = self.extent(range)
             let hyphen = self.hyphen(range.start, contentEnd: range.contentEnd, endsParagraph: range.endsParagraph)
             let w = width(range.start, range.contentEnd) + (hyphen?.width ?? 0)
             let overflows = available.map { w > $0 + 1.0 / 256 } ?? false
@@ -68,6 +63,29 @@ extension PreparedText {
             }
         }
         return lines
+    }
+
+    /// A line's box around the baseline: the strut's, those of the spans on it and, for spans
+    /// of normal line height, those of the fallback faces they use on it.
+    private func extent(_ range: LineRange) -> VerticalExtent {
+        var extent = strut
+        func add(_ box: VerticalExtent) {
+            extent.ascent = max(extent.ascent, box.ascent)
+            extent.descent = max(extent.descent, box.descent)
+        }
+        if spanBoxes.count == 1 {
+            add(spanBoxes[0])
+        } else {
+            var s = -1
+            for u in range.start..<range.end where Int(spanOfUnit[u]) != s {
+                s = Int(spanOfUnit[u])
+                add(spanBoxes[s])
+            }
+        }
+        if !fallbackBoxes.isEmpty {
+            for u in range.start..<range.end where fallbackBoxOfUnit[u] >= 0 { add(fallbackBoxes[Int(fallbackBoxOfUnit[u])]) }
+        }
+        return extent
     }
 
     /// Lines at most `available` px wide (nil: no limit), aligned in a content box
@@ -176,6 +194,6 @@ extension PreparedText {
 
     /// The first line's baseline from the content box's top, at `available` px wide.
     public func firstBaseline(available: Float?) -> Float {
-        measuredLines(available: available).first?.extent.ascent ?? 0
+        breakLines(available: available, maxCount: 1).first.map { extent($0).ascent } ?? 0
     }
 }

@@ -6,11 +6,13 @@ enum UnicodeBreaks {
     /// the text's end is the last.
     static func lineBreaks(_ text: [UInt16]) -> (positions: [Int32], hard: [UInt8]) {
         guard !text.isEmpty else { return ([], []) }
-        var positions = [Int32](repeating: 0, count: text.count + 1)
-        var hard = [UInt8](repeating: 0, count: text.count + 1)
-        let count = layoutd_line_breaks(text, Int32(text.count), "en", &positions, &hard, Int32(positions.count))
+        var result = (positions: [Int32](repeating: 0, count: text.count + 1), hard: [UInt8](repeating: 0, count: text.count + 1))
+        let count = layoutd_line_breaks(text, Int32(text.count), "en", &result.positions, &result.hard,
+                                        Int32(text.count + 1))
         guard count > 0 else { return ([Int32(text.count)], [1]) }
-        var result: (positions: [Int32], hard: [UInt8]) = (Array(positions[0..<Int(count)]), Array(hard[0..<Int(count)]))
+        // Cut to length in place (no copy).
+        result.positions.removeLast(text.count + 1 - Int(count))
+        result.hard.removeLast(text.count + 1 - Int(count))
         addHebrewHyphenBreaks(text, &result)
         removeBreaksAfterSlash(text, &result)
         return result
@@ -55,8 +57,11 @@ enum UnicodeBreaks {
 
     /// Grapheme cluster boundaries as a flag per UTF-16 unit: true where a cluster starts.
     static func clusterStarts(_ text: [UInt16]) -> [Bool] {
+        // Below U+0300 (Latin, with Latin-1 and Extended-A/B) every character is a cluster
+        // (UAX #29: no Extend, SpacingMark, Prepend or ZWJ there; CR LF is one, but the
+        // paragraph has no CR left): skip ICU.
+        if !text.contains(where: { $0 >= 0x300 || $0 == 0x0D }) { return [Bool](repeating: true, count: text.count) }
         var starts = [Bool](repeating: false, count: text.count)
-        guard !text.isEmpty else { return starts }
         var positions = [Int32](repeating: 0, count: text.count + 1)
         let count = layoutd_grapheme_breaks(text, Int32(text.count), &positions, Int32(positions.count))
         starts[0] = true

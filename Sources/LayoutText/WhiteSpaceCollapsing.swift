@@ -15,32 +15,46 @@ struct CollapsedParagraph {
         // In collapsing modes, whether the last unit kept is a collapsible space (or the start
         // of the paragraph, where spaces are dropped).
         var afterSpace = true
+        // No more UTF-16 units than UTF-8 bytes.
+        let capacity = spans.reduce(0) { $0 + $1.text.utf8.count }
+        units.reserveCapacity(capacity)
+        spanOfUnit.reserveCapacity(capacity)
         for (index, span) in spans.enumerated() {
             var previousWasCR = false
-            for unit in span.text.utf16 {
+            func take(_ unit: UInt16) {
                 var u = unit
                 if u == Self.carriageReturn { previousWasCR = true; u = Self.newline }
-                else if u == Self.newline && previousWasCR { previousWasCR = false; continue }
+                else if u == Self.newline && previousWasCR { previousWasCR = false; return }
                 else { previousWasCR = false }
                 if !collapse {
                     if u == Self.newline && !keepNewlines { u = Self.space }
                     append(u, span: index)
-                    continue
+                    return
                 }
                 if u == Self.newline && keepNewlines {
                     // pre-line: spaces before a newline go, and those after it (afterSpace).
                     while let last = units.last, last == Self.space { units.removeLast(); spanOfUnit.removeLast() }
                     append(Self.newline, span: index)
                     afterSpace = true
-                    continue
+                    return
                 }
                 if u == Self.space || u == Self.tab || u == Self.newline {
                     if !afterSpace { append(Self.space, span: index) }
                     afterSpace = true
-                    continue
+                    return
                 }
                 append(u, span: index)
                 afterSpace = false
+            }
+            // ASCII text (most) is its UTF-8 bytes, read without decoding.
+            var text = span.text
+            let ascii = text.withUTF8 { bytes in
+                guard !bytes.contains(where: { $0 >= 0x80 }) else { return false }
+                for byte in bytes { take(UInt16(byte)) }
+                return true
+            }
+            if !ascii {
+                for unit in span.text.utf16 { take(unit) }
             }
         }
         if collapse {

@@ -10,14 +10,14 @@ struct WordShaper: Sendable {
     /// `noLigatures`: optional ligatures and contextual alternates off, as Blink shapes text
     /// with letter spacing.
     func advances(_ text: ArraySlice<UInt16>, face: FontFace, rightToLeft: Bool, noLigatures: Bool = false) -> [Float] {
-        let key = ShapeCache.Key(face: face.id, rightToLeft: rightToLeft, noLigatures: noLigatures, text: Array(text))
         // Longer runs (no word of a language is this long) are shaped each time, so the
         // cache's bytes stay bounded by its entry count.
         guard text.count <= ShapeCache.longestWord else {
-            return shape(key.text, face: face, rightToLeft: rightToLeft, noLigatures: noLigatures)
+            return shape(Array(text), face: face, rightToLeft: rightToLeft, noLigatures: noLigatures)
         }
+        let key = ShapeCache.Key(face: face.id, rightToLeft: rightToLeft, noLigatures: noLigatures, text: text)
         if let cached = cache.lookup(key) { return cached }
-        let result = shape(key.text, face: face, rightToLeft: rightToLeft, noLigatures: noLigatures)
+        let result = shape(Array(text), face: face, rightToLeft: rightToLeft, noLigatures: noLigatures)
         cache.insert(key, result)
         return result
     }

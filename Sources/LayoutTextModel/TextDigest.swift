@@ -10,7 +10,9 @@ extension TextContent {
 
     /// The canonical byte stream of the text and every resolved style field, the one
     /// `stableDigest` hashes: for a keyed hash where clients must not craft collisions (the
-    /// structural cache key).
+    /// structural cache key). Inlinable, so a sink of another module is specialized (no call
+    /// through the protocol per byte).
+    @inlinable
     public func stream<Sink: TextDigestSink>(into sink: inout Sink) {
         sink.add(style)
         sink.add(UInt64(spans.count))
@@ -24,6 +26,15 @@ extension TextContent {
 /// Takes a text leaf's canonical byte stream (`TextContent.stream(into:)`).
 public protocol TextDigestSink {
     mutating func add(byte: UInt8)
+    /// The same as adding each byte in turn (the default), for a sink that can do better.
+    mutating func add(bytes: UnsafeBufferPointer<UInt8>)
+}
+
+extension TextDigestSink {
+    @inlinable
+    public mutating func add(bytes: UnsafeBufferPointer<UInt8>) {
+        for byte in bytes { add(byte: byte) }
+    }
 }
 
 struct TextDigest: TextDigestSink {
@@ -45,6 +56,7 @@ struct TextDigest: TextDigestSink {
 }
 
 extension TextDigestSink {
+    @inlinable
     mutating func add(_ word: UInt64) {
         var w = word
         for _ in 0..<8 {
@@ -53,13 +65,17 @@ extension TextDigestSink {
         }
     }
 
+    @inlinable
     mutating func add(_ text: String) {
         add(UInt64(text.utf8.count))
-        for byte in text.utf8 { add(byte: byte) }
+        var text = text
+        text.withUTF8 { add(bytes: $0) }
     }
 
+    @inlinable
     mutating func add(_ value: Float) { add(UInt64(value == 0 ? 0 : value.bitPattern)) }
 
+    @inlinable
     mutating func add(_ style: TextStyle) {
         add(UInt64(style.fontFamilies.count))
         for family in style.fontFamilies { add(family) }

@@ -23,6 +23,22 @@ import Testing
                 != KeyedTextDigest.digest(TextContent("abcdefg\u{0}"), key: Self.key, seed: 7))
     }
 
+    /// Adding a text's bytes a word at a time digests what adding them one by one does,
+    /// wherever in a word the text starts and however long it is.
+    @Test func wholeWordsDigestAsSingleBytes() {
+        for prefix in 0..<9 {
+            for length in [0, 1, 7, 8, 9, 15, 16, 17, 40] {
+                let bytes = (0..<length).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ prefix) }
+                var fast = KeyedTextDigest(key: Self.key, seed: 3)
+                var slow = KeyedTextDigest(key: Self.key, seed: 3)
+                for k in 0..<prefix { fast.add(byte: UInt8(k)); slow.add(byte: UInt8(k)) }
+                bytes.withUnsafeBufferPointer { fast.add(bytes: $0) }
+                for byte in bytes { slow.add(byte: byte) }
+                #expect(fast.finish() == slow.finish(), "prefix \(prefix), length \(length)")
+            }
+        }
+    }
+
     /// The canonical stream is the one the unkeyed `stableDigest` reads (its value is
     /// unchanged by the refactor that made the stream shared).
     @Test func theStreamIsTheStableDigestsStream() {

@@ -81,6 +81,17 @@ import Testing
         #expect(children(result)[0]["width"] as? Double == children(try answer(#"{"children":[{"text":"hi"}]}"#))[0]["width"] as? Double)
     }
 
+    @Test func batchWarningsPointIntoTheBatchDocument() throws {
+        let computer = LayoutComputer(cache: FrameCache(capacityBytes: 0, shardCount: 1), limits: .default)
+        let batch = #"[{"root":{"text":"ok"}},{"root":{"children":[{"text":"hi","style":{"fontFamily":"Comic Sans MS"}}]}}]"#
+        let result = BatchComputer(computer: computer, maxItems: 4).answer(body: Array(batch.utf8))
+        #expect(result.status == 200)
+        let items = try JSONSerialization.jsonObject(with: Data(result.body)) as? [[String: Any]] ?? []
+        #expect(items.count == 2 && items[0]["warnings"] == nil)
+        let warnings = items.count == 2 ? items[1]["warnings"] as? [[String: Any]] ?? [] : []
+        #expect(warnings.compactMap { $0["pointer"] as? String } == ["/1/root/children/0"])
+    }
+
     @Test func theHashCoversTextAndStyle() throws {
         func tag(_ root: String, extra: String = "") -> String? {
             let computer = LayoutComputer(cache: FrameCache(capacityBytes: 0, shardCount: 1), limits: .default)

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import LayoutTextModel
 @testable import LayoutText
@@ -45,6 +46,47 @@ import LayoutTextModel
         #expect(abs(serif.width - (serifLatin.width + sansArabic.width)) < 0.05)
         #expect(sharedLayouter.fonts.primaryFace(families: ["DejaVu Serif"], weight: 400, slant: .normal)
             .face.hasGlyph("\u{0633}") == false)
+    }
+
+    @Test func latinCoverageIsTheCharacterMaps() {
+        // hasGlyph answers U+0000 ... U+02FF from a bitmap read at load: the same as the cmap.
+        for face in sharedLayouter.fonts.faces {
+            let differing = (0..<UInt32(0x300)).filter { face.hasGlyph($0) != FontFace.cmapHasGlyph(face.hbFont, $0) }
+            #expect(differing.isEmpty, "\(face.family) \(face.styleName): \(differing)")
+        }
+        let sans = sharedLayouter.fonts.primaryFace(families: [], weight: 400, slant: .normal).face
+        #expect(sans.hasGlyph("\u{E9}") && sans.hasGlyph("\u{17E}") && !sans.hasGlyph("\u{1}"))
+    }
+
+    /// Liberation Sans (fonts-liberation, which .ci/run installs): vertical metrics other
+    /// than DejaVu's, and no Arabic, which falls back to DejaVu Sans.
+    static let liberation = "/usr/share/fonts/truetype/liberation"
+
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: liberation + "/LiberationSans-Regular.ttf"),
+                   "needs fonts-liberation"))
+    func normalLineHeightTakesTheFallbackFacesMetrics() throws {
+        let layouter = TextLayouter(fonts: try FontLibrary(directories: [Self.liberation]))
+        let liberation = layouter.fonts.primaryFace(families: ["Liberation Sans"], weight: 400, slant: .normal).face
+        let sans = layouter.fonts.primaryFace(families: ["DejaVu Sans"], weight: 400, slant: .normal).face
+        #expect(liberation.family == "Liberation Sans" && !liberation.hasGlyph("\u{628}"))
+        // 16 px: Liberation Sans 14 + 3 with a 1 px gap (18, the gap below), DejaVu Sans 15 + 4.
+        #expect(liberation.metrics(size: 16) == FontMetrics(ascent: 14, descent: 3, lineGap: 1))
+        #expect(sans.metrics(size: 16) == FontMetrics(ascent: 15, descent: 4, lineGap: 0))
+        func lines(_ text: String, _ lineHeight: LineHeight = .normal) -> [TextLine] {
+            var style = TextStyle()
+            style.fontFamilies = ["Liberation Sans"]
+            style.lineHeight = lineHeight
+            style.whiteSpace = .preLine
+            return layouter.prepare(TextContent(text, style: style)).layout(available: nil).lines
+        }
+        let latin = lines("abc abc")
+        #expect(latin.map(\.height) == [18] && latin.map(\.baseline) == [14])
+        // The line with the Arabic letters is as tall as DejaVu Sans makes it; the other is not.
+        let mixed = lines("abc \u{628}\u{628}\nabc abc")
+        #expect(mixed.map(\.text) == ["abc \u{628}\u{628}", "abc abc"])
+        #expect(mixed.map(\.height) == [19, 18] && mixed.map(\.baseline) == [15, 19 + 14])
+        // A fixed line height takes no font's metrics but the strut's.
+        #expect(lines("abc \u{628}\u{628}\nabc abc", .pixels(30)).map(\.height) == [30, 30])
     }
 
     @Test func libraryDigestNamesTheFontFiles() throws {

@@ -1,29 +1,32 @@
 #!/usr/bin/env python3
 """Shrinks the Yoga differential cases our engine disagrees on, to find out why.
 
-For each case (all disagreeing ones of the fixture, or the names given), it greedily drops
-subtrees, style keys, measure functions and the available size for as long as Yoga 3.2.1
-(pyyoga) and our engine (`layout-bench --dump`, release build in .build-bench) still
-disagree, then prints the smallest tree with both answers.
+For each case (all disagreeing ones of the case file, or the names given), it greedily drops
+subtrees, style keys, measure functions and the available size for as long as both Yogas
+(3.2.1 from pyyoga and main from yoga-python, see yoga_diff_vectors.py) still agree with each
+other and our engine (`layout-bench --dump`) still disagrees with them, then prints the
+smallest tree with both answers.
 
     swift build -c release --scratch-path .build-bench --product layout-bench
-    yoga-venv/bin/python Tests/Scripts/yoga_diff_minimize.py [CASE_NAME...]
+    yoga-venv/bin/python Tests/Scripts/yoga_diff_minimize.py [--file CASES.json] [CASE_NAME...]
+
+The case file defaults to the committed fixture; `yoga_diff_vectors.py --all-out PATH` writes
+every agreeing case of a run. `LAYOUT_BENCH=path` picks another layout-bench build.
 """
 import copy
 import json
-import math
 import os
+import struct
 import subprocess
 import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import yoga_diff_vectors as vectors  # noqa: E402
-import pyyoga as yg  # noqa: E402
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
-BENCH = os.path.join(ROOT, ".build-bench", "release", "layout-bench")
-FIXTURE = os.path.join(ROOT, "Tests", "Fixtures", "yoga-diff", "pyyoga-3.2.1.json")
+BENCH = os.environ.get("LAYOUT_BENCH", os.path.join(ROOT, ".build-bench", "release", "layout-bench"))
+FIXTURE = vectors.DEFAULT_OUT
 
 
 def spec_of(node):
@@ -35,23 +38,9 @@ def spec_of(node):
     return out
 
 
-def yoga_frames(case):
-    spec = spec_of(case["root"])
-    config = yg.Config()
-    config.point_scale_factor = 1.0
-    root = vectors.build_yoga(spec, config)
-    av = case["available"]
-    root.calculate_layout(av["width"], av["height"], vectors.DIRECTION[case["direction"]])
-    out = []
-
-    def walk(s):
-        n = s["_yoga"]
-        out.append((n.layout_left, n.layout_top, n.layout_width, n.layout_height))
-        for c in s["children"]:
-            walk(c)
-    walk(spec)
-    root.free_recursive()
-    return out
+def yoga_frames(case, which="3.2.1"):
+    """One Yoga's pre-order frames for `case`."""
+    return vectors.layout(spec_of(case["root"]), case["available"], case["direction"], which)
 
 
 def our_frames(cases):
@@ -68,14 +57,20 @@ def our_frames(cases):
         if line.startswith("#") or "\t" not in line:
             continue
         name, frames = line.split("\t", 1)
-        result[name] = [tuple(float(x) for x in f.split()) for f in frames.split(";")]
+        result[name] = [tuple(float32(float(x)) for x in f.split()) for f in frames.split(";")]
     return result
+
+
+def float32(x):
+    """`x` as the Float it was printed from: Swift prints a Float's shortest round-trip digits
+    (322961504 as 3.229615e+08), which differ from the Float's own value as a double."""
+    return struct.unpack("f", struct.pack("f", x))[0]
 
 
 def disagrees(case):
     yoga = yoga_frames(case)
-    if any(math.isnan(v) for f in yoga for v in f):
-        return False  # Yoga has no defined answer: not a useful reduction
+    if vectors.has_nan(yoga) or not vectors.same_frames(yoga, yoga_frames(case, "main")):
+        return False  # no single defined Yoga answer: not a useful reduction
     ours = our_frames([case]).get(case["name"])
     if ours is None or len(ours) != len(yoga):
         return False  # decoding failed: not the disagreement we are after
@@ -144,11 +139,19 @@ def show(case):
         mark = "" if all(abs(a - b) <= 0.01 for a, b in zip(ours[i], yoga[i])) else "   <-- differs"
         text = f" text={n['measure']['text']!r}" if "measure" in n else ""
         print(f"  {'  ' * depth}{n['id']} {json.dumps(n.get('style', {}))}{text}")
-        print(f"  {'  ' * depth}  yoga 3.2.1 {fmt(yoga[i])}  ours {fmt(ours[i])}{mark}")
+        print(f"  {'  ' * depth}  yoga {fmt(yoga[i])}  ours {fmt(ours[i])}{mark}")
         i += 1
         for c in n.get("children", []):
             walk(c, depth + 1)
     walk(case["root"], 0)
+
+
+def expected_frames(node):
+    """A case's `expected` tree as pre-order frames."""
+    out = [(node["left"], node["top"], node["width"], node["height"])]
+    for c in node.get("children", []):
+        out += expected_frames(c)
+    return out
 
 
 def fmt(f):
@@ -156,14 +159,22 @@ def fmt(f):
 
 
 def main():
-    cases = json.load(open(FIXTURE))
-    if len(sys.argv) > 1:
-        wanted = [c for c in cases if c["name"] in sys.argv[1:]]
+    if vectors.yg_main is None:
+        print("yoga-python (Yoga main) is not installed; see yoga_diff_vectors.py", file=sys.stderr)
+        return 2
+    argv = sys.argv[1:]
+    path = FIXTURE
+    if argv[:1] == ["--file"]:
+        path, argv = argv[1], argv[2:]
+    cases = json.load(open(path))
+    if argv:
+        wanted = [c for c in cases if c["name"] in argv]
     else:
         ours = our_frames(cases)
-        wanted = [c for c in cases if c["name"] not in ours or any(
-            abs(a - b) > 0.01 for fa, fb in zip(ours[c["name"]], yoga_frames(c))
-            for a, b in zip(fa, fb))]
+        wanted = [c for c in cases if c["name"] not in ours
+                  or not vectors.same_frames(ours[c["name"]], expected_frames(c["expected"]))]
+    if not argv:
+        print(f"{len(cases) - len(wanted)}/{len(cases)} cases of {path} agree with our engine")
     print(f"{len(wanted)} case(s) to shrink")
     for case in wanted:
         if not disagrees(case):

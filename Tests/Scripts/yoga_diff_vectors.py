@@ -1,25 +1,34 @@
 #!/usr/bin/env python3
-"""Differential test vectors from a real Yoga (3.2.1, as compiled into PyPI `pyyoga` 0.1.0).
+"""Differential test vectors from two real Yogas: 3.2.1 (PyPI `pyyoga` 0.1.0) and main (PyPI
+`yoga-python` 0.1.5, whose build pins facebook/yoga cfdacac0e3c2).
 
-Generates random flexbox trees from fixed seeds, lays each out with pyyoga, and writes the
-cases in the format of shared/conformance/FORMAT.md, `expected` frames included, to
-Tests/Fixtures/yoga-diff/pyyoga-3.2.1.json. The output is committed, so the Swift test
+Generates random flexbox trees from fixed seeds, lays each out with both Yogas, keeps the trees
+on which the two agree (a tree on which they differ has no single Yoga answer: it is counted and
+dropped), and writes those cases in the format of shared/conformance/FORMAT.md, `expected`
+frames included. The output is committed, so the Swift test
 (Tests/LayoutEngineTests/YogaDifferentialTests.swift) needs no Python.
 
-    python3 -m venv yoga-venv && yoga-venv/bin/pip install --only-binary :all: pyyoga==0.1.0
-    yoga-venv/bin/python Tests/Scripts/yoga_diff_vectors.py [--cases 300] [--seed 2026] [--out PATH]
+`yoga-python` needs Python >= 3.12; `pyyoga` installs there too, so one venv holds both:
+
+    python3.13 -m venv yoga-venv
+    yoga-venv/bin/pip install --only-binary :all: pyyoga==0.1.0 yoga-python==0.1.5
+    yoga-venv/bin/python Tests/Scripts/yoga_diff_vectors.py [--cases 10000] [--seed 2026]
+        [--sample 1000] [--out PATH] [--all-out PATH]
 
 The same arguments always give the same file (Python's `random` with a fixed seed per case).
+`--sample N` commits N of the agreeing cases, evenly spread over the run (plus every case named
+in REGRESSION_CASES); `--all-out` also writes every agreeing case. The committed fixture is
+`--cases 10000 --seed 2026 --sample 1000` (the defaults).
 
-Only values that both Yoga 3.2.1 and our FORMAT.md support are generated: no `static`
+Only values that both Yogas and our FORMAT.md support are generated: no `static`
 position, no `display: contents`, no `content-box`, no percent gaps, no `auto` insets, no
 `overflow: scroll`, no intrinsic sizing keywords, no `space-evenly` for the align properties
 (3.2.1's YGAlign has none).
 
-Config: Yoga 3.2.1 has no CSS automatic minimum size; a flex item's undefined min size is
-simply no minimum. Yoga main (which our engine follows) spells that behaviour as the errata bit
-`min-size-undefined-instead-of-auto`, which is also main's default. So every case records that
-errata, the default pointScaleFactor 1 and no web defaults.
+Config: Yoga has no CSS automatic minimum size; a flex item's undefined min size is simply no
+minimum. Our engine spells that behaviour as the errata bit `min-size-undefined-instead-of-auto`,
+so every case records that errata, the default pointScaleFactor 1 and no web defaults (both
+Yogas run with their default config: errata none, scale 1).
 """
 
 import argparse
@@ -33,8 +42,18 @@ import pyyoga as yg
 from pyyoga import Align, Direction, Display, Edge, FlexDirection, Gutter, Justify, Overflow
 from pyyoga import PositionType, Wrap
 
+try:
+    import yoga as yg_main  # PyPI yoga-python: Yoga main (Python >= 3.12)
+except ImportError:
+    yg_main = None
+
 SCRIPT_DIR = os.path.dirname(os.path.abspath(__file__))
-DEFAULT_OUT = os.path.join(SCRIPT_DIR, "..", "Fixtures", "yoga-diff", "pyyoga-3.2.1.json")
+DEFAULT_OUT = os.path.join(SCRIPT_DIR, "..", "Fixtures", "yoga-diff", "yoga-3.2.1-and-main.json")
+YOGA_MAIN = "yoga-python 0.1.5 (Yoga main cfdacac0e3c2)"
+
+# Cases (by seed, then index) that once disagreed with our engine, found by `--cases 10000`;
+# always written as regression cases whatever `--sample` picks.
+REGRESSION_CASES = {2026: [1446, 1636, 2212, 6251, 8887, 9313, 9653]}
 
 # --------------------------------------------------------------------------- enum spellings
 FLEX_DIRECTIONS = {"column": FlexDirection.Column, "column-reverse": FlexDirection.ColumnReverse,
@@ -112,8 +131,7 @@ def intrinsic_text_measure(text, flex_direction_is_column):
     text_width = width_of(text)
     widest_word = max(width_of(w) for w in words)
 
-    def measure(width, width_mode, height, height_mode):
-        wm, hm = int(width_mode), int(height_mode)  # 0 undefined, 1 exactly, 2 at most
+    def measure(width, wm, height, hm):  # modes: 0 undefined, 1 exactly, 2 at most
         if wm == 1:
             measured_w = width
         elif wm == 2:
@@ -275,15 +293,115 @@ def random_case(seed, index, attempt=0):
 
 # ----------------------------------------------------------------------------- Yoga layout
 def build_yoga(spec, config):
+    """A pyyoga (Yoga 3.2.1) tree for `spec`; each spec node keeps its Yoga node in `_yoga`."""
     node = yg.Node(config)
     apply_style(node, spec["style"])
     for i, child in enumerate(spec["children"]):
         node.insert_child(build_yoga(child, config), i)
     if "measure" in spec:
         is_column = spec["style"].get("flexDirection", "column") == "column"
-        node.set_measure_func(intrinsic_text_measure(spec["measure"]["text"], is_column))
+        measure = intrinsic_text_measure(spec["measure"]["text"], is_column)
+        node.set_measure_func(lambda w, wm, h, hm: measure(w, int(wm), h, int(hm)))
     spec["_yoga"] = node
     return node
+
+
+def main_enum(value):
+    """The yoga-python member spelled like a pyyoga one (`None` is `None_` there)."""
+    enum = getattr(yg_main, type(value).__name__)
+    return getattr(enum, value.name if value.name != "None" else "None_")
+
+
+def apply_style_main(node, style):
+    """`apply_style` for yoga-python. An `auto` size or flex basis is left at Yoga's default
+    (auto): yoga-python 0.1.5 turns an assigned YGValueAuto flex basis into 0 points."""
+    def length(value):
+        if isinstance(value, str) and value.endswith("%"):
+            return yg_main.YGValuePercent(float(value[:-1]))
+        return yg_main.YGValuePoint(float(value))
+
+    enum_keys = {"flexDirection": ("flex_direction", FLEX_DIRECTIONS),
+                 "justifyContent": ("justify_content", JUSTIFY),
+                 "alignItems": ("align_items", ALIGN), "alignSelf": ("align_self", ALIGN),
+                 "alignContent": ("align_content", ALIGN), "flexWrap": ("flex_wrap", WRAP),
+                 "position": ("position_type", POSITION), "display": ("display", DISPLAY),
+                 "overflow": ("overflow", OVERFLOW), "direction": ("direction", DIRECTION)}
+    sizes = {"width": "width", "height": "height", "minWidth": "min_width",
+             "minHeight": "min_height", "maxWidth": "max_width", "maxHeight": "max_height",
+             "flexBasis": "flex_basis"}
+    for key, value in style.items():
+        if key in enum_keys:
+            attr, table = enum_keys[key]
+            setattr(node, attr, main_enum(table[value]))
+        elif key in ("flexGrow", "flexShrink", "aspectRatio"):
+            setattr(node, {"flexGrow": "flex_grow", "flexShrink": "flex_shrink",
+                           "aspectRatio": "aspect_ratio"}[key], float(value))
+        elif key in sizes:
+            if value == "auto":
+                continue  # the default
+            setattr(node, sizes[key], length(value))
+        elif key in INSET_EDGE: node.set_position(main_enum(INSET_EDGE[key]), length(value))
+        elif key.startswith("margin"):
+            edge = main_enum(EDGE_SUFFIX[key[6:]])
+            if value == "auto":
+                node.set_margin_auto(edge)
+            else:
+                node.set_margin(edge, length(value))
+        elif key.startswith("padding"):
+            node.set_padding(main_enum(EDGE_SUFFIX[key[7:]]), length(value))
+        elif key in BORDER_EDGE: node.set_border(main_enum(BORDER_EDGE[key]), float(value))
+        elif key in GAP_GUTTER: node.set_gap(main_enum(GAP_GUTTER[key]), float(value))
+        else: raise KeyError(f"style key {key} has no Yoga mapping")
+
+
+def build_yoga_main(spec, config):
+    """A yoga-python (Yoga main) tree for `spec`, kept in each spec node's `_yoga_main`."""
+    node = yg_main.Node(config)
+    apply_style_main(node, spec["style"])
+    for i, child in enumerate(spec["children"]):
+        node.insert_child(build_yoga_main(child, config), i)
+    if "measure" in spec:
+        is_column = spec["style"].get("flexDirection", "column") == "column"
+        measure = intrinsic_text_measure(spec["measure"]["text"], is_column)
+        node.set_measure_func(lambda _n, w, wm, h, hm: measure(w, wm.value, h, hm.value))
+    spec["_yoga_main"] = node
+    return node
+
+
+def layout(spec, available, direction, which):
+    """Lays `spec` out with one Yoga ("3.2.1" or "main"); its frames in pre-order."""
+    if which == "main":
+        config = yg_main.Config()
+        root = build_yoga_main(spec, config)
+        root.calculate_layout(available["width"] if available["width"] is not None else math.nan,
+                              available["height"] if available["height"] is not None else math.nan,
+                              main_enum(DIRECTION[direction]))
+        key = "_yoga_main"
+    else:
+        config = yg.Config()
+        config.point_scale_factor = 1.0
+        root = build_yoga(spec, config)
+        root.calculate_layout(available["width"], available["height"], DIRECTION[direction])
+        key = "_yoga"
+    out = []
+
+    def walk(s):
+        n = s[key]
+        out.append((n.layout_left, n.layout_top, n.layout_width, n.layout_height))
+        for c in s["children"]:
+            walk(c)
+    walk(spec)
+    root.free_recursive()
+    return out
+
+
+def same_frames(a, b, tolerance=0.01):
+    return len(a) == len(b) and all(abs(x - y) <= tolerance for fa, fb in zip(a, b)
+                                    for x, y in zip(fa, fb))
+
+
+def has_nan(frames_):
+    return any(math.isnan(v) for f in frames_ for v in f)
 
 
 def number(v):
@@ -294,13 +412,18 @@ def number(v):
     return int(r) if r == int(r) else r
 
 
-def frames(spec):
-    n = spec["_yoga"]
-    out = {"id": spec["id"], "left": number(n.layout_left), "top": number(n.layout_top),
-           "width": number(n.layout_width), "height": number(n.layout_height)}
-    if spec["children"]:
-        out["children"] = [frames(c) for c in spec["children"]]
-    return out
+def expected_frames(spec, flat):
+    """The `expected` tree of FORMAT.md from pre-order frames."""
+    it = iter(flat)
+
+    def walk(s):
+        left, top, width, height = next(it)
+        out = {"id": s["id"], "left": number(left), "top": number(top),
+               "width": number(width), "height": number(height)}
+        if s["children"]:
+            out["children"] = [walk(c) for c in s["children"]]
+        return out
+    return walk(spec)
 
 
 def wire_node(spec):
@@ -335,59 +458,72 @@ def count(spec):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--cases", type=int, default=400)
+    ap.add_argument("--cases", type=int, default=10000)
     ap.add_argument("--seed", type=int, default=2026)
+    ap.add_argument("--sample", type=int, default=1000,
+                    help="agreeing cases to write to --out, evenly spread (0: all)")
     ap.add_argument("--out", default=DEFAULT_OUT)
+    ap.add_argument("--all-out", help="also write every agreeing case here")
     args = ap.parse_args()
+    if yg_main is None:
+        print("yoga-python (Yoga main) is not installed; see the docstring", file=sys.stderr)
+        return 2
 
-    cases = []
-    total_nodes = 0
+    agreeing = []
+    yogas_differ = []
     redrawn = 0
     for i in range(args.cases):
-        # A tree Yoga leaves with a NaN frame (it happens under display: none) has no defined
+        # A tree a Yoga leaves with a NaN frame (it happens under display: none) has no defined
         # answer to compare against: draw another tree for this case.
         for attempt in range(100):
             root, available, direction = random_case(args.seed, i, attempt)
-            config = yg.Config()
-            config.point_scale_factor = 1.0
-            yoga_root = build_yoga(root, config)
-            yoga_root.calculate_layout(available["width"], available["height"],
-                                       DIRECTION[direction])
-            try:
-                expected = frames(root)
+            old = layout(root, available, direction, "3.2.1")
+            new = layout(root, available, direction, "main")
+            if not has_nan(old) and not has_nan(new):
                 break
-            except ValueError:
-                redrawn += 1
-                yoga_root.free_recursive()
-        total_nodes += count(root)
-        cases.append({
-            "name": f"pyyoga_s{args.seed}_{i:04d}",
-            "source": f"pyyoga 0.1.0 (Yoga 3.2.1), Tests/Scripts/yoga_diff_vectors.py "
-                      f"--seed {args.seed}, case {i}, attempt {attempt}",
+            redrawn += 1
+        if not same_frames(old, new):
+            yogas_differ.append(i)
+            continue
+        agreeing.append({
+            "name": f"yoga_s{args.seed}_{i:05d}",
+            "source": f"yoga_diff_vectors.py --seed {args.seed}, case {i}, attempt {attempt}",
             "config": {"pointScaleFactor": 1, "useWebDefaults": False,
                        "experimentalFeatures": [],
                        "errata": "min-size-undefined-instead-of-auto"},
             "available": available,
             "direction": direction,
             "root": wire_node(root),
-            "expected": expected,
-            "tags": ["pyyoga"] + sorted(tags_of(root, set())),
+            "expected": expected_frames(root, old),
+            "tags": sorted(tags_of(root, set())),
+            "_index": i,
+            "_nodes": count(root),
         })
-        yoga_root.free_recursive()
 
-    os.makedirs(os.path.dirname(os.path.abspath(args.out)), exist_ok=True)
-    with open(args.out, "w") as f:
+    print(f"{args.cases} trees (seed {args.seed}, {redrawn} redrawn for NaN frames): "
+          f"{len(agreeing)} agree between Yoga 3.2.1 and main, {len(yogas_differ)} differ")
+    if args.all_out:
+        write(agreeing, args.all_out)
+    sample = agreeing
+    if args.sample and args.sample < len(agreeing):
+        step = len(agreeing) / args.sample
+        picked = {int(k * step) for k in range(args.sample)}
+        sample = [c for k, c in enumerate(agreeing)
+                  if k in picked or c["_index"] in REGRESSION_CASES.get(args.seed, [])]
+    write(sample, args.out)
+    return 0
+
+
+def write(cases, path):
+    os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
+    with open(path, "w") as f:
         # One case per line: small, and diffs stay readable.
         f.write("[\n")
-        f.write(",\n".join(json.dumps(c, separators=(",", ":")) for c in cases))
+        f.write(",\n".join(json.dumps({k: v for k, v in c.items() if not k.startswith("_")},
+                                       separators=(",", ":")) for c in cases))
         f.write("\n]\n")
-    size = os.path.getsize(args.out)
-    print(f"wrote {len(cases)} cases, {total_nodes} nodes, {size} bytes to {args.out}"
-          f" ({redrawn} trees redrawn for NaN frames)")
-    if size >= 2_000_000:
-        print("warning: file is over 2 MB", file=sys.stderr)
-        return 1
-    return 0
+    nodes = sum(c["_nodes"] for c in cases)
+    print(f"wrote {len(cases)} cases, {nodes} nodes, {os.path.getsize(path)} bytes to {path}")
 
 
 if __name__ == "__main__":

@@ -1,5 +1,5 @@
 // text-bench: the shaping cache on one request's text leaves (Benchmarks/text/run.py passes it
-// the feed). Every round prepares (shapes) and lays out every text leaf at WIDTH px:
+// the feed). Every round prepares (shapes) and measures every text leaf at WIDTH px:
 //
 //   cold   a new TextLayouter per round: an empty shaping cache, so only the words repeated
 //          within the feed hit (the hit rate of one request in a fresh process);
@@ -29,13 +29,15 @@ struct Bench {
     let leaves: [TextLeaf]
     let width: Float
 
-    /// One round: shape and lay out every leaf; the CPU milliseconds, and the sum of the
-    /// heights (so nothing is optimised away, and the three ways can be seen to agree).
+    /// One round: shape and measure every leaf at an imposed width, as the service's measure
+    /// hook does for the cards' stretched leaves (no line texts are made); the CPU
+    /// milliseconds, and the sum of the heights (so nothing is optimised away, and the three
+    /// ways can be seen to agree).
     func round(_ layouter: TextLayouter) -> (ms: Double, height: Float) {
         let start = cpuMilliseconds()
         var height: Float = 0
         for leaf in leaves {
-            height += layouter.prepare(leaf.content).layout(available: width).height
+            height += layouter.prepare(leaf.content).measure(available: width, exact: true).height
         }
         return (cpuMilliseconds() - start, height)
     }

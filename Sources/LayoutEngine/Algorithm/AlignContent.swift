@@ -71,7 +71,7 @@ extension LayoutPass {
                         + marginForAxis(c, crossAxis, availableInnerWidth))
                 }
                 if childAlignment(node, c) == .baseline {
-                    let ascent = calculateBaseline(c) + cs.pointee.flexStartMargin(.column, direction, marginReference(c, .column, availableInnerWidth))
+                    let ascent = calculateBaseline(c, hiddenIsUndefined: true) + cs.pointee.flexStartMargin(.column, direction, marginReference(c, .column, availableInnerWidth))
                     let descent = layouts[c].measuredHeight + marginForAxis(c, .column, availableInnerWidth) - ascent
                     maxAscent = maxOrDefined(maxAscent, ascent)
                     maxDescent = maxOrDefined(maxDescent, descent)

@@ -4,7 +4,16 @@ extension LayoutPass {
     /// Distance from the top of `n` to its baseline: the hook's answer for a measured leaf that
     /// has one, else the baseline of its first baseline-aligned (or first) child on line 0,
     /// else its height.
-    func calculateBaseline(_ n: Int) -> Float {
+    ///
+    /// `hiddenIsUndefined`: Yoga's calculateBaseline (Baseline.cpp) may pick a `display: none`
+    /// child, whose measured height Yoga leaves undefined (zeroOutLayoutRecursively resets the
+    /// layout to `LayoutResults{}`, measured dimensions NaN), so the baseline is NaN. Line
+    /// cross sizes (justifyMainAxis, multi-line align-content) take it that way: their
+    /// `maxOrDefined` then drops that item's ascent and descent, and the line is only as tall
+    /// as its other items. Positions keep a finite baseline (0 for a hidden child): where Yoga
+    /// places a baseline-aligned item by a NaN baseline its frame is NaN.
+    func calculateBaseline(_ n: Int, hiddenIsUndefined: Bool = false) -> Float {
+        if hiddenIsUndefined && styles[n].display == .none { return .nan }
         if hasMeasureFunc(n), let baselineFunction, case .custom = contents[n] {
             let l = layouts[n]
             let baseline = baselineFunction(NodeID(n), l.measuredWidth, l.measuredHeight)
@@ -24,7 +33,8 @@ extension LayoutPass {
             if baselineChild < 0 { baselineChild = c }
         }
         if baselineChild < 0 { return layouts[n].measuredHeight }
-        return calculateBaseline(baselineChild) + layouts[baselineChild].position.top
+        return calculateBaseline(baselineChild, hiddenIsUndefined: hiddenIsUndefined)
+            + layouts[baselineChild].position.top
     }
 
     /// True when a row container aligns any in-flow child by baseline.

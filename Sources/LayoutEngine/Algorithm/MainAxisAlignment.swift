@@ -50,11 +50,18 @@ extension LayoutPass {
                 leadingMainDim = free / (items + 1)
                 betweenMainDim += leadingMainDim
             case .spaceAround:
-                // A line of only hidden or absolute children has no items: Yoga divides by
-                // zero here and sizes the container infinite; leave the space unused instead.
+                // A line of only hidden or absolute children has no items: Yoga's
+                // justifyMainAxis (CalculateLayout.cpp, `case Justify::SpaceAround`) divides
+                // by `itemsInFlow.size()` == 0, so free space > 0 makes the content size
+                // infinite. boundAxis clamps that to a max size (copied here); without one
+                // the infinity reaches the owner (its flex basis, then a 0 × ∞ shrink
+                // factor), which we do not copy: the space is left unused instead.
                 if line.itemCount > 0 {
                     leadingMainDim = 0.5 * free / items
                     betweenMainDim += leadingMainDim * 2
+                } else if free > 0 && ns.pointee.resolvedMaxDimension(
+                    mainIsRow, direction, flex.mainAxisOwnerSize, flex.ownerWidth) >= 0 {
+                    leadingMainDim = .infinity
                 }
             case .flexStart: break
             }
@@ -92,7 +99,7 @@ extension LayoutPass {
                 line.mainDim += dimensionWithMargin(c, mainAxis, availableInnerWidth)
                 if isNodeBaselineLayout {
                     // The line's cross size is the largest ascent plus the largest descent.
-                    let ascent = calculateBaseline(c) + cs.pointee.flexStartMargin(.column, direction, marginReference(c, .column, availableInnerWidth))
+                    let ascent = calculateBaseline(c, hiddenIsUndefined: true) + cs.pointee.flexStartMargin(.column, direction, marginReference(c, .column, availableInnerWidth))
                     let descent = cl.pointee.measuredHeight + marginForAxis(c, .column, availableInnerWidth) - ascent
                     maxAscent = maxOrDefined(maxAscent, ascent)
                     maxDescent = maxOrDefined(maxDescent, descent)

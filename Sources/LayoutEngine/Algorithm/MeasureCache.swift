@@ -111,7 +111,12 @@ extension LayoutPass {
     }
 
     /// Yoga's `canUseCachedMeasurement`: same constraints, or constraints the old result
-    /// still satisfies.
+    /// still satisfies. As in Yoga (yoga/algorithm/Cache.cpp: `newSizeIsStricterAndStillValid(
+    /// heightMode, adjustedHeight, lastHeightMode, lastAvailableHeight, lastComputedHeight)`),
+    /// the stricter-size rule compares the new size less margins with the old offered size
+    /// as it was, margins included: a leaf with large margins keeps a result measured in
+    /// less room (both Yoga 3.2.1 and main do; found by Tests/Scripts/yoga_diff_vectors.py).
+    /// facebook/yoga#1965 (open) proposes subtracting the margins there too.
     @inline(__always) func canUseCachedMeasurement(_ widthMode: SizingMode, _ availableWidth: Float,
                                                    _ heightMode: SizingMode, _ availableHeight: Float,
                                                    _ last: CacheEntry, _ marginRow: Float, _ marginColumn: Float) -> Bool {
@@ -125,13 +130,13 @@ extension LayoutPass {
             || Self.sizeIsExactAndMatchesOldMeasuredSize(widthMode, availableWidth - marginRow, last.computedWidth)
             || Self.oldSizeIsMaxContentAndStillFits(widthMode, availableWidth - marginRow, last.widthMode, last.computedWidth)
             || Self.newSizeIsStricterAndStillValid(widthMode, availableWidth - marginRow, last.widthMode,
-                                                   last.availableWidth - marginRow, last.computedWidth)
+                                                   last.availableWidth, last.computedWidth)
         if !widthOK { return false }
         return sameHeight
             || Self.sizeIsExactAndMatchesOldMeasuredSize(heightMode, availableHeight - marginColumn, last.computedHeight)
             || Self.oldSizeIsMaxContentAndStillFits(heightMode, availableHeight - marginColumn, last.heightMode, last.computedHeight)
             || Self.newSizeIsStricterAndStillValid(heightMode, availableHeight - marginColumn, last.heightMode,
-                                                   last.availableHeight - marginColumn, last.computedHeight)
+                                                   last.availableHeight, last.computedHeight)
     }
 
     /// Yoga compares offered sizes after snapping them to the pixel grid.

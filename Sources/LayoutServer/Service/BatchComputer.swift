@@ -51,7 +51,8 @@ struct BatchComputer: Sendable {
     private func answer(item: JSONValue, at index: Int) -> [UInt8] {
         do {
             let request = try LayoutWire.decodeRequest(item, limits: computer.limits)
-            return computer.answer(request, ifNoneMatch: nil).body
+            // Warnings point into the batch document, as errors do.
+            return computer.answer(request, ifNoneMatch: nil, pointerPrefix: "/\(index)").body
         } catch {
             // Where in the batch; conflict pointers stay relative to the item.
             var located = ServiceError(error)

@@ -59,11 +59,14 @@ struct LayoutComputer: Sendable {
     }
 
     /// The answer to a decoded request. `ifNoneMatch` (an `If-None-Match` field value) turns a
-    /// matching answer into a 304 without a body. With `bases` set, a 200 or 304 keeps
-    /// `document` (the request's) and the tree under the answer's ETag for patches.
+    /// matching answer into a 304 without a body. `pointerPrefix` goes before the warnings'
+    /// pointers: where the request sits in the document it came in (a batch's `/3`). With
+    /// `bases` set, a 200 or 304 keeps `document` (the request's) and the tree under the
+    /// answer's ETag for patches.
     // `consuming`: the caller's last use hands the tree over, so `computeLayout` mutates it in
     // place instead of copying every array of a still-shared tree (copy-on-write).
-    func answer(_ request: consuming LayoutRequest, ifNoneMatch: String?, document: BaseDocument? = nil) -> Answer {
+    func answer(_ request: consuming LayoutRequest, ifNoneMatch: String?, pointerPrefix: String = "",
+                document: BaseDocument? = nil) -> Answer {
         let text = request.textLeaves.isEmpty ? nil : RequestText(installingOn: &request, layouter: textLayouter, key: hashKey)
         var key = request.tree.structuralHash(root: request.root, available: request.available,
                                               direction: request.direction, key: hashKey)
@@ -108,7 +111,7 @@ struct LayoutComputer: Sendable {
         let printedTree = request.printsTree ? request.printedTree(frames: Array(frames.dropLast(boxCount))) : nil
         if let text {
             let boxes = frames[(frames.count - boxCount)...]
-            let warnings = text.warnings
+            let warnings = text.warnings.map { WireWarning(code: $0.code, message: $0.message, pointer: pointerPrefix + $0.pointer) }
             let trailer: ((inout JSONWriter) -> Void)? = warnings.isEmpty ? nil : { RequestText.write(warnings, into: &$0) }
             if textLines {
                 body = ResponseEncoder.encode(tree: request.tree, root: request.root, ids: request.ids,

@@ -23,6 +23,25 @@ struct KeyedTextDigest: TextDigestSink {
         }
     }
 
+    /// Whole words at once where the stream is at a word's start (most of a text).
+    mutating func add(bytes: UnsafeBufferPointer<UInt8>) {
+        var i = 0
+        while i < bytes.count && self.bytes & 7 != 0 {
+            add(byte: bytes[i])
+            i += 1
+        }
+        let raw = UnsafeRawBufferPointer(bytes)
+        while bytes.count - i >= 8 {
+            hasher.combine(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)))
+            self.bytes += 8
+            i += 8
+        }
+        while i < bytes.count {
+            add(byte: bytes[i])
+            i += 1
+        }
+    }
+
     consuming func finish() -> UInt64 {
         if bytes & 7 != 0 { hasher.combine(word) }
         hasher.combine(bytes)

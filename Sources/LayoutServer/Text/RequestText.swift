@@ -115,11 +115,16 @@ final class RequestText {
     var warnings: [WireWarning] {
         let fonts = layouter.fonts
         var result: [WireWarning] = []
-        for leaf in leaves {
-            var unknown: [String] = []
-            for style in [leaf.content.style] + leaf.content.spans.map(\.style) {
-                for name in fonts.primaryFace(families: style.fontFamilies, weight: style.fontWeight, slant: style.fontStyle).unknown
-                where !unknown.contains(name) { unknown.append(name) }
+        for (index, leaf) in leaves.enumerated() {
+            // A prepared leaf has noted them (paragraph style first, then the spans'), as here.
+            var unknown: [String] = prepared[index]?.unknownFamilies ?? []
+            if prepared[index] == nil {
+                func note(_ style: TextStyle) {
+                    for name in fonts.primaryFace(families: style.fontFamilies, weight: style.fontWeight, slant: style.fontStyle).unknown
+                    where !unknown.contains(name) { unknown.append(name) }
+                }
+                note(leaf.content.style)
+                for span in leaf.content.spans { note(span.style) }
             }
             guard !unknown.isEmpty else { continue }
             let names = unknown.map { "\"\($0)\"" }.joined(separator: ", ")

@@ -136,7 +136,7 @@ extension RequestDecoder {
                             throw WireError.invalid("unknown-key", "unknown span style property \"\(name)\"; a span takes \(TextProperty.spanKeys)",
                                                     pointer: "/" + JSONPointer.escape(name))
                         }
-                        try decodeTextProperty(property, value: member, into: &style, pointer: "/" + JSONPointer.escape(name))
+                        try decodeTextProperty(property, value: member, key: key, into: &style)
                     }
                 }
             } else {
@@ -147,18 +147,13 @@ extension RequestDecoder {
         return (text, style)
     }
 
-    /// One text style key's value into `style`.
-    func decodeTextProperty(_ property: TextProperty, value: Int, into style: inout TextStyleDeclaration,
-                            pointer pointerText: @autoclosure () -> String) throws(WireError) {
+    /// One text style key's value into `style`; `key` is the key's token (errors point at it).
+    func decodeTextProperty(_ property: TextProperty, value: Int, key: Int,
+                            into style: inout TextStyleDeclaration) throws(WireError) {
         let name = property.name
-        var pointer: String { pointerText() }
-        func choice<T>(_ table: KeyValuePairs<StaticString, T>) throws(WireError) -> T {
-            func accepted() -> String { table.map { "\"\($0.key)\"" }.joined(separator: ", ") }
-            guard doc.tokens[value].kind == .string else { throw wrongType(value, "\(name) must be one of \(accepted())", pointer: pointer) }
-            // A loop, not `first(where:)`: a closure would copy the decoder.
-            for entry in table where doc.equals(value, entry.key) { return entry.value }
-            throw .invalid("unknown-value", "unknown \(name) \"\(doc.string(at: value))\"; expected \(accepted())", pointer: pointer)
-        }
+        // Made here, not by a closure: a closure that builds it from `doc` captures the
+        // decoder, which is then copied whole each time the closure is passed on.
+        let pointer = "/" + JSONPointer.escape(doc.string(at: key))
         switch property {
         case .fontFamily:
             style.fontFamilies = try fontFamilies(value, pointer: pointer)
@@ -171,7 +166,8 @@ extension RequestDecoder {
         case .fontWeight:
             style.fontWeight = try fontWeight(value, pointer: pointer)
         case .fontStyle:
-            style.fontStyle = try choice(["normal": FontSlant.normal, "italic": .italic])
+            style.fontStyle = try keyword(value: value, name: name, pointer: pointer,
+                                          ["normal": FontSlant.normal, "italic": .italic])
         case .lineHeight:
             if doc.tokens[value].kind == .number {
                 style.lineHeight = .pixels(try float(value, name, allowNegative: false, pointer: pointer))
@@ -193,14 +189,16 @@ extension RequestDecoder {
             }
             style.letterSpacing = spacing
         case .textAlign:
-            style.textAlign = try choice(["left": TextAlign.left, "right": .right, "center": .center,
-                                          "start": .start, "end": .end, "justify": .justify])
+            style.textAlign = try keyword(value: value, name: name, pointer: pointer,
+                                          ["left": TextAlign.left, "right": .right, "center": .center,
+                                           "start": .start, "end": .end, "justify": .justify])
         case .whiteSpace:
-            style.whiteSpace = try choice(["normal": WhiteSpace.normal, "nowrap": .nowrap, "pre": .pre,
-                                           "pre-wrap": .preWrap, "pre-line": .preLine])
+            style.whiteSpace = try keyword(value: value, name: name, pointer: pointer,
+                                           ["normal": WhiteSpace.normal, "nowrap": .nowrap, "pre": .pre,
+                                            "pre-wrap": .preWrap, "pre-line": .preLine])
         case .overflowWrap:
-            style.overflowWrap = try choice(["normal": OverflowWrap.normal, "break-word": .breakWord,
-                                             "anywhere": .anywhere])
+            style.overflowWrap = try keyword(value: value, name: name, pointer: pointer,
+                                             ["normal": OverflowWrap.normal, "break-word": .breakWord, "anywhere": .anywhere])
         case .maxLines:
             let lines = try float(value, name, allowNegative: false, pointer: pointer)
             guard lines == lines.rounded(), lines <= 1_000_000 else {
@@ -208,14 +206,33 @@ extension RequestDecoder {
             }
             style.maxLines = Int(lines)
         case .textOverflow:
-            style.textOverflow = try choice(["clip": TextOverflow.clip, "ellipsis": .ellipsis])
+            style.textOverflow = try keyword(value: value, name: name, pointer: pointer,
+                                             ["clip": TextOverflow.clip, "ellipsis": .ellipsis])
         }
     }
 
+    /// One of `table`'s keywords (the value of the text property `name`).
+    /// A method, not a local function of `decodeTextProperty`: one capturing `self` copies
+    /// the whole decoder.
+    private func keyword<T>(value: Int, name: String, pointer: @autoclosure () -> String,
+                            _ table: KeyValuePairs<StaticString, T>) throws(WireError) -> T {
+        func accepted() -> String { table.map { "\"\($0.key)\"" }.joined(separator: ", ") }
+        guard doc.tokens[value].kind == .string else { throw wrongType(value, "\(name) must be one of \(accepted())", pointer: pointer()) }
+        // A loop, not `first(where:)`: a closure would copy the decoder.
+        for entry in table where doc.equals(value, entry.key) { return entry.value }
+        throw .invalid("unknown-value", "unknown \(name) \"\(doc.string(at: value))\"; expected \(accepted())", pointer: pointer())
+    }
+
     /// `"DejaVu Serif"`, `"Inter, sans-serif"` (a CSS list) or `["Inter", "sans-serif"]`.
-    private func fontFamilies(_ value: Int, pointer: String) throws(WireError) -> [String] {
+    private func fontFamilies(_ value: Int, pointer: @autoclosure () -> String) throws(WireError) -> [String] {
         func names(_ text: String) -> [String] {
-            text.split(separator: ",").map { name in
+            // One name without a comma, outer blanks or quotes (most are): itself.
+            let bytes = text.utf8
+            if let first = bytes.first, let last = bytes.last, !bytes.contains(UInt8(ascii: ",")),
+               ![0x20, 0x09, 0x22, 0x27].contains(first), ![0x20, 0x09, 0x22, 0x27].contains(last) {
+                return [text]
+            }
+            return text.split(separator: ",").map { name in
                 var n = name.trimmingCharacters(in: " \t")
                 if n.count >= 2, let q = n.first, q == "\"" || q == "'", n.last == q { n = String(n.dropFirst().dropLast()) }
                 return n
@@ -227,30 +244,30 @@ extension RequestDecoder {
         } else if doc.tokens[value].kind == .array {
             for (position, item) in doc.elements(of: value) {
                 guard doc.tokens[item].kind == .string else {
-                    throw wrongType(item, "each fontFamily must be a string", pointer: pointer + "/\(position)")
+                    throw wrongType(item, "each fontFamily must be a string", pointer: pointer() + "/\(position)")
                 }
                 result += names(doc.string(at: item))
             }
         } else {
-            throw wrongType(value, "fontFamily must be a family name or an array of names", pointer: pointer)
+            throw wrongType(value, "fontFamily must be a family name or an array of names", pointer: pointer())
         }
-        guard !result.isEmpty else { throw .invalid("invalid-value", "fontFamily names no family", pointer: pointer) }
+        guard !result.isEmpty else { throw .invalid("invalid-value", "fontFamily names no family", pointer: pointer()) }
         return result
     }
 
     /// 1 ... 1000, `"normal"` (400), `"bold"` (700), or a number in a string (`"600"`).
-    private func fontWeight(_ value: Int, pointer: String) throws(WireError) -> Int {
+    private func fontWeight(_ value: Int, pointer: @autoclosure () -> String) throws(WireError) -> Int {
         let message = "fontWeight must be a number from 1 to 1000, \"normal\" or \"bold\""
         var weight: Float?
         if doc.tokens[value].kind == .number {
-            weight = try float(value, "fontWeight", allowNegative: false, pointer: pointer)
+            weight = try float(value, "fontWeight", allowNegative: false, pointer: pointer())
         } else if doc.tokens[value].kind == .string {
             let word = doc.string(at: value)
             weight = word == "normal" ? 400 : word == "bold" ? 700 : Float(word)
         } else {
-            throw wrongType(value, message, pointer: pointer)
+            throw wrongType(value, message, pointer: pointer())
         }
-        guard let weight, weight >= 1, weight <= 1000 else { throw .invalid("unknown-value", message, pointer: pointer) }
+        guard let weight, weight >= 1, weight <= 1000 else { throw .invalid("unknown-value", message, pointer: pointer()) }
         return Int(weight.rounded())
     }
 }
