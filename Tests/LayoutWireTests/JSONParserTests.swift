@@ -126,6 +126,18 @@ import Testing
         #expect(parseError(#"{"a": 1, "\u0061": 2}"#)?.code == "duplicate-key")
     }
 
+    /// Names are compared only in objects whose names collide in the parser's key bits: every
+    /// repeat is still found, at every object size, and distinct names sharing a bit pass.
+    @Test func repeatedKeysAreFoundAtEveryObjectSize() {
+        for size in 1...70 {
+            let names = (0..<size).map { "m\($0 * 919 % 1000)x" }  // distinct: 919 is prime to 1000
+            let members = names.enumerated().map { "\"\($0.element)\": \($0.offset)" }.joined(separator: ",")
+            #expect(parseError("{\(members)}") == nil)
+            let repeated = names[(size * 31 + 5) % size]
+            #expect(parseError("{\(members), \"\(repeated)\": 0}")?.pointer == "/\(repeated)")
+        }
+    }
+
     @Test func deepNestingIsAClean413() {
         let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
         let error = parseError(deep)

@@ -106,10 +106,13 @@ extension RequestDecoder {
         while let top = stack.last {
             guard top.remaining > 0 else { stack.removeLast(); continue }
             let child = top.next
-            stack[stack.count - 1].next = doc.next(after: child)
-            stack[stack.count - 1].remaining -= 1
-            stack[stack.count - 1].position += 1
-            stack[stack.count - 1].nested = false
+            // One write back (one uniqueness check) instead of one per field.
+            var advanced = top
+            advanced.next = doc.next(after: child)
+            advanced.remaining -= 1
+            advanced.position += 1
+            advanced.nested = false
+            stack[stack.count - 1] = advanced
             let (id, children, items, nested) = try add(child, parent: top.node, stack: stack)
             stack[stack.count - 1].nested = nested
             if children >= 0 {
@@ -166,7 +169,8 @@ extension RequestDecoder {
     /// first `type` member (if any) is a string.
     func modelType(at index: Int) throws(WireError) -> Int {
         try expect(index, .object, "a node", "")
-        for (key, type) in doc.members(of: index) where doc.equals(key, "type") {
+        // The length first: one compare rejects nearly every other member.
+        for (key, type) in doc.members(of: index) where doc.tokens[key].aux == 4 && doc.equals(key, "type") {
             guard doc.tokens[type].kind == .string else {
                 throw wrongType(type, "type must be a string", pointer: "/type")
             }
@@ -202,21 +206,25 @@ extension RequestDecoder {
         var measure = -1, textValue = -1
         var excluded = false
         for (key, value) in doc.members(of: index) {
-            if doc.equals(key, "isIncludedInLayout") {
-                excluded = !(try bool(value, "isIncludedInLayout", pointer: "/isIncludedInLayout"))
-            } else if doc.equals(key, "style") {
-                do { try decodeStyle(at: value, into: &style) } catch { throw error.prefixed(by: "/style") }
-            } else if doc.equals(key, "children") {
-                try expect(value, .array, "children", "/children")
-                members.children = value
-            } else if doc.equals(key, "id") {
+            // The name's length picks the one candidate to compare with.
+            switch doc.tokens[key].aux {
+            case 2 where doc.equals(key, "id"):
                 guard doc.tokens[value].kind == .string else { throw wrongType(value, "id must be a string", pointer: "/id") }
                 members.id = doc.string(at: value)
-            } else if doc.equals(key, "measure") {
+            case 5 where doc.equals(key, "style"):
+                do { try decodeStyle(at: value, into: &style) } catch { throw error.prefixed(by: "/style") }
+            case 8 where doc.equals(key, "children"):
+                try expect(value, .array, "children", "/children")
+                members.children = value
+            case 7 where doc.equals(key, "measure"):
                 measure = value
-            } else if doc.equals(key, "text") {
+            case 4 where doc.equals(key, "text"):
                 textValue = value
-            } else if !doc.equals(key, "type") {
+            case 4 where doc.equals(key, "type"):
+                break
+            case 18 where doc.equals(key, "isIncludedInLayout"):
+                excluded = !(try bool(value, "isIncludedInLayout", pointer: "/isIncludedInLayout"))
+            default:
                 throw unknownKey(key, in: "a node", accepted: "id, style, children, measure, text, isIncludedInLayout, type", pointer: "")
             }
         }

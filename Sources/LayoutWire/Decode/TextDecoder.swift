@@ -40,8 +40,12 @@ struct DecodedText {
 /// style and each text leaf. A class so the (non-mutating) tree walk can fill it.
 final class TextCollector {
     /// Set by `decodeStyle` for the node being decoded, taken by `commit`.
-    var pendingStyle = TextStyleDeclaration()
-    var pendingText: DecodedText?
+    var pendingStyle = TextStyleDeclaration() { didSet { hasPending = true } }
+    var pendingText: DecodedText? { didSet { hasPending = true } }
+    /// Whether `pendingStyle` or `pendingText` was set since the last `commit`: one flag test
+    /// per node instead of comparing a whole declaration with the empty one (~1.5 % of an
+    /// uncached request without text).
+    private var hasPending = false
     /// Declared text styles by node index (only nodes that declare one).
     var declarations: [Int32: TextStyleDeclaration] = [:]
     var leaves: [(node: NodeID, text: DecodedText, pointer: String)] = []
@@ -49,6 +53,8 @@ final class TextCollector {
 
     /// Files what was decoded for `node`.
     func commit(_ node: NodeID, pointer: @autoclosure () -> String) {
+        guard hasPending else { return }
+        defer { hasPending = false }
         if !pendingStyle.isEmpty {
             declarations[node.index] = pendingStyle
             pendingStyle = TextStyleDeclaration()

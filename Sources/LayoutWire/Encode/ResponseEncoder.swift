@@ -29,15 +29,8 @@ public enum ResponseEncoder {
         // and copies per key.
         func open(_ node: NodeID) -> NodeID? {
             let frame = frames.next(node, in: tree)
-            writer.beginObject()
             let index = Int(node.index)
-            if index < ids.count, let id = ids[index] {
-                writer.key("id" as StaticString); writer.string(id)
-            }
-            writer.key("left" as StaticString); writer.number(frame.left)
-            writer.key("top" as StaticString); writer.number(frame.top)
-            writer.key("width" as StaticString); writer.number(frame.width)
-            writer.key("height" as StaticString); writer.number(frame.height)
+            writer.openNode(id: index < ids.count ? ids[index] : nil, frame: frame)
             members.write(node, in: tree, to: &writer)
             let first = tree.firstChild(of: node)
             guard first != .none else { writer.endObject(); return nil }

@@ -20,6 +20,11 @@ struct JSONParser {
         var isObject: Bool
         /// The token of the key whose value is being parsed (objects only).
         var key: Int32
+        /// One bit per member name seen (of 64, picked by its length and end bytes): when a
+        /// name's bit is already set the object may repeat a name and `close` checks its names;
+        /// most objects never collide and skip the check.
+        var keyBits: UInt64 = 0
+        var mayRepeatKey = false
     }
 
     /// Where string tokens without escapes point: the input (borrowed) or its copy at the
@@ -138,7 +143,7 @@ struct JSONParser {
         let frame = stack[stack.count - 1]
         tokens[Int(frame.token)].aux = frame.count
         tokens[Int(frame.token)].payload = UInt64(tokens.count)
-        if frame.isObject && frame.count > 1 { try checkDuplicateKeys(frame) }
+        if frame.mayRepeatKey { try checkDuplicateKeys(frame) }
         stack.removeLast()
     }
 
@@ -149,14 +154,27 @@ struct JSONParser {
             if pos >= input.count { throw .syntax("unexpected end of the document; a member name was expected", at: pos) }
             throw .syntax("unexpected \(describe(input[pos])); a member name in double quotes was expected", at: pos)
         }
-        stack[stack.count - 1].key = Int32(tokens.count)
+        let key = tokens.count
+        stack[stack.count - 1].key = Int32(key)
         try parseString()
+        let bit = Self.keyBit(stringBytes(tokens[key]))
+        if stack[stack.count - 1].keyBits & bit != 0 { stack[stack.count - 1].mayRepeatKey = true }
+        stack[stack.count - 1].keyBits |= bit
         skipWhitespace()
         guard pos < input.count, input[pos] == UInt8(ascii: ":") else {
             if pos >= input.count { throw .syntax("unexpected end of the document; ':' was expected", at: pos) }
             throw .syntax("unexpected \(describe(input[pos])); ':' was expected after a member name", at: pos)
         }
         pos += 1
+    }
+
+    /// The bit of `Frame.keyBits` for a member name: equal names always get the same bit.
+    @inline(__always) private static func keyBit(_ name: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        let n = name.count
+        guard n > 0 else { return 1 }
+        let mix = (UInt64(truncatingIfNeeded: n) &* 0x9E37_79B9_7F4A_7C15) ^ (UInt64(name[0]) &* 0xBF58_476D_1CE4_E5B9)
+            ^ (UInt64(name[n - 1]) &* 0x94D0_49BB_1331_11EB)
+        return 1 << (mix >> 58)
     }
 
     // MARK: Scalars

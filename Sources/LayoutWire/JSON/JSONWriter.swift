@@ -1,3 +1,5 @@
+import LayoutEngine
+
 /// Appends compact JSON to a byte buffer. The caller pairs `begin`/`end` calls; the writer
 /// inserts commas. Strings are escaped per RFC 8259: `"`, `\` and control characters.
 public struct JSONWriter {
@@ -69,20 +71,64 @@ public struct JSONWriter {
     @inlinable public mutating func number(_ value: Float) {
         separator()
         let p = reserve(JSONNumber.maxFastLength)
+        out.count += Self.write(value, to: p)
+    }
+
+    /// `value` as `JSONNumber.write(_: Float, to:)` spells it, at `p` (room for
+    /// `JSONNumber.maxFastLength` bytes); returns the length.
+    @inlinable @inline(__always)
+    static func write(_ value: Float, to p: UnsafeMutablePointer<UInt8>) -> Int {
         // Whole numbers from 0 to 9,999 (most frame values): one conversion and a digit-pair
         // table. -0 writes "0", as `writeFast` does; NaN fails the range test.
         if value >= 0 && value < 10_000 {
             let whole = UInt32(value)
-            if Float(whole) == value { out.count += JSONNumber.writeSmall(whole, to: p); return }
+            if Float(whole) == value { return JSONNumber.writeSmall(whole, to: p) }
         }
-        if let n = JSONNumber.writeFast(value, to: p) { out.count += n; return }
-        numberSlowPath(value)
+        if let n = JSONNumber.writeFast(value, to: p) { return n }
+        return writeSlowPath(value, to: p)
     }
 
-    @usableFromInline mutating func numberSlowPath(_ value: Float) {
+    /// The general spelling (`null`, or Swift's shortest description, at most 15 bytes).
+    @usableFromInline static func writeSlowPath(_ value: Float, to p: UnsafeMutablePointer<UInt8>) -> Int {
         var text: [UInt8] = []
         JSONNumber.write(value, to: &text)
-        text.withUnsafeBufferPointer { raw($0) }
+        precondition(text.count <= JSONNumber.maxFastLength, "a Float spelled in more than 32 bytes")
+        text.withUnsafeBufferPointer { p.update(from: $0.baseAddress!, count: $0.count) }
+        return text.count
+    }
+
+    /// Opens a node object of an answer and writes its `id` (when it has one) and its frame:
+    /// `{"id":"..","left":..,"top":..,"width":..,"height":..` — the same bytes as `beginObject`,
+    /// `key`/`string` and four `key`/`number` pairs, with one capacity check for the frame.
+    @inlinable public mutating func openNode(id: String?, frame: Frame) {
+        if let id { openObject(id: id) } else { beginObject() }
+        // `,"left":` `,"top":` `,"width":` `,"height":` and four numbers.
+        let p = reserve(34 + 4 * JSONNumber.maxFastLength)
+        var n = 0
+        if needsComma { p[0] = UInt8(ascii: ","); n = 1 }
+        n = Self.member("\"left\":", frame.left, at: p, n)
+        n = Self.member(",\"top\":", frame.top, at: p, n)
+        n = Self.member(",\"width\":", frame.width, at: p, n)
+        n = Self.member(",\"height\":", frame.height, at: p, n)
+        out.count += n
+        needsComma = true
+    }
+
+    /// Writes `prefix` (a member name with its quotes and colon) and `value` at `p + n`;
+    /// returns the new end.
+    @inlinable @inline(__always)
+    static func member(_ prefix: StaticString, _ value: Float, at p: UnsafeMutablePointer<UInt8>, _ n: Int) -> Int {
+        let source = prefix.utf8Start
+        let length = prefix.utf8CodeUnitCount
+        for i in 0..<length { p[n &+ i] = source[i] }
+        return n &+ length &+ write(value, to: p + (n &+ length))
+    }
+
+    /// `beginObject()`, then the member `"id"` with `id`.
+    @usableFromInline mutating func openObject(id: String) {
+        beginObject()
+        key("id" as StaticString)
+        string(id)
     }
 
     public mutating func number(_ value: Double) {
