@@ -22,6 +22,8 @@ public final class LayoutService: HTTPHandler, Sendable {
     private let draining = Locked(false)
     /// The budget of layout work on the compute queue; over it, 503 `overloaded`.
     public var admission: ComputeAdmission { queue.admission }
+    /// The budget of memory held by large layouts running; beyond it they wait their turn.
+    public var computeMemory: ComputeMemoryBudget<@Sendable () -> Void> { queue.memory }
     private let queue: ComputeQueue
     private let routes: RouteTable
     /// Around every handler, in order: metrics, then the request log.
@@ -44,6 +46,7 @@ public final class LayoutService: HTTPHandler, Sendable {
         let cache = FrameCache(capacityBytes: configuration.cacheBytes, shardCount: configuration.cacheShards)
         let answers = AnswerCache(capacityBytes: configuration.answerCacheBytes, shardCount: configuration.cacheShards)
         let queue = ComputeQueue(admission: ComputeAdmission(limitBytes: configuration.maxPendingComputeBytes),
+                                 memory: ComputeMemoryBudget(limitBytes: configuration.maxComputeMemoryBytes),
                                  gate: computeGate)
         var logger = logger ?? Logger(label: "layoutd")
         logger.logLevel = configuration.logLevel
@@ -88,6 +91,8 @@ public final class LayoutService: HTTPHandler, Sendable {
                     sharedCache: sharedCache?.statistics)
                 inputs.shapeCache = textLayouter.shapeCacheStatistics
                 inputs.buffers = bufferGauge.withLock { $0?() } ?? .init()
+                inputs.computeMemory = queue.memory.statistics
+                inputs.computeMemoryLimitBytes = queue.memory.limitBytes
                 return inputs
             }),
             Route(.openapi, .get, StaticRoute.openAPI),
