@@ -3,7 +3,9 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Dispatch
 import HTTPServer
+import SyncSupport
 import Testing
 @testable import LayoutServer
 
@@ -125,6 +127,42 @@ import Testing
         for _ in 0..<1_000 where service.computeMemory.statistics != drained { usleep(10_000) }
         #expect(service.computeMemory.statistics == drained)
         #expect(service.admission.statistics.pendingRequests == 0)
+    }
+
+    /// After each large job (and only those) the queue gives the scratch back
+    /// (`afterLargeJob`: malloc_trim in service); a job refused for want of room runs nothing.
+    @Test func theQueueReleasesMemoryAfterEachLargeJob() {
+        let released = Locked(0)
+        let ran = DispatchGroup()
+        let large = Self.wideTree(2_000), small = AdmissionTests.body(1)
+        let queue = ComputeQueue(admission: ComputeAdmission(limitBytes: 1 << 30),
+                                 memory: ComputeMemoryBudget(limitBytes: ComputeQueue.workingBytes(body: large) + 1),
+                                 afterLargeJob: { released.withLock { $0 += 1 } })
+        let request = HTTPRequest(method: "POST", target: "/compute", path: "/compute", headers: [:], body: [])
+        let refusals = Locked(0)
+        let responder = Responder(request: request, context: RequestContext(route: .compute, started: 0), middleware: [],
+                                  respond: { _ in refusals.withLock { $0 += 1 } })
+        for body in [large, small, small, large] {
+            ran.enter()
+            queue.run(body, orRefuse: responder) { ran.leave() }
+        }
+        #expect(ran.wait(timeout: .now() + 10) == .success)
+        // `afterLargeJob` runs just after the job itself returns.
+        for _ in 0..<1_000 where released.withLock({ $0 }) < 2 { usleep(10_000) }
+        #expect(released.withLock { $0 } == 2)
+        #expect(refusals.withLock { $0 } == 0)
+    }
+
+    @Test func theTrimIntervalIsASetting() throws {
+        #expect(try ConfigurationSettings.resolve(commandLine: [:], environment: [:]).mallocTrimInterval == .seconds(10))
+        let off = try ConfigurationSettings.resolve(commandLine: ["malloc-trim-interval": "0"], environment: [:])
+        #expect(off.mallocTrimInterval == .zero)
+        let fromEnvironment = try ConfigurationSettings.resolve(commandLine: [:],
+                                                                environment: ["LAYOUTD_MALLOC_TRIM_INTERVAL": "2.5s"])
+        #expect(fromEnvironment.mallocTrimInterval == .milliseconds(2500))
+        #expect(throws: ConfigurationError.self) {
+            try ConfigurationSettings.resolve(commandLine: ["malloc-trim-interval": "-1"], environment: [:])
+        }
     }
 
     @Test func theBudgetIsASetting() throws {

@@ -47,6 +47,11 @@ public struct ServiceConfiguration: Sendable {
     /// `{}` leaves (~50 MB estimated) runs alone; 1,000-node trees (~2 MB) never wait. 0: no
     /// bound.
     public var maxComputeMemoryBytes = ServiceConfiguration.defaultMaxComputeMemoryBytes
+    /// How often malloc's free pages are given back to the system (`malloc_trim`, see
+    /// `MallocTuning.releaseFreeMemory`), and also after each large layout (one the compute
+    /// memory budget counts). Default 10 s; 0: never (glibc then returns only the free top of
+    /// each heap).
+    public var mallocTrimInterval: Duration = .seconds(10)
     /// Directories of font files (`.ttf`, `.otf`, `.ttc`, `.otc`, searched recursively) added
     /// to the bundled DejaVu fonts for text leaves. Default none.
     public var fontDirectories: [String] = []

@@ -12,13 +12,17 @@ final class ComputeQueue: Sendable {
     /// Runs on the queue before each job that starts; tests set it to hold work and fill the
     /// budgets. nil in service.
     let gate: (@Sendable () -> Void)?
+    /// Runs after each large job (one the memory budget counts): gives its scratch back to the
+    /// system at once rather than leaving it resident for the next; nil: nothing.
+    let afterLargeJob: (@Sendable () -> Void)?
     private let work = DispatchQueue.global(qos: .userInitiated)
 
     init(admission: ComputeAdmission, memory: ComputeMemoryBudget<Job> = ComputeMemoryBudget(limitBytes: 0),
-         gate: (@Sendable () -> Void)? = nil) {
+         gate: (@Sendable () -> Void)? = nil, afterLargeJob: (@Sendable () -> Void)? = nil) {
         self.admission = admission
         self.memory = memory
         self.gate = gate
+        self.afterLargeJob = afterLargeJob
     }
 
     /// Runs `job` on the queue when the pending budget admits `body.count` bytes (the job gives
@@ -34,7 +38,9 @@ final class ComputeQueue: Sendable {
         let tracked: Job = { [self] in
             gate?()
             job()
-            for next in memory.finish(cost: cost) { work.async(execute: next) }
+            let started = memory.finish(cost: cost)
+            if cost > memory.smallJobBytes && memory.limitBytes > 0 { afterLargeJob?() }
+            for next in started { work.async(execute: next) }
         }
         switch memory.submit(cost: cost, tracked) {
         case .run(let now):

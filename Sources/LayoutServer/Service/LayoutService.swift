@@ -45,9 +45,12 @@ public final class LayoutService: HTTPHandler, Sendable {
         self.configuration = configuration
         let cache = FrameCache(capacityBytes: configuration.cacheBytes, shardCount: configuration.cacheShards)
         let answers = AnswerCache(capacityBytes: configuration.answerCacheBytes, shardCount: configuration.cacheShards)
+        // A large layout's scratch goes back to the system once it is done (unless trimming is off).
+        let releaseMemory: (@Sendable () -> Void)? = configuration.mallocTrimInterval > .zero
+            ? { @Sendable in _ = MallocTuning.releaseFreeMemory() } : nil
         let queue = ComputeQueue(admission: ComputeAdmission(limitBytes: configuration.maxPendingComputeBytes),
                                  memory: ComputeMemoryBudget(limitBytes: configuration.maxComputeMemoryBytes),
-                                 gate: computeGate)
+                                 gate: computeGate, afterLargeJob: releaseMemory)
         var logger = logger ?? Logger(label: "layoutd")
         logger.logLevel = configuration.logLevel
         let textLayouter = Self.makeTextLayouter(configuration, logger: logger)

@@ -95,6 +95,27 @@ public enum MallocTuning {
         #endif
     }()
 
+    /// `malloc_trim` looked up at run time, like `mallopt`. nil on other C libraries.
+    private static let mallocTrim: (@convention(c) (Int) -> Int32)? = {
+        #if canImport(Glibc)
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") else { return nil }
+        return unsafeBitCast(symbol, to: (@convention(c) (Int) -> Int32).self)
+        #else
+        return nil
+        #endif
+    }()
+
+    /// Gives the free pages inside malloc's heaps back to the system (`malloc_trim(0)`): glibc
+    /// returns only the free top of a heap by itself, so pages freed below live blocks (a huge
+    /// layout's scratch, cache entries evicted among others) stay resident until reused. Takes
+    /// each arena's lock in turn for about a millisecond. False where there is nothing to call
+    /// or nothing was returned.
+    @discardableResult
+    public static func releaseFreeMemory() -> Bool {
+        guard let mallocTrim else { return false }
+        return mallocTrim(0) == 1
+    }
+
     /// Applies the plan for `environment`; returns knob name → outcome for the log.
     @discardableResult
     public static func apply(environment: [String: String]) -> [String: String] {
