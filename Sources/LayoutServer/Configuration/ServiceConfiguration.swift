@@ -42,7 +42,8 @@ public struct ServiceConfiguration: Sendable {
     public var maxPendingComputeBytes: Int
     /// Budget of the memory large layouts hold while they run (decoded tree, frames, answer),
     /// estimated from each body before decoding (see `ComputeMemoryBudget`): large trees beyond
-    /// it wait their turn instead of being laid out all at once; one always runs. Requests
+    /// it wait their turn instead of being laid out all at once (as much again may wait; beyond
+    /// that they are answered 503 `overloaded`); one always runs. Requests
     /// estimated at 1/16 of it or less never wait. Default 48 MiB: one 50,000-node tree of
     /// `{}` leaves (~50 MB estimated) runs alone; 1,000-node trees (~2 MB) never wait. 0: no
     /// bound.
