@@ -80,8 +80,11 @@ public struct RequestParser {
         }
     }
 
-    /// Bytes received but not yet consumed by an event.
-    public var bufferedByteCount: Int { buffer.count - readIndex }
+    /// Bytes the parser holds for requests not yet taken as events: received bytes not yet
+    /// consumed, plus the de-chunked part of a chunked body being received (its chunks are
+    /// consumed from the input as they are decoded, but their data stays held here until the
+    /// body's end), so a chunked upload counts against the input bound like a sized one.
+    public var bufferedByteCount: Int { buffer.count - readIndex + chunkedBody.count }
 
     /// Appends received bytes; call `next()` to take events.
     public mutating func append(_ bytes: UnsafeRawBufferPointer) {

@@ -61,6 +61,24 @@ private func head(_ text: String) throws -> RequestHead {
         #expect(try events(request) == [.head(method: "POST", path: "/c", query: nil), .end("hello world")])
     }
 
+    /// The de-chunked part of a body being received is still held by the parser: it counts as
+    /// buffered (the input bound's measure) until the body ends, like a sized body's bytes.
+    @Test func aChunkedBodyInProgressCountsAsBuffered() throws {
+        var parser = RequestParser()
+        let head = "POST /c HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n"
+        let chunk = "1000\r\n" + String(repeating: "x", count: 4096) + "\r\n"
+        var seen = try parser.feed(Array((head + chunk + chunk).utf8))
+        #expect(seen.count == 1)
+        #expect(parser.bufferedByteCount >= 2 * 4096)
+        seen = try parser.feed(Array("0\r\n\r\n".utf8))
+        guard seen.count == 1, case .end(let body) = seen[0] else {
+            Issue.record("expected the body's end, got \(seen.count) events")
+            return
+        }
+        #expect(body.count == 2 * 4096)
+        #expect(parser.bufferedByteCount == 0)
+    }
+
     @Test func absoluteFormTargetsGiveThePath() throws {
         #expect(try events("GET http://example.com:8080/x/y?q=1 HTTP/1.1\r\nHost: example.com\r\n\r\n")
             == [.head(method: "GET", path: "/x/y", query: "q=1"), .end("")])

@@ -44,7 +44,7 @@ import Testing
 
     @Test func mallocDefaults() {
         #expect(Self.outcome("ARENA_MAX", [:]) == .set(2))
-        #expect(Self.outcome("MMAP_THRESHOLD", [:]) == .set(32 << 20))
+        #expect(Self.outcome("MMAP_THRESHOLD", [:]) == .set(1 << 20))
         #expect(Self.outcome("TRIM_THRESHOLD", [:]) == .set(32 << 20))
     }
 

@@ -40,6 +40,19 @@ public struct ServiceConfiguration: Sendable {
     /// work on one core; the load benchmark's 256 connections fit), or three bodies of the
     /// largest size `http.maxBodyBytes` allows.
     public var maxPendingComputeBytes: Int
+    /// Budget of the memory large layouts hold while they run (decoded tree, frames, answer),
+    /// estimated from each body before decoding (see `ComputeMemoryBudget`): large trees beyond
+    /// it wait their turn instead of being laid out all at once (as much again may wait; beyond
+    /// that they are answered 503 `overloaded`); one always runs. Requests
+    /// estimated at 1/16 of it or less never wait. Default 48 MiB: one 50,000-node tree of
+    /// `{}` leaves (~50 MB estimated) runs alone; 1,000-node trees (~2 MB) never wait. 0: no
+    /// bound.
+    public var maxComputeMemoryBytes = ServiceConfiguration.defaultMaxComputeMemoryBytes
+    /// How often malloc's free pages are given back to the system (`malloc_trim`, see
+    /// `MallocTuning.releaseFreeMemory`), and also after each large layout (one the compute
+    /// memory budget counts). Default 10 s; 0: never (glibc then returns only the free top of
+    /// each heap).
+    public var mallocTrimInterval: Duration = .seconds(10)
     /// Directories of font files (`.ttf`, `.otf`, `.ttc`, `.otc`, searched recursively) added
     /// to the bundled DejaVu fonts for text leaves. Default none.
     public var fontDirectories: [String] = []
@@ -79,6 +92,7 @@ public struct ServiceConfiguration: Sendable {
     public static let defaultCacheBytes = 32 << 20
     public static let defaultAnswerCacheBytes = 8 << 20
     public static let defaultMaxPendingComputeBytes = 24 << 20
+    public static let defaultMaxComputeMemoryBytes = 48 << 20
     public static let defaultRenderCacheBytes = 16 << 20
 
     public init(http: HTTPServerConfiguration = HTTPServerConfiguration(),

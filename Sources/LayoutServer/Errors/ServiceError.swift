@@ -111,4 +111,13 @@ extension ServiceError {
                      pointer: "")
             .response(adding: ["Retry-After": String(overloadedRetryAfterSeconds)])
     }
+
+    /// 503: large layouts waiting for the compute memory budget (`--max-compute-memory-bytes`)
+    /// already fill it; nothing was computed.
+    static func overloaded(memoryLimitBytes: Int) -> HTTPResponse {
+        ServiceError(status: 503, code: "overloaded",
+                     message: "large layouts waiting exceed \(memoryLimitBytes) bytes of estimated working memory; retry later",
+                     pointer: "")
+            .response(adding: ["Retry-After": String(overloadedRetryAfterSeconds)])
+    }
 }

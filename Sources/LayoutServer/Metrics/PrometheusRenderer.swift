@@ -26,6 +26,9 @@ public enum PrometheusRenderer {
         public var patchBasesCapacityBytes = 0
         /// Bytes buffered across connections, and what the server-wide bounds did.
         public var buffers = HTTPServer.BufferStatistics()
+        /// Large layouts running or waiting under the compute memory budget.
+        public var computeMemory = ComputeMemoryStatistics()
+        public var computeMemoryLimitBytes = 0
 
         public init(metrics: ServiceMetrics, cache: FrameCache.Statistics, cacheCapacityBytes: Int,
                     answerCache: AnswerCache.Statistics = .init(), answerCacheCapacityBytes: Int = 0,
@@ -87,6 +90,18 @@ public enum PrometheusRenderer {
                "Request body bytes of the layout work queued or running.", admission.pendingBytes)
         sample(&out, "layoutd_compute_pending_limit_bytes", "gauge",
                "The pending compute budget (max-pending-compute-bytes).", inputs.admissionLimitBytes)
+        let memory = inputs.computeMemory
+        sample(&out, "layoutd_compute_memory_bytes", "gauge",
+               "Estimated working memory of the large layouts running now.", memory.runningBytes)
+        sample(&out, "layoutd_compute_memory_limit_bytes", "gauge",
+               "The compute memory budget (max-compute-memory-bytes).", inputs.computeMemoryLimitBytes)
+        sample(&out, "layoutd_compute_memory_waiting_requests", "gauge",
+               "Large layouts waiting for room in the compute memory budget.", memory.waitingJobs)
+        sample(&out, "layoutd_compute_memory_waits_total", "counter",
+               "Large layouts that waited for room in the compute memory budget.", memory.waitedTotal)
+        sample(&out, "layoutd_compute_memory_refused_total", "counter",
+               "Large layouts answered 503 overloaded: those waiting already filled the compute memory budget.",
+               memory.refusedTotal)
         sample(&out, "layoutd_open_connections", "gauge", "HTTP connections open now.", inputs.openConnections)
         sample(&out, "layoutd_text_shape_cache_hits_total", "counter",
                "Words of text leaves whose shapes came from the shaping cache.", inputs.shapeCache.hits)

@@ -41,7 +41,7 @@ struct ComputeRoute: RouteHandler {
             compute(nil)
         } else {
             let bytes = request.body.count
-            queue.run(bytes, orRefuse: responder) { compute(bytes) }
+            queue.run(request.body, orRefuse: responder) { compute(bytes) }
         }
     }
 

@@ -19,7 +19,7 @@ struct RenderRoute: RouteHandler {
             return
         }
         let bytes = request.body.count
-        queue.run(bytes, orRefuse: responder) { [computer, queue] in
+        queue.run(request.body, orRefuse: responder) { [computer, queue] in
             let answer = computer.answer(body: request.body, options: options)
             queue.admission.release(bytes: bytes)
             guard let mediaType = answer.mediaType else {

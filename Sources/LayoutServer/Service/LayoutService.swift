@@ -24,6 +24,8 @@ public final class LayoutService: HTTPHandler, Sendable {
     private let draining = Locked(false)
     /// The budget of layout work on the compute queue; over it, 503 `overloaded`.
     public var admission: ComputeAdmission { queue.admission }
+    /// The budget of memory held by large layouts running; beyond it they wait their turn.
+    public var computeMemory: ComputeMemoryBudget<@Sendable () -> Void> { queue.memory }
     private let queue: ComputeQueue
     private let routes: RouteTable
     /// Around every handler, in order: metrics, then the request log.
@@ -45,8 +47,12 @@ public final class LayoutService: HTTPHandler, Sendable {
         self.configuration = configuration
         let cache = FrameCache(capacityBytes: configuration.cacheBytes, shardCount: configuration.cacheShards)
         let answers = AnswerCache(capacityBytes: configuration.answerCacheBytes, shardCount: configuration.cacheShards)
+        // A large layout's scratch goes back to the system once it is done (unless trimming is off).
+        let releaseMemory: (@Sendable () -> Void)? = configuration.mallocTrimInterval > .zero
+            ? { @Sendable in _ = MallocTuning.releaseFreeMemory() } : nil
         let queue = ComputeQueue(admission: ComputeAdmission(limitBytes: configuration.maxPendingComputeBytes),
-                                 gate: computeGate)
+                                 memory: ComputeMemoryBudget(limitBytes: configuration.maxComputeMemoryBytes),
+                                 gate: computeGate, afterLargeJob: releaseMemory)
         var logger = logger ?? Logger(label: "layoutd")
         logger.logLevel = configuration.logLevel
         let textLayouter = Self.makeTextLayouter(configuration, logger: logger)
@@ -103,6 +109,8 @@ public final class LayoutService: HTTPHandler, Sendable {
                 inputs.patchBases = bases.statistics
                 inputs.patchBasesCapacityBytes = bases.capacityBytes
                 inputs.buffers = bufferGauge.withLock { $0?() } ?? .init()
+                inputs.computeMemory = queue.memory.statistics
+                inputs.computeMemoryLimitBytes = queue.memory.limitBytes
                 return inputs
             }),
             Route(.openapi, .get, StaticRoute.openAPI),

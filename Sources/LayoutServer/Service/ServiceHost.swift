@@ -15,6 +15,8 @@ public final class ServiceHost: Sendable {
     public let server: HTTPServer
     /// Kept alive while the host is: a released signal source stops delivering.
     private let signalSources = Locked<[any DispatchSourceSignal]>([])
+    /// Gives malloc's free pages back every `mallocTrimInterval` while the server runs.
+    private let trimTimer = Locked<(any DispatchSourceTimer)?>(nil)
 
     public init(configuration: ServiceConfiguration, logger: Logger? = nil) {
         service = LayoutService(configuration: configuration, logger: logger)
@@ -29,6 +31,18 @@ public final class ServiceHost: Sendable {
     /// Binds and starts accepting; throws when the address cannot be bound.
     public func start() throws {
         try server.start()
+        let (seconds, attoseconds) = service.configuration.mallocTrimInterval.components
+        let interval = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
+        guard interval > 0 else { return }
+        // Made inside the lock: the timer (not Sendable) goes straight into the shared state.
+        trimTimer.withLock { stored in
+            let timer = DispatchSource.makeTimerSource(queue: .global(qos: .utility))
+            timer.schedule(deadline: .now() + .nanoseconds(interval), repeating: .nanoseconds(interval))
+            timer.setEventHandler { MallocTuning.releaseFreeMemory() }
+            timer.activate()
+            stored?.cancel()
+            stored = timer
+        }
     }
 
     /// The port actually bound (useful with port 0).
@@ -37,6 +51,10 @@ public final class ServiceHost: Sendable {
     /// Stops accepting and closes connections: gracefully lets requests in flight finish, for
     /// at most `timeout`.
     public func shutdown(gracefully: Bool = true, timeout: Duration = .seconds(10)) {
+        trimTimer.withLock { stored in
+            stored?.cancel()
+            stored = nil
+        }
         server.shutdown(gracefully: gracefully, timeout: timeout)
     }
 

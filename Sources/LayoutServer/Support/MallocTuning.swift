@@ -30,13 +30,17 @@ public enum MallocTuning {
         // core of the target machine), with the per-thread caches (tcache) in front, keeps
         // contention low.
         Knob(name: "ARENA_MAX", tunable: "glibc.malloc.arena_max", parameter: -8 /* M_ARENA_MAX */, defaultValue: 2),
-        // Fixed at glibc's highest (32 MiB) instead of its dynamic threshold: the miss path
-        // allocates and frees large buffers every request (the body, decode scratch, the
-        // tree's arrays, the answer), which then come back from the heap instead of fresh
-        // mmaps and page faults. Measured on the load benchmark's 1,000-node miss (64 and 256
-        // connections): ~950 -> ~765 us of server CPU per request, peak RSS +1 MB.
+        // Fixed instead of glibc's dynamic threshold (which climbs to the largest block ever
+        // freed): an ordinary miss allocates and frees its buffers every request (the body,
+        // decode scratch, the tree's arrays, the answer: under 1 MiB each for the load
+        // benchmark's 1,000-node tree), which then come back from the heap instead of fresh
+        // mmaps and page faults; a huge tree's arrays (50,000 nodes: ~50 MB) are mmapped and
+        // go back to the system when freed, where in the heap they stayed resident (one such
+        // request left RSS at 85 MiB with 32 MiB here, 35 MiB with 1 MiB; slow_clients.py's
+        // slow readers peaked at 139 and 93 MiB). The 1,000-node miss measured no difference
+        // between 1 and 32 MiB (1,548 and 1,694 us of server CPU, alternating runs).
         Knob(name: "MMAP_THRESHOLD", tunable: "glibc.malloc.mmap_threshold", parameter: -3 /* M_MMAP_THRESHOLD */,
-             defaultValue: 32 << 20),
+             defaultValue: 1 << 20),
         // Setting the mmap threshold freezes this one at its 128 KiB default, which would
         // return (and refault) the top of the heap after nearly every big free; 32 MiB keeps
         // a request's worth of scratch resident and still gives back larger bursts. 128 MiB
@@ -90,6 +94,27 @@ public enum MallocTuning {
         return nil
         #endif
     }()
+
+    /// `malloc_trim` looked up at run time, like `mallopt`. nil on other C libraries.
+    private static let mallocTrim: (@convention(c) (Int) -> Int32)? = {
+        #if canImport(Glibc)
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") else { return nil }
+        return unsafeBitCast(symbol, to: (@convention(c) (Int) -> Int32).self)
+        #else
+        return nil
+        #endif
+    }()
+
+    /// Gives the free pages inside malloc's heaps back to the system (`malloc_trim(0)`): glibc
+    /// returns only the free top of a heap by itself, so pages freed below live blocks (a huge
+    /// layout's scratch, cache entries evicted among others) stay resident until reused. Takes
+    /// each arena's lock in turn for about a millisecond. False where there is nothing to call
+    /// or nothing was returned.
+    @discardableResult
+    public static func releaseFreeMemory() -> Bool {
+        guard let mallocTrim else { return false }
+        return mallocTrim(0) == 1
+    }
 
     /// Applies the plan for `environment`; returns knob name → outcome for the log.
     @discardableResult
