@@ -9,7 +9,7 @@ struct PatchRoute: RouteHandler {
     func handle(_ request: HTTPRequest, responder: Responder) {
         guard JSONBody.accepts(request, responder) else { return }
         let bytes = request.body.count
-        queue.run(bytes, orRefuse: responder) { [computer, queue] in
+        queue.run(request.body, orRefuse: responder) { [computer, queue] in
             let (answer, mode) = computer.answer(body: request.body, ifNoneMatch: request.headers["If-None-Match"])
             queue.admission.release(bytes: bytes)
             var headers: HTTPHeaders = answer.status == 304 ? [:] : JSONBody.headers
