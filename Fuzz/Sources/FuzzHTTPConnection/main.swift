@@ -298,6 +298,9 @@ func readAvailable(_ fd: Int32, into out: inout [UInt8]) -> Bool {
     return any
 }
 
+/// FUZZ_DUMP=1 prints what each input did.
+let dumping = getenv("FUZZ_DUMP") != nil
+
 /// Counts closes reported by the connection.
 // @unchecked: used on the one fuzzing thread only.
 final class CloseCounter: @unchecked Sendable { var count = 0 }
@@ -450,6 +453,10 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     }
     let (answered, sawError) = checkAnswers(received, expected: expected, handled: handler.seen,
                                              mayBeCut: timedOut || !clientOpen)
+    if dumping {
+        report("stream \(stream.count) bytes, expected \(expected.count) requests (parse error \(parseFails)), handled "
+               + "\(handler.seen.count), answered \(answered), error answer \(sawError), early \(earlyEvent), client open \(clientOpen)")
+    }
     if !earlyEvent && clientOpen {
         precondition(handler.seen.count == expected.count, "handled \(handler.seen.count) of \(expected.count) requests")
         precondition(answered == expected.count, "answered \(answered) of \(expected.count) requests")
