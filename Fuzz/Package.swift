@@ -17,8 +17,21 @@ let package = Package(
             .product(name: "HTTPServer", package: "layout-service"),
             .product(name: "TestSupport", package: "layout-service"),
         ]),
+        // The connection state machine over a socketpair, fed byte-split pipelined requests.
+        .executableTarget(name: "FuzzHTTPConnection", dependencies: [
+            "FuzzSupport",
+            .product(name: "HTTPServer", package: "layout-service"),
+            .product(name: "TestSupport", package: "layout-service"),
+        ]),
         // JSON parser + request decoder + engine on whatever decodes.
         .executableTarget(name: "FuzzWireDecoder", dependencies: [
+            "FuzzSupport",
+            .product(name: "LayoutWire", package: "layout-service"),
+            .product(name: "LayoutEngine", package: "layout-service"),
+        ]),
+        // FixFlex, FlexibleLayout spacers, constraints, StackView and Core Layout documents,
+        // decoded and laid out.
+        .executableTarget(name: "FuzzModels", dependencies: [
             "FuzzSupport",
             .product(name: "LayoutWire", package: "layout-service"),
             .product(name: "LayoutEngine", package: "layout-service"),

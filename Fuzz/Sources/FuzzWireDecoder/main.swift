@@ -17,7 +17,9 @@ let tightLimits = WireLimits(maxNodes: 64, maxDepth: 12, maxStringBytes: 256, ma
 func checkError(_ error: WireError, documentSize: Int, limits: WireLimits) {
     precondition(!error.code.isEmpty && !error.message.isEmpty, "error without code or message")
     if let pointer = error.pointer {
-        precondition(pointer.isEmpty || pointer.hasPrefix("/"), "malformed pointer \(pointer)")
+        // Bytes, not Characters: "/" followed by a combining mark is one Character, so
+        // `hasPrefix("/")` is false for the valid pointer "/\u{64C}x" (found by fuzzing).
+        precondition(pointer.isEmpty || pointer.utf8.first == UInt8(ascii: "/"), "malformed pointer \(pointer)")
     }
     if let offset = error.offset {
         precondition(offset >= 0 && offset <= documentSize, "offset \(offset) outside the document")
@@ -34,8 +36,10 @@ func checkError(_ error: WireError, documentSize: Int, limits: WireLimits) {
     guard let parsed = try? JSONValue.parse(bytes: body) else {
         preconditionFailure("error members are not JSON: \(String(decoding: body, as: UTF8.self))")
     }
-    precondition(parsed["message"]?.stringValue == error.message, "error body lost the message")
-    precondition(parsed["pointer"]?.stringValue == error.pointer, "error body lost the pointer")
+    // Compared as bytes: String's == treats canonically equivalent spellings as equal.
+    precondition(parsed["message"]?.stringValue.map { Array($0.utf8) } == Array(error.message.utf8), "error body lost the message")
+    precondition(parsed["pointer"]?.stringValue.map { Array($0.utf8) } == error.pointer.map { Array($0.utf8) },
+                 "error body lost the pointer")
 }
 
 @_cdecl("LLVMFuzzerTestOneInput")
