@@ -3,9 +3,10 @@
 
 extension LayoutPass {
     /// Lays out or measures `n` unless a cached result for the same constraints exists.
-    /// Returns true when the node was actually computed.
+    /// Returns true when the node was actually computed. Called through
+    /// `calculateLayoutInternal` (SubtreeMemo.swift), which may copy an equal subtree instead.
     @discardableResult
-    func calculateLayoutInternal(_ n: Int, _ availableWidth: Float, _ availableHeight: Float,
+    func calculateLayoutCached(_ n: Int, _ availableWidth: Float, _ availableHeight: Float,
                                  _ ownerDirection: Direction,
                                  _ widthMode: SizingMode, _ heightMode: SizingMode,
                                  _ ownerWidth: Float, _ ownerHeight: Float,

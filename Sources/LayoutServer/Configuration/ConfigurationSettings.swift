@@ -48,6 +48,9 @@ public enum ConfigurationSettings {
         int("cache-shards", "Independently locked parts of the cache.", range: 1...1024, \.cacheShards),
         bytes("answer-cache-bytes", "Budget for whole /compute answers keyed by the exact request body (bytes); 0 turns it off.",
               \.answerCacheBytes),
+        bytes("subtree-cache-bytes",
+              "Budget for layouts of repeated subtrees kept across requests (bytes); 0 turns it off (repeats within a request are still laid out once).",
+              \.subtreeCacheBytes),
         int("max-batch-items", "Most requests in one /compute/batch array.", range: 1...1_000_000, \.maxBatchItems),
         int("max-nodes", "Most nodes in one layout tree.", range: 1...100_000_000, \.wire.maxNodes),
         int("max-depth", "Deepest nesting of nodes.", range: 1...1_000_000, \.wire.maxDepth) {
