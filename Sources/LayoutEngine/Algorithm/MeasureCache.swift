@@ -3,10 +3,9 @@
 
 extension LayoutPass {
     /// Lays out or measures `n` unless a cached result for the same constraints exists.
-    /// Returns true when the node was actually computed. Called through
-    /// `calculateLayoutInternal` (SubtreeMemo.swift), which may copy an equal subtree instead.
+    /// Returns true when the node was actually computed.
     @discardableResult
-    func calculateLayoutCached(_ n: Int, _ availableWidth: Float, _ availableHeight: Float,
+    func calculateLayoutInternal(_ n: Int, _ availableWidth: Float, _ availableHeight: Float,
                                  _ ownerDirection: Direction,
                                  _ widthMode: SizingMode, _ heightMode: SizingMode,
                                  _ ownerWidth: Float, _ ownerHeight: Float,
@@ -65,8 +64,9 @@ extension LayoutPass {
             l.pointee.measuredWidth = c.computedWidth
             l.pointee.measuredHeight = c.computedHeight
         } else {
-            calculateLayoutImpl(n, availableWidth, availableHeight, ownerDirection, widthMode, heightMode,
-                                ownerWidth, ownerHeight, performLayout, depth)
+            // Or copies an equal subtree's result (SubtreeMemo.swift).
+            calculateLayoutImplOrCopy(n, availableWidth, availableHeight, ownerDirection, widthMode, heightMode,
+                                      ownerWidth, ownerHeight, performLayout, depth)
             l.pointee.lastOwnerDirection = ownerDirection
             l.pointee.configVersion = configVersion
 

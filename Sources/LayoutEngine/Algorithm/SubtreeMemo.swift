@@ -1,16 +1,16 @@
 // Repeated subtrees laid out once (the layout-service counterpart of Yoga's per-node cache,
-// across nodes instead of across calls). Yoga's result for a node depends only on the node's
-// subtree, the state of that subtree, and the arguments of calculateLayoutInternal (available
-// sizes, sizing modes, owner sizes, owner direction, performLayout) under one config. So two
-// nodes with the same subtree hash, whose subtrees start in the same state and receive the same
-// sequence of calls, end in the same state: the second copies the first's instead of computing.
+// across nodes instead of across calls). Yoga's computation of a node (calculateLayoutImpl,
+// run when the node's own cache cannot answer a call) depends only on the node's subtree, the
+// state of that subtree, and the call's arguments (available sizes, sizing modes, owner sizes,
+// owner direction, performLayout) under one config. So two nodes with the same subtree hash,
+// whose subtrees start in the same state and get the same sequence of computations, end in the
+// same state: the later ones copy the first's instead of computing.
 //
 // State: the memo runs only on a tree whose every node is new (first layout, or after a reset),
-// so each subtree starts from the same state; a node's history is a keyed digest of the calls
-// it got so far (`history`), and the memo key of a call digests subtree hash, history and the
-// call's arguments. The copy covers every per-node value the call writes: the root's own
-// results and cache entries, and everything of its descendants (the values its parent writes
-// on it, position, flex basis and line, are left alone).
+// so each subtree starts from the same state; a node's history is a keyed digest of the
+// computations it got so far (`history`), and the memo key of a computation digests subtree
+// hash, history and arguments. The copy covers what the computation writes: the node's own
+// results (size, box model, direction) and everything of its descendants, with their caches.
 //
 // Left out, because their layout reads or is written by something outside the subtree:
 // - the root of the layout (Yoga treats a node without parent differently);
@@ -37,8 +37,8 @@ final class SubtreeMemoState {
     var history: [StructuralHash]
     /// The key with the memo format and the config absorbed, copied for each call's digest.
     let prefix: StructuralHasher
-    /// Snapshots made during this call, by memo key.
-    var table: [StructuralHash: SubtreeSnapshot] = [:]
+    /// Snapshots made during this call, by memo key; nil for a key seen once.
+    var table: [StructuralHash: SubtreeSnapshot?] = [:]
     let store: (any SubtreeSnapshotStore)?
     var statistics = SubtreeReuseStatistics()
 
@@ -62,35 +62,39 @@ final class SubtreeMemoState {
 }
 
 extension LayoutPass {
-    /// Lays out or measures `n` (see `calculateLayoutCached`), copying the result of an equal
-    /// subtree that got the same calls when subtree reuse is on.
-    @discardableResult
+    /// Yoga's calculateLayoutImpl for a call the node's own cache could not answer, or, with
+    /// subtree reuse on, a copy of the result of an equal subtree that got the same calls.
     @inline(__always)
-    func calculateLayoutInternal(_ n: Int, _ availableWidth: Float, _ availableHeight: Float,
-                                 _ ownerDirection: Direction,
-                                 _ widthMode: SizingMode, _ heightMode: SizingMode,
-                                 _ ownerWidth: Float, _ ownerHeight: Float,
-                                 _ performLayout: Bool, _ depth: Int) -> Bool {
-        guard let memo else {
-            return calculateLayoutCached(n, availableWidth, availableHeight, ownerDirection, widthMode, heightMode,
-                                         ownerWidth, ownerHeight, performLayout, depth)
+    func calculateLayoutImplOrCopy(_ n: Int, _ availableWidth: Float, _ availableHeight: Float,
+                                   _ ownerDirection: Direction,
+                                   _ widthMode: SizingMode, _ heightMode: SizingMode,
+                                   _ ownerWidth: Float, _ ownerHeight: Float,
+                                   _ performLayout: Bool, _ depth: Int) {
+        if let memo {
+            calculateLayoutMemoized(memo, n, availableWidth, availableHeight, ownerDirection, widthMode, heightMode,
+                                    ownerWidth, ownerHeight, performLayout, depth)
+        } else {
+            calculateLayoutImpl(n, availableWidth, availableHeight, ownerDirection, widthMode, heightMode,
+                                ownerWidth, ownerHeight, performLayout, depth)
         }
-        return calculateLayoutMemoized(memo, n, availableWidth, availableHeight, ownerDirection, widthMode, heightMode,
-                                       ownerWidth, ownerHeight, performLayout, depth)
     }
 
+    // The history of a node counts only these calls, not those its own cache answered: a
+    // cache hit changes only the node's measured size (which every computation overwrites),
+    // its width, height and dirty flag, and stamps (which a copy leaves alone, see `restore`).
     @inline(never)
     func calculateLayoutMemoized(_ memo: SubtreeMemoState, _ n: Int, _ availableWidth: Float, _ availableHeight: Float,
                                  _ ownerDirection: Direction,
                                  _ widthMode: SizingMode, _ heightMode: SizingMode,
                                  _ ownerWidth: Float, _ ownerHeight: Float,
-                                 _ performLayout: Bool, _ depth: Int) -> Bool {
+                                 _ performLayout: Bool, _ depth: Int) {
         let before = memo.history[n]
         guard memo.candidates[n], before != SubtreeMemoState.unknown else {
             // Not digested: a candidate inside a subtree copied later must not look pristine.
             memo.history[n] = SubtreeMemoState.unknown
-            return calculateLayoutCached(n, availableWidth, availableHeight, ownerDirection, widthMode, heightMode,
-                                         ownerWidth, ownerHeight, performLayout, depth)
+            calculateLayoutImpl(n, availableWidth, availableHeight, ownerDirection, widthMode, heightMode,
+                                ownerWidth, ownerHeight, performLayout, depth)
+            return
         }
         var hasher = memo.prefix
         hasher.combine(memo.hashes[n].high)
@@ -103,42 +107,52 @@ extension LayoutPass {
                        | UInt64(ownerDirection.rawValue) << 16 | (performLayout ? 1 << 24 : 0))
         let key = hasher.finalize()
 
-        if let snapshot = memo.table[key], restore(snapshot, into: n, memo) {
+        // A key seen for the first time is only noted: most calls of cells that differ in their
+        // constraints never repeat, and a snapshot costs more than the call. The second time it
+        // is computed and kept; from the third on, copied.
+        let seen = memo.table[key]
+        if let seen, let snapshot = seen, restore(snapshot, into: n, memo) {
             memo.statistics.localHits += 1
-            return snapshot.computed
+            return
         }
-        if let store = memo.store, let snapshot = store.snapshot(for: key), restore(snapshot, into: n, memo) {
+        if seen == nil, let store = memo.store, let snapshot = store.snapshot(for: key), restore(snapshot, into: n, memo) {
             memo.table[key] = snapshot
             memo.statistics.storeHits += 1
-            return snapshot.computed
+            return
         }
-        let computed = calculateLayoutCached(n, availableWidth, availableHeight, ownerDirection, widthMode, heightMode,
-                                             ownerWidth, ownerHeight, performLayout, depth)
+        calculateLayoutImpl(n, availableWidth, availableHeight, ownerDirection, widthMode, heightMode,
+                            ownerWidth, ownerHeight, performLayout, depth)
         memo.history[n] = key
-        let snapshot = self.snapshot(of: n, memo, computed: computed)
-        memo.table[key] = snapshot
-        memo.store?.store(snapshot, for: key)
-        memo.statistics.recorded += 1
-        return computed
+        if seen == nil {
+            memo.table[key] = .some(nil)
+        } else {
+            let snapshot = self.snapshot(of: n, memo)
+            memo.table[key] = snapshot
+            memo.store?.store(snapshot, for: key)
+            memo.statistics.recorded += 1
+        }
     }
 
-    /// The state of the subtree at `n`, in pre-order.
-    func snapshot(of n: Int, _ memo: SubtreeMemoState, computed: Bool) -> SubtreeSnapshot {
+    /// The state of the subtree at `n`, in pre-order, right after calculateLayoutImpl of `n`.
+    func snapshot(of n: Int, _ memo: SubtreeMemoState) -> SubtreeSnapshot {
         let count = Int(memo.sizes[n])
         var nodeLayouts: [NodeLayout] = []
         var entries: [CacheEntry] = []
         var histories: [StructuralHash] = []
         nodeLayouts.reserveCapacity(count)
-        entries.reserveCapacity(count * maxCachedMeasurements)
         histories.reserveCapacity(count)
-        walkSubtree(n) { c, _ in
+        walkSubtree(n) { c, k in
             nodeLayouts.append(layouts[c])
-            let first = caches + c * maxCachedMeasurements
-            entries.append(contentsOf: UnsafeBufferPointer(start: first, count: maxCachedMeasurements))
+            // The descendants' live entries: those at or past the count are never read before
+            // being overwritten (see `calculateLayoutInternal`). `n`'s own are its caller's.
+            if k > 0 {
+                let first = caches + c * maxCachedMeasurements
+                entries.append(contentsOf: UnsafeBufferPointer(start: first, count: Int(layouts[c].nextCachedMeasurementsIndex)))
+            }
             histories.append(memo.history[c])
         }
         return SubtreeSnapshot(layouts: nodeLayouts, caches: entries, histories: histories,
-                               generation: generation, configVersion: configVersion, computed: computed)
+                               generation: generation, configVersion: configVersion)
     }
 
     /// Writes `snapshot` over the subtree at `n`; false (and nothing written) when its shape
@@ -148,28 +162,42 @@ extension LayoutPass {
         let fromGeneration = snapshot.generation, fromConfig = snapshot.configVersion
         let generation = self.generation, configVersion = self.configVersion
         @inline(__always) func stamp(_ g: UInt32) -> UInt32 { g == fromGeneration ? generation : g }
+        var nextEntry = 0
         snapshot.layouts.withUnsafeBufferPointer { saved in
         snapshot.caches.withUnsafeBufferPointer { savedEntries in
             walkSubtree(n) { c, k in
                 var l = saved[k]
                 if c == n {
-                    // Written by the parent, not by the call: keep this node's.
+                    // What calculateLayoutImpl of `n` writes on `n` comes from the snapshot; the
+                    // rest is written by its parent (position, flex basis, line) or by
+                    // calculateLayoutInternal around the call (cache, size, flags, stamps).
                     let own = layouts[c]
                     l.position = own.position
                     l.computedFlexBasis = own.computedFlexBasis
                     l.computedFlexBasisGeneration = own.computedFlexBasisGeneration
                     l.lineIndex = own.lineIndex
                     l.frame = own.frame
-                } else {
-                    l.computedFlexBasisGeneration = stamp(l.computedFlexBasisGeneration)
+                    l.cachedLayout = own.cachedLayout
+                    l.nextCachedMeasurementsIndex = own.nextCachedMeasurementsIndex
+                    l.generationCount = own.generationCount
+                    l.configVersion = own.configVersion
+                    l.lastOwnerDirection = own.lastOwnerDirection
+                    l.isDirty = own.isDirty
+                    l.width = own.width
+                    l.height = own.height
+                    layouts[c] = l
+                    memo.history[c] = snapshot.histories[k]
+                    return
                 }
+                l.computedFlexBasisGeneration = stamp(l.computedFlexBasisGeneration)
                 l.generationCount = stamp(l.generationCount)
                 if l.configVersion == fromConfig { l.configVersion = configVersion }
                 l.cachedLayout.generation = stamp(l.cachedLayout.generation)
                 layouts[c] = l
                 let target = caches + c * maxCachedMeasurements
-                for e in 0..<maxCachedMeasurements {
-                    var entry = savedEntries[k * maxCachedMeasurements + e]
+                for e in 0..<Int(l.nextCachedMeasurementsIndex) {
+                    var entry = savedEntries[nextEntry]
+                    nextEntry += 1
                     entry.generation = stamp(entry.generation)
                     target[e] = entry
                 }

@@ -28,28 +28,27 @@ public protocol SubtreeSnapshotStore: Sendable {
     func store(_ snapshot: SubtreeSnapshot, for key: StructuralHash)
 }
 
-/// The layout state of one subtree right after one layout or measurement of its root: every
-/// node's results and measurement cache in pre-order. Immutable once made.
+/// The layout state of one subtree right after one computation of its root (Yoga's
+/// calculateLayoutImpl): every node's results and its descendants' measurement caches, in
+/// pre-order. Immutable once made.
 public final class SubtreeSnapshot: Sendable {
     let layouts: [NodeLayout]
-    /// `maxCachedMeasurements` entries per node.
+    /// Each descendant's live measurement entries (its `nextCachedMeasurementsIndex` of them),
+    /// in pre-order (the root's own belong to its caller).
     let caches: [CacheEntry]
     /// Each node's memo history after the call (see `SubtreeMemoState.history`).
     let histories: [StructuralHash]
     /// The layout call's generation and config version, which the state's stamps carry.
     let generation: UInt32
     let configVersion: UInt32
-    /// What `calculateLayoutInternal` answered for the subtree's root.
-    let computed: Bool
 
     init(layouts: [NodeLayout], caches: [CacheEntry], histories: [StructuralHash],
-         generation: UInt32, configVersion: UInt32, computed: Bool) {
+         generation: UInt32, configVersion: UInt32) {
         self.layouts = layouts
         self.caches = caches
         self.histories = histories
         self.generation = generation
         self.configVersion = configVersion
-        self.computed = computed
     }
 
     /// The nodes of the subtree.
