@@ -38,7 +38,7 @@ extension LayoutTree {
             let own = ownInside(i, hasChildren: size > 1)
             inside[i] = below.union(own)
             prints[i] = Self.mix(fingerprint, UInt64(size))
-            if i != root && mayReuse(i, own: own, below: below, size: size) {
+            if i != root && mayReuse(i, own: own, below: below, size: size, minimumNodes: reuse.minimumNodes) {
                 possible[i] = true
                 printCounts[prints[i], default: 0] += 1
             }
@@ -115,14 +115,16 @@ extension LayoutTree {
     }
 
     /// Whether node `i` (not the root) may copy or be copied: see the list in SubtreeMemo.swift.
-    private func mayReuse(_ i: Int, own: Inside, below: Inside, size: Int32) -> Bool {
+    private func mayReuse(_ i: Int, own: Inside, below: Inside, size: Int32, minimumNodes: Int) -> Bool {
         // Read in place: a Style is a few hundred bytes.
         let (display, position) = styles.withUnsafeBufferPointer { ($0[i].display, $0[i].positionType) }
         guard display == .flex, !own.contains(.placedByHook), !below.contains(.placedByHook),
               !styleFlags[i].contains(.marginPercentOfContainerSize) else { return false }
         if position == .static && !below.isDisjoint(with: [.absolute, .contents]) { return false }
-        // A leaf without content is cheaper to compute than to copy.
-        return size > 1 || measuredFlags[i]
+        // Worth a memo key (a keyed digest and a table lookup per computation): subtrees with
+        // content measured by the hook (text), or of a few nodes. A small box, or a leaf whose
+        // content the engine measures itself, computes faster than it is looked up.
+        return own.contains(.hookMeasured) || below.contains(.hookMeasured) || Int(size) >= minimumNodes
     }
 
     private func ownInside(_ i: Int, hasChildren: Bool) -> Inside {
@@ -134,6 +136,7 @@ extension LayoutTree {
             switch contents[i] {
             case .constraints: result.insert(.placedByHook)
             case .custom where hasChildren: result.insert(.placedByHook)
+            case .custom: result.insert(.hookMeasured)
             default: break
             }
         }
@@ -150,4 +153,6 @@ private struct Inside: OptionSet {
     static let contents = Inside(rawValue: 1 << 1)
     /// A node whose children a hook or a constraint solver places, by node id.
     static let placedByHook = Inside(rawValue: 1 << 2)
+    /// A leaf measured by the measure hook (`.custom`: the service's text leaves).
+    static let hookMeasured = Inside(rawValue: 1 << 3)
 }

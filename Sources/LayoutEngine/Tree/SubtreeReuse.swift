@@ -11,10 +11,15 @@ public struct SubtreeReuse: Sendable {
     public var key: StructuralHashKey
     /// Snapshots kept beyond one layout call (across requests); nil keeps them for one call.
     public var store: (any SubtreeSnapshotStore)?
+    /// The fewest nodes a subtree needs to be reused unless it holds content measured by the
+    /// hook (text): a small box computes faster than a memo key is made and looked up.
+    /// Default 4; 1 reuses every repeated subtree, leaves too (for tests).
+    public var minimumNodes: Int
 
-    public init(key: StructuralHashKey, store: (any SubtreeSnapshotStore)? = nil) {
+    public init(key: StructuralHashKey, store: (any SubtreeSnapshotStore)? = nil, minimumNodes: Int = 4) {
         self.key = key
         self.store = store
+        self.minimumNodes = minimumNodes
     }
 }
 
