@@ -20,8 +20,8 @@
 //   an ancestor (their containing block) lays those out;
 // - subtrees with constraint containers or `.custom` nodes with children (placed by hooks that
 //   are given node ids);
-// - small subtrees (under 4 nodes) without hook-measured content, and leaves the engine
-//   measures itself: looking them up costs more than computing them.
+// - small subtrees (under `SubtreeReuse.minimumNodes`, default 4) without hook-measured
+//   content, and leaves the engine measures itself: a lookup costs more than computing them.
 // `.custom` leaves are measured by the hook with their tag, which must identify what the hook
 // measures (the service's tag digests the text, its style and the fonts).
 

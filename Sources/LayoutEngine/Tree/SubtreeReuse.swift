@@ -1,9 +1,10 @@
 /// Reusing the layout of repeated subtrees: settings, the snapshots a computation leaves, and
 /// where snapshots outlive one layout call.
 ///
-/// With `LayoutTree.subtreeReuse` set, the first layout of a tree computes one keyed hash per
-/// node over its subtree (`subtreeHashes(root:key:)`), and a subtree that occurs more than once
-/// is laid out once per distinct sequence of constraints: later occurrences copy the results.
+/// With `LayoutTree.subtreeReuse` set, the first layout of a tree fingerprints every subtree,
+/// computes keyed subtree hashes (as `subtreeHashes(root:key:)`) where fingerprints repeat, and
+/// a subtree that occurs more than once is computed once per distinct sequence of computations
+/// it gets (twice: the first is only noted): later occurrences copy the results.
 /// See `Algorithm/SubtreeMemo.swift` for what is copied and which subtrees are left out.
 public struct SubtreeReuse: Sendable {
     /// The secret of the subtree hashes and memo keys, so a client cannot craft a subtree whose
