@@ -74,6 +74,12 @@ func bench(_ name: String, _ bytes: [UInt8], isCaseArray: Bool) {
     }
 }
 
+// `wire-bench --feed`: see FeedBench.swift.
+if CommandLine.arguments.contains("--feed") {
+    FeedBench.run()
+    exit(0)
+}
+
 // `wire-bench --service FILE`: see ServicePath.swift.
 if let flag = CommandLine.arguments.firstIndex(of: "--service"), flag + 1 < CommandLine.arguments.count {
     runServicePath(file: CommandLine.arguments[flag + 1])

@@ -23,6 +23,10 @@
     let measureFunction: MeasureFunction?
     let baselineFunction: BaselineFunction?
     let childPlacementFunction: ChildPlacementFunction?
+    /// The subtree memo of this call (see SubtreeMemo.swift); nil when subtree reuse is off.
+    // unowned(unsafe): the call's owner (`LayoutTree.runRoot`) holds the memo for the whole
+    // call, so the pass never outlives it; no reference counting per node.
+    unowned(unsafe) var memo: SubtreeMemoState? = nil
 
     // MARK: node access
 

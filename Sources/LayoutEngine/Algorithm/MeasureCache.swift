@@ -64,8 +64,9 @@ extension LayoutPass {
             l.pointee.measuredWidth = c.computedWidth
             l.pointee.measuredHeight = c.computedHeight
         } else {
-            calculateLayoutImpl(n, availableWidth, availableHeight, ownerDirection, widthMode, heightMode,
-                                ownerWidth, ownerHeight, performLayout, depth)
+            // Or copies an equal subtree's result (SubtreeMemo.swift).
+            calculateLayoutImplOrCopy(n, availableWidth, availableHeight, ownerDirection, widthMode, heightMode,
+                                      ownerWidth, ownerHeight, performLayout, depth)
             l.pointee.lastOwnerDirection = ownerDirection
             l.pointee.configVersion = configVersion
 

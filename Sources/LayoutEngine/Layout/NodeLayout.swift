@@ -1,5 +1,5 @@
 /// How a size offered to a node on one axis must be read (Yoga's `SizingMode`, in CSS terms).
-@usableFromInline enum SizingMode: UInt8 {
+@usableFromInline enum SizingMode: UInt8, Sendable {
     /// The size is imposed (Yoga's `Exactly`).
     case stretchFit
     /// At most the offered size (Yoga's `AtMost`).
@@ -23,7 +23,7 @@
 }
 
 /// One number per physical edge.
-@usableFromInline struct EdgeValues {
+@usableFromInline struct EdgeValues: Sendable {
     @usableFromInline var left: Float = 0
     @usableFromInline var top: Float = 0
     @usableFromInline var right: Float = 0
@@ -52,7 +52,7 @@
 }
 
 /// One remembered layout or measurement of a node (Yoga's `CachedMeasurement`).
-@usableFromInline struct CacheEntry {
+@usableFromInline struct CacheEntry: Sendable {
     @usableFromInline var availableWidth: Float = -1
     @usableFromInline var availableHeight: Float = -1
     @usableFromInline var widthMode: SizingMode = .maxContent
@@ -77,7 +77,7 @@
 
 /// Everything the layout pass computes and remembers for one node (Yoga's `LayoutResults`
 /// plus the node's dirty flag). Stored contiguously, one per node.
-@usableFromInline struct NodeLayout {
+@usableFromInline struct NodeLayout: Sendable {
     /// Unrounded position on each physical edge, relative to the parent.
     @usableFromInline var position = EdgeValues()
     @usableFromInline var margin = EdgeValues()

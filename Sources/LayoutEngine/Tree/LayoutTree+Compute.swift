@@ -128,6 +128,8 @@ extension LayoutTree {
         lastRootInputs = inputs
         if fresh { resetLayouts(under: root) }
         generation &+= 1
+        let memo = prepareSubtreeMemo(root: root)
+        defer { subtreeReuseStatistics = memo?.statistics ?? SubtreeReuseStatistics() }
         let depth = treeDepth(from: root)
         let measureFunction = self.measureFunction
         let baselineFunction = self.baselineFunction
@@ -144,7 +146,7 @@ extension LayoutTree {
         nextSiblings.withUnsafeBufferPointer { nextSiblings in
         layouts.withUnsafeMutableBufferPointer { layouts in
         measureCaches.withUnsafeMutableBufferPointer { caches in
-            let pass = LayoutPass(
+            var configured = LayoutPass(
                 styles: styles.baseAddress!, contents: contents.baseAddress!, measured: measured.baseAddress!,
                 flags: flags.baseAddress!,
                 parents: parents.baseAddress!, firstChildren: firstChildren.baseAddress!,
@@ -154,6 +156,8 @@ extension LayoutTree {
                 configVersion: configVersion, generation: generation,
                 measureFunction: measureFunction, baselineFunction: baselineFunction,
                 childPlacementFunction: childPlacementFunction)
+            configured.memo = memo
+            let pass = configured
             if depth > LargeStack.depthThreshold {
                 LargeStack.run(stackSize: LargeStack.stackSize(forDepth: depth)) {
                     pass.layoutRoot(root, width, height, ownerWidth, ownerHeight, direction, performLayout: performLayout)

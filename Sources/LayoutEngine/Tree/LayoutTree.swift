@@ -47,6 +47,11 @@ public struct LayoutTree {
     @usableFromInline var depthCache: (root: Int32, version: UInt32, depth: Int) = (-1, 0, 0)
     /// Sizes taken from other nodes' frames (see `setSizeReferences`).
     var references = SizeReferences()
+    /// Copies the layout of repeated subtrees instead of computing each (see `SubtreeReuse`);
+    /// nil (the default) computes every node.
+    public var subtreeReuse: SubtreeReuse? = nil
+    /// What subtree reuse did in the last layout call.
+    public internal(set) var subtreeReuseStatistics = SubtreeReuseStatistics()
 
     /// The hook for `.custom` content.
     public var measureFunction: MeasureFunction?

@@ -52,6 +52,9 @@ public enum ConfigurationSettings {
               \.patchBaseBytes),
         int("max-patch-operations", "Most operations in one /compute/patch patch.", range: 1...1_000_000, \.maxPatchOperations),
         bytes("max-patch-bytes", "Largest /compute/patch request body.", \.maxPatchBytes),
+        bytes("subtree-cache-bytes",
+              "Budget for layouts of repeated subtrees kept across requests (bytes); 0 turns it off (repeats within a request are still laid out once).",
+              \.subtreeCacheBytes),
         int("max-batch-items", "Most requests in one /compute/batch array.", range: 1...1_000_000, \.maxBatchItems),
         int("max-nodes", "Most nodes in one layout tree.", range: 1...100_000_000, \.wire.maxNodes),
         int("max-depth", "Deepest nesting of nodes.", range: 1...1_000_000, \.wire.maxDepth) {

@@ -66,6 +66,11 @@ public struct ServiceConfiguration: Sendable {
     /// Largest picture `/render` draws, in device pixels (width × height at the asked scale);
     /// beyond it 413 `picture-too-large`. Default 16 Mi pixels (4096 × 4096, 64 MiB of RGBA).
     public var maxRenderPixels: Int
+    /// Byte budget of the subtree cache: layouts of repeated subtrees (feed cells) kept across
+    /// requests, keyed by subtree hash and constraints (`SubtreeCache`). Repeats within one
+    /// request are reused whatever this is. Default 4 MiB (~3,000 snapshots of a 3-node cell
+    /// at ~1.3 KB); 0 turns it off.
+    public var subtreeCacheBytes = ServiceConfiguration.defaultSubtreeCacheBytes
     /// The shared second-level cache in Redis; off by default.
     public var sharedCache = SharedCacheConfiguration()
     /// After SIGTERM/SIGINT, how long `/readyz` answers 503 while requests are still served, so
@@ -94,6 +99,7 @@ public struct ServiceConfiguration: Sendable {
     public static let defaultMaxPendingComputeBytes = 24 << 20
     public static let defaultMaxComputeMemoryBytes = 48 << 20
     public static let defaultRenderCacheBytes = 16 << 20
+    public static let defaultSubtreeCacheBytes = 4 << 20
 
     public init(http: HTTPServerConfiguration = HTTPServerConfiguration(),
                 wire: WireLimits = .default,

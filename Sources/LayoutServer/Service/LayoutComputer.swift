@@ -47,6 +47,10 @@ struct LayoutComputer: Sendable {
     var hashKey: StructuralHashKey = .processRandom
     /// Where answered requests are kept for `/compute/patch` (nil: not kept).
     var bases: BaseStore? = nil
+    /// Layouts of repeated subtrees kept across requests; nil keeps them for one request.
+    var subtrees: SubtreeCache? = nil
+    /// Whether repeated subtrees are laid out once (false: every node computed, for tests).
+    var reusesSubtrees = true
 
     /// The answer to a request body: decoded with the configured limits, or the wire's error.
     func answer(body: [UInt8], ifNoneMatch: String?) -> Answer {
@@ -94,6 +98,8 @@ struct LayoutComputer: Sendable {
             outcome = .hit
             level = .shared
         } else {
+            // Repeated subtrees (feed cells) are laid out once; see `SubtreeReuse`.
+            if reusesSubtrees { request.tree.subtreeReuse = SubtreeReuse(key: hashKey, store: subtrees) }
             request.tree.computeLayout(root: request.root, available: request.available,
                                        direction: request.direction)
             frames = ResponseEncoder.preorderFrames(of: request.tree, root: request.root)
@@ -148,9 +154,12 @@ struct LayoutComputer: Sendable {
 /// One layout without a server, as `/compute` would answer it (without caching).
 public enum LayoutOnce {
     /// The status and body `/compute` would answer for `body`: 200 with the frames, or an
-    /// error status with the error object.
-    public static func answer(body: [UInt8], limits: WireLimits = .default) -> (status: Int, body: [UInt8]) {
-        let computer = LayoutComputer(cache: FrameCache(capacityBytes: 0, shardCount: 1), limits: limits)
+    /// error status with the error object. `subtrees` keeps layouts of repeated subtrees for
+    /// later calls (as `--subtree-cache-bytes`); nil keeps them for this call only.
+    public static func answer(body: [UInt8], limits: WireLimits = .default,
+                              subtrees: SubtreeCache? = nil) -> (status: Int, body: [UInt8]) {
+        var computer = LayoutComputer(cache: FrameCache(capacityBytes: 0, shardCount: 1), limits: limits)
+        computer.subtrees = subtrees
         let answer = computer.answer(body: body, ifNoneMatch: nil)
         return (answer.status, answer.body)
     }

@@ -58,6 +58,8 @@ public final class LayoutService: HTTPHandler, Sendable {
         let textLayouter = Self.makeTextLayouter(configuration, logger: logger)
         let sharedCache = SharedFrameCache(configuration: configuration.sharedCache)
         var computer = LayoutComputer(cache: cache, limits: configuration.wire, shared: sharedCache)
+        computer.subtrees = configuration.subtreeCacheBytes > 0
+            ? SubtreeCache(capacityBytes: configuration.subtreeCacheBytes, shardCount: configuration.cacheShards) : nil
         self.sharedCache = sharedCache
         computer.textLayouter = textLayouter
         computer.hashKey = configuration.cacheKeySecret ?? .processRandom

@@ -1,0 +1,234 @@
+// Repeated subtrees laid out once (the layout-service counterpart of Yoga's per-node cache,
+// across nodes instead of across calls). Yoga's computation of a node (calculateLayoutImpl,
+// run when the node's own cache cannot answer a call) depends only on the node's subtree, the
+// state of that subtree, and the call's arguments (available sizes, sizing modes, owner sizes,
+// owner direction, performLayout) under one config. So two nodes with the same subtree hash,
+// whose subtrees start in the same state and get the same sequence of computations, end in the
+// same state: the later ones copy the first's instead of computing.
+//
+// State: the memo runs only on a tree whose every node is new (first layout, or after a reset),
+// so each subtree starts from the same state; a node's history is a keyed digest of the
+// computations it got so far (`history`), and the memo key of a computation digests subtree
+// hash, history and arguments. The copy covers what the computation writes: the node's own
+// results (size, box model, direction) and everything of its descendants, with their caches.
+//
+// Left out, because their layout reads or is written by something outside the subtree:
+// - the root of the layout (Yoga treats a node without parent differently);
+// - trees with size references (a node sized from another node's frame, set between passes);
+// - nodes whose margin percentages resolve against the parent's size (StackViewLayout);
+// - `position: static` nodes with absolutely positioned or `display: contents` nodes inside:
+//   an ancestor (their containing block) lays those out;
+// - subtrees with constraint containers or `.custom` nodes with children (placed by hooks that
+//   are given node ids);
+// - small subtrees (under `SubtreeReuse.minimumNodes`, default 4) without hook-measured
+//   content, and leaves the engine measures itself: a lookup costs more than computing them.
+// `.custom` leaves are measured by the hook with their tag, which must identify what the hook
+// measures (the service's tag digests the text, its style and the fonts).
+
+/// The memo of one layout call, made by `LayoutTree.prepareSubtreeMemo`.
+final class SubtreeMemoState {
+    /// Per node: its subtree hash (zero when not a candidate).
+    var hashes: [StructuralHash]
+    /// Per node: whether its layout may be copied from or to another node's.
+    var candidates: [Bool]
+    /// Per node: the nodes of its subtree.
+    var sizes: [Int32]
+    /// Per node: a digest of the calls it got this layout call (zero: none yet; `unknown` after
+    /// a call that was not digested).
+    var history: [StructuralHash]
+    /// The key with the memo format and the config absorbed, copied for each call's digest.
+    let prefix: StructuralHasher
+    /// Snapshots made during this call, by memo key; nil for a key seen once.
+    var table: [StructuralHash: SubtreeSnapshot?] = [:]
+    let store: (any SubtreeSnapshotStore)?
+    var statistics = SubtreeReuseStatistics()
+
+    static let unknown = StructuralHash(high: ~0, low: ~0)
+    static let pristine = StructuralHash(high: 0, low: 0)
+
+    init(hashes: [StructuralHash], candidates: [Bool], sizes: [Int32], prefix: StructuralHasher,
+         store: (any SubtreeSnapshotStore)?) {
+        self.hashes = hashes
+        self.candidates = candidates
+        self.sizes = sizes
+        self.history = [StructuralHash](repeating: Self.pristine, count: hashes.count)
+        self.prefix = prefix
+        self.store = store
+    }
+
+    /// A float's exact bits (one NaN), so equal keys mean bit-identical arguments.
+    @inline(__always) static func word(_ value: Float) -> UInt64 {
+        UInt64(value.isNaN ? Float.nan.bitPattern : value.bitPattern)
+    }
+}
+
+extension LayoutPass {
+    /// Yoga's calculateLayoutImpl for a call the node's own cache could not answer, or, with
+    /// subtree reuse on, a copy of the result of an equal subtree that got the same calls.
+    @inline(__always)
+    func calculateLayoutImplOrCopy(_ n: Int, _ availableWidth: Float, _ availableHeight: Float,
+                                   _ ownerDirection: Direction,
+                                   _ widthMode: SizingMode, _ heightMode: SizingMode,
+                                   _ ownerWidth: Float, _ ownerHeight: Float,
+                                   _ performLayout: Bool, _ depth: Int) {
+        if let memo {
+            calculateLayoutMemoized(memo, n, availableWidth, availableHeight, ownerDirection, widthMode, heightMode,
+                                    ownerWidth, ownerHeight, performLayout, depth)
+        } else {
+            calculateLayoutImpl(n, availableWidth, availableHeight, ownerDirection, widthMode, heightMode,
+                                ownerWidth, ownerHeight, performLayout, depth)
+        }
+    }
+
+    // The history of a node counts only these calls, not those its own cache answered: a
+    // cache hit changes only the node's measured size (which every computation overwrites),
+    // its width, height and dirty flag, and stamps (which a copy leaves alone, see `restore`).
+    @inline(never)
+    func calculateLayoutMemoized(_ memo: SubtreeMemoState, _ n: Int, _ availableWidth: Float, _ availableHeight: Float,
+                                 _ ownerDirection: Direction,
+                                 _ widthMode: SizingMode, _ heightMode: SizingMode,
+                                 _ ownerWidth: Float, _ ownerHeight: Float,
+                                 _ performLayout: Bool, _ depth: Int) {
+        let before = memo.history[n]
+        guard memo.candidates[n], before != SubtreeMemoState.unknown else {
+            // Not digested: a candidate inside a subtree copied later must not look pristine.
+            memo.history[n] = SubtreeMemoState.unknown
+            calculateLayoutImpl(n, availableWidth, availableHeight, ownerDirection, widthMode, heightMode,
+                                ownerWidth, ownerHeight, performLayout, depth)
+            return
+        }
+        var hasher = memo.prefix
+        hasher.combine(memo.hashes[n].high)
+        hasher.combine(memo.hashes[n].low)
+        hasher.combine(before.high)
+        hasher.combine(before.low)
+        hasher.combine(SubtreeMemoState.word(availableWidth) << 32 | SubtreeMemoState.word(availableHeight))
+        hasher.combine(SubtreeMemoState.word(ownerWidth) << 32 | SubtreeMemoState.word(ownerHeight))
+        hasher.combine(UInt64(widthMode.rawValue) | UInt64(heightMode.rawValue) << 8
+                       | UInt64(ownerDirection.rawValue) << 16 | (performLayout ? 1 << 24 : 0))
+        let key = hasher.finalize()
+
+        // A key seen for the first time is only noted: most calls of cells that differ in their
+        // constraints never repeat, and a snapshot costs more than the call. The second time it
+        // is computed and kept; from the third on, copied.
+        let seen = memo.table[key]
+        if let seen, let snapshot = seen, restore(snapshot, into: n, memo) {
+            memo.statistics.localHits += 1
+            return
+        }
+        if seen == nil, let store = memo.store, let snapshot = store.snapshot(for: key), restore(snapshot, into: n, memo) {
+            memo.table[key] = snapshot
+            memo.statistics.storeHits += 1
+            return
+        }
+        calculateLayoutImpl(n, availableWidth, availableHeight, ownerDirection, widthMode, heightMode,
+                            ownerWidth, ownerHeight, performLayout, depth)
+        memo.history[n] = key
+        if seen == nil {
+            memo.table[key] = .some(nil)
+        } else {
+            let snapshot = self.snapshot(of: n, memo)
+            memo.table[key] = snapshot
+            memo.store?.store(snapshot, for: key)
+            memo.statistics.recorded += 1
+        }
+    }
+
+    /// The state of the subtree at `n`, in pre-order, right after calculateLayoutImpl of `n`.
+    func snapshot(of n: Int, _ memo: SubtreeMemoState) -> SubtreeSnapshot {
+        let count = Int(memo.sizes[n])
+        var nodeLayouts: [NodeLayout] = []
+        var entries: [CacheEntry] = []
+        var histories: [StructuralHash] = []
+        nodeLayouts.reserveCapacity(count)
+        histories.reserveCapacity(count)
+        walkSubtree(n) { c, k in
+            nodeLayouts.append(layouts[c])
+            // The descendants' live entries: those at or past the count are never read before
+            // being overwritten (see `calculateLayoutInternal`). `n`'s own are its caller's.
+            if k > 0 {
+                let first = caches + c * maxCachedMeasurements
+                entries.append(contentsOf: UnsafeBufferPointer(start: first, count: Int(layouts[c].nextCachedMeasurementsIndex)))
+            }
+            histories.append(memo.history[c])
+        }
+        return SubtreeSnapshot(layouts: nodeLayouts, caches: entries, histories: histories,
+                               generation: generation, configVersion: configVersion)
+    }
+
+    /// Writes `snapshot` over the subtree at `n`; false (and nothing written) when its shape
+    /// differs. Stamps of the snapshot's layout call become this call's.
+    func restore(_ snapshot: SubtreeSnapshot, into n: Int, _ memo: SubtreeMemoState) -> Bool {
+        guard snapshot.layouts.count == Int(memo.sizes[n]) else { return false }
+        let fromGeneration = snapshot.generation, fromConfig = snapshot.configVersion
+        let generation = self.generation, configVersion = self.configVersion
+        @inline(__always) func stamp(_ g: UInt32) -> UInt32 { g == fromGeneration ? generation : g }
+        var nextEntry = 0
+        snapshot.layouts.withUnsafeBufferPointer { saved in
+        snapshot.caches.withUnsafeBufferPointer { savedEntries in
+            walkSubtree(n) { c, k in
+                var l = saved[k]
+                if c == n {
+                    // What calculateLayoutImpl of `n` writes on `n` comes from the snapshot; the
+                    // rest is written by its parent (position, flex basis, line) or by
+                    // calculateLayoutInternal around the call (cache, size, flags, stamps).
+                    let own = layouts[c]
+                    l.position = own.position
+                    l.computedFlexBasis = own.computedFlexBasis
+                    l.computedFlexBasisGeneration = own.computedFlexBasisGeneration
+                    l.lineIndex = own.lineIndex
+                    l.frame = own.frame
+                    l.cachedLayout = own.cachedLayout
+                    l.nextCachedMeasurementsIndex = own.nextCachedMeasurementsIndex
+                    l.generationCount = own.generationCount
+                    l.configVersion = own.configVersion
+                    l.lastOwnerDirection = own.lastOwnerDirection
+                    l.isDirty = own.isDirty
+                    l.width = own.width
+                    l.height = own.height
+                    layouts[c] = l
+                    memo.history[c] = snapshot.histories[k]
+                    return
+                }
+                l.computedFlexBasisGeneration = stamp(l.computedFlexBasisGeneration)
+                l.generationCount = stamp(l.generationCount)
+                if l.configVersion == fromConfig { l.configVersion = configVersion }
+                l.cachedLayout.generation = stamp(l.cachedLayout.generation)
+                layouts[c] = l
+                let target = caches + c * maxCachedMeasurements
+                for e in 0..<Int(l.nextCachedMeasurementsIndex) {
+                    var entry = savedEntries[nextEntry]
+                    nextEntry += 1
+                    entry.generation = stamp(entry.generation)
+                    target[e] = entry
+                }
+                memo.history[c] = snapshot.histories[k]
+            }
+        }}
+        return true
+    }
+
+    /// Visits the subtree at `n` in pre-order with each node's position in that order.
+    @inline(__always) func walkSubtree(_ n: Int, _ visit: (_ node: Int, _ index: Int) -> Void) {
+        var k = 0
+        var c = n
+        walk: while true {
+            visit(c, k)
+            k += 1
+            let first = Int(firstChildren[c].index)
+            if first >= 0 {
+                c = first
+                continue
+            }
+            while c != n {
+                let next = Int(nextSiblings[c].index)
+                if next >= 0 {
+                    c = next
+                    continue walk
+                }
+                c = Int(parents[c].index)
+            }
+            return
+        }
+    }
+}

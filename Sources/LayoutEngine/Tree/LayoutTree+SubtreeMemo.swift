@@ -1,0 +1,158 @@
+// Setting up the subtree memo of one layout call (see Algorithm/SubtreeMemo.swift): which
+// nodes may share a computation: a cheap fingerprint per subtree first, then keyed subtree
+// hashes for the subtrees whose fingerprints repeat.
+
+extension LayoutTree {
+    /// The memo for a layout of `root`, or nil when subtree reuse is off or cannot be used: the
+    /// tree has size references, or a node under `root` has been laid out before (the memo
+    /// assumes every subtree starts from a new node's state). Nil too when no subtree repeats.
+    func prepareSubtreeMemo(root: Int) -> SubtreeMemoState? {
+        guard let reuse = subtreeReuse, references.list.isEmpty, layouts[root].generationCount == 0 else { return nil }
+        let order = preorder(from: root)
+        let pristine = layouts.withUnsafeBufferPointer { layouts in
+            order.allSatisfy { layouts[Int($0)].generationCount == 0 }
+        }
+        guard pristine else { return nil }
+        var sizes = [Int32](repeating: 0, count: nodeCount)
+        // Per node: what its subtree holds that can make it depend on things outside it.
+        var inside = [Inside](repeating: [], count: nodeCount)
+        // First a cheap unkeyed fingerprint per subtree (equal subtrees, equal prints; unequal
+        // ones may share one): most trees have no repeats, and for them the keyed hashes, about
+        // 1.5–2× the streamed structural hash, would be wasted.
+        var prints = [UInt64](repeating: 0, count: nodeCount)
+        var possible = [Bool](repeating: false, count: nodeCount)
+        var printCounts: [UInt64: Int32] = [:]
+        for i32 in order.reversed() {
+            let i = Int(i32)
+            var size: Int32 = 1
+            var below: Inside = []
+            var fingerprint = ownPrint(i)
+            var c = Int(firstChildren[i].index)
+            while c >= 0 {
+                size += sizes[c]
+                below.formUnion(inside[c])
+                fingerprint = Self.mix(fingerprint, prints[c])
+                c = Int(nextSiblings[c].index)
+            }
+            sizes[i] = size
+            let own = ownInside(i, hasChildren: size > 1)
+            inside[i] = below.union(own)
+            prints[i] = Self.mix(fingerprint, UInt64(size))
+            if i != root && mayReuse(i, own: own, below: below, size: size, minimumNodes: reuse.minimumNodes) {
+                possible[i] = true
+                printCounts[prints[i], default: 0] += 1
+            }
+        }
+        // The nodes that need keyed hashes: those under a possible candidate whose print repeats.
+        var needed = [Bool](repeating: false, count: nodeCount)
+        var anyNeeded = false
+        for i32 in order {
+            let i = Int(i32)
+            if possible[i] && printCounts[prints[i]]! < 2 { possible[i] = false }
+            let parent = Int(parents[i].index)
+            needed[i] = possible[i] || (i != root && parent >= 0 && needed[parent])
+            anyNeeded = anyNeeded || needed[i]
+        }
+        guard anyNeeded else { return nil }
+        let key = reuse.key
+        var hashes = [StructuralHash](repeating: SubtreeMemoState.pristine, count: nodeCount)
+        var counts: [StructuralHash: Int32] = [:]
+        hashes.withUnsafeMutableBufferPointer { hashes in
+            for i32 in order.reversed() where needed[Int(i32)] {
+                let i = Int(i32)
+                hashes[i] = subtreeHash(of: i, key: key, childHashes: UnsafePointer(hashes.baseAddress!))
+                if possible[i] { counts[hashes[i], default: 0] += 1 }
+            }
+        }
+        var candidates = possible
+        var candidateCount = 0
+        for i32 in order where possible[Int(i32)] {
+            let i = Int(i32)
+            if counts[hashes[i]]! >= 2 { candidateCount += 1 } else { candidates[i] = false }
+        }
+        guard candidateCount > 0 else { return nil }
+        var prefix = StructuralHasher(key: key)
+        // Domain and format of memo keys, then the config (the same for the whole call).
+        prefix.combine(UInt64(0x4D45_4D4F_0000_0001))
+        prefix.combine(config.pointScaleFactor)
+        prefix.combine(UInt64(config.useWebDefaults ? 1 : 0))
+        prefix.combine(UInt64(config.errata.rawValue) << 32 | UInt64(config.experimentalFeatures.rawValue))
+        let memo = SubtreeMemoState(hashes: hashes, candidates: candidates, sizes: sizes, prefix: prefix,
+                                    store: reuse.store)
+        memo.statistics.active = true
+        memo.statistics.candidates = candidateCount
+        return memo
+    }
+
+    /// A few of node `i`'s own style and content words, mixed: enough to tell most different
+    /// nodes apart, cheaply (the keyed hash decides).
+    private func ownPrint(_ i: Int) -> UInt64 {
+        var fingerprint = styles.withUnsafeBufferPointer { buffer -> UInt64 in
+            let s = buffer.baseAddress! + i
+            var p = UInt64(styleFlags[i].rawValue) | UInt64(s.pointee.flexDirection.rawValue) << 16
+                | UInt64(s.pointee.alignItems.rawValue) << 20 | UInt64(s.pointee.justifyContent.rawValue) << 24
+                | UInt64(s.pointee.positionType.rawValue) << 28 | UInt64(s.pointee.display.rawValue) << 32
+                | UInt64(s.pointee.alignSelf.rawValue) << 36 | UInt64(s.pointee.flexWrap.rawValue) << 40
+            p = Self.mix(p, StructuralHasher.word(s.pointee.width) ^ StructuralHasher.word(s.pointee.height) << 1)
+            p = Self.mix(p, UInt64((s.pointee.flexGrow ?? -1).bitPattern) | UInt64((s.pointee.flexShrink ?? -1).bitPattern) << 32)
+            return p
+        }
+        if measuredFlags[i] {
+            switch contents[i] {
+            case .custom(let tag): fingerprint = Self.mix(fingerprint, UInt64(bitPattern: Int64(tag)))
+            case .intrinsicText(let text): fingerprint = Self.mix(fingerprint, UInt64(text.utf8.count))
+            case .fixed(let size), .benchmarkLeaf(let size):
+                fingerprint = Self.mix(fingerprint, UInt64(size.width.bitPattern) | UInt64(size.height.bitPattern) << 32)
+            default: fingerprint = Self.mix(fingerprint, 7)
+            }
+        }
+        return fingerprint
+    }
+
+    @inline(__always) private static func mix(_ h: UInt64, _ word: UInt64) -> UInt64 {
+        let m = (h ^ word) &* 0x9E37_79B9_7F4A_7C15
+        return m ^ (m >> 29)
+    }
+
+    /// Whether node `i` (not the root) may copy or be copied: see the list in SubtreeMemo.swift.
+    private func mayReuse(_ i: Int, own: Inside, below: Inside, size: Int32, minimumNodes: Int) -> Bool {
+        // Read in place: a Style is a few hundred bytes.
+        let (display, position) = styles.withUnsafeBufferPointer { ($0[i].display, $0[i].positionType) }
+        guard display == .flex, !own.contains(.placedByHook), !below.contains(.placedByHook),
+              !styleFlags[i].contains(.marginPercentOfContainerSize) else { return false }
+        if position == .static && !below.isDisjoint(with: [.absolute, .contents]) { return false }
+        // Worth a memo key (a keyed digest and a table lookup per computation): subtrees with
+        // content measured by the hook (text), or of a few nodes. A small box, or a leaf whose
+        // content the engine measures itself, computes faster than it is looked up.
+        return own.contains(.hookMeasured) || below.contains(.hookMeasured) || Int(size) >= minimumNodes
+    }
+
+    private func ownInside(_ i: Int, hasChildren: Bool) -> Inside {
+        var result: Inside = []
+        let (display, position) = styles.withUnsafeBufferPointer { ($0[i].display, $0[i].positionType) }
+        if position == .absolute { result.insert(.absolute) }
+        if display == .contents { result.insert(.contents) }
+        if measuredFlags[i] {
+            switch contents[i] {
+            case .constraints: result.insert(.placedByHook)
+            case .custom where hasChildren: result.insert(.placedByHook)
+            case .custom: result.insert(.hookMeasured)
+            default: break
+            }
+        }
+        return result
+    }
+}
+
+/// What a subtree holds that can tie its layout to nodes outside it.
+private struct Inside: OptionSet {
+    let rawValue: UInt8
+    /// An absolutely positioned node (laid out by its containing block).
+    static let absolute = Inside(rawValue: 1 << 0)
+    /// A `display: contents` node (cleaned up by a containing block walking static nodes).
+    static let contents = Inside(rawValue: 1 << 1)
+    /// A node whose children a hook or a constraint solver places, by node id.
+    static let placedByHook = Inside(rawValue: 1 << 2)
+    /// A leaf measured by the measure hook (`.custom`: the service's text leaves).
+    static let hookMeasured = Inside(rawValue: 1 << 3)
+}
