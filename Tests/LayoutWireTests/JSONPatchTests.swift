@@ -116,6 +116,8 @@ import Testing
             (#"[{"op":"add","path":5,"value":1}]"#, "/0/path", "wrong-type"),
             (#"[{"op":"remove","path":"/a"},{"op":"add","path":"/a"}]"#, "/1", "missing-key"),
             (#"[{"op":"copy","path":"/a"}]"#, "/0", "missing-key"),
+            // A "from" an add does not use is still held to its type (schemathesis, 2026-11-26).
+            (#"[{"op":"add","path":"","from":{},"value":null}]"#, "/0/from", "wrong-type"),
         ]
         for (patch, pointer, code) in cases {
             do {

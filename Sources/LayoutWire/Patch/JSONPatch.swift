@@ -57,6 +57,11 @@ public struct JSONPatch: Sendable {
             throw .invalid("unknown-value", "\"op\" must be one of \(kinds)", pointer: pointer + "/op")
         }
         let path = try self.pointer(value, "path", in: pointer)
+        // RFC 6902 ignores members an operation does not use, but a "from" that is present is
+        // held to its type on every operation, so a malformed one is never silently dropped.
+        if let from = value["from"], from.stringValue == nil {
+            throw .invalid("wrong-type", "\"from\" must be a JSON pointer string", pointer: pointer + "/from")
+        }
         var operation = Operation(kind: kind, path: path)
         switch kind {
         case .move, .copy:
