@@ -81,76 +81,97 @@ public enum PrometheusRenderer {
         cacheSamples(&out, prefix: "layoutd_patch_bases", name: "patch base store",
                      hitsHelp: "Lookups of earlier trees (by ETag) that found one, for /compute/patch.", evicted: "Trees",
                      rejected: "Trees", inputs.patchBases, capacityBytes: inputs.patchBasesCapacityBytes)
-        let admission = inputs.admission
-        sample(&out, "layoutd_compute_rejected_total", "counter",
-               "Layout requests answered 503 overloaded: the pending compute budget was full.", admission.rejected)
-        sample(&out, "layoutd_compute_pending_requests", "gauge",
-               "Layout requests queued or running on the compute queue.", admission.pendingRequests)
-        sample(&out, "layoutd_compute_pending_bytes", "gauge",
-               "Request body bytes of the layout work queued or running.", admission.pendingBytes)
-        sample(&out, "layoutd_compute_pending_limit_bytes", "gauge",
-               "The pending compute budget (max-pending-compute-bytes).", inputs.admissionLimitBytes)
-        let memory = inputs.computeMemory
-        sample(&out, "layoutd_compute_memory_bytes", "gauge",
-               "Estimated working memory of the large layouts running now.", memory.runningBytes)
-        sample(&out, "layoutd_compute_memory_limit_bytes", "gauge",
-               "The compute memory budget (max-compute-memory-bytes).", inputs.computeMemoryLimitBytes)
-        sample(&out, "layoutd_compute_memory_waiting_requests", "gauge",
-               "Large layouts waiting for room in the compute memory budget.", memory.waitingJobs)
-        sample(&out, "layoutd_compute_memory_waits_total", "counter",
-               "Large layouts that waited for room in the compute memory budget.", memory.waitedTotal)
-        sample(&out, "layoutd_compute_memory_refused_total", "counter",
-               "Large layouts answered 503 overloaded: those waiting already filled the compute memory budget.",
-               memory.refusedTotal)
-        sample(&out, "layoutd_open_connections", "gauge", "HTTP connections open now.", inputs.openConnections)
-        sample(&out, "layoutd_text_shape_cache_hits_total", "counter",
-               "Words of text leaves whose shapes came from the shaping cache.", inputs.shapeCache.hits)
-        sample(&out, "layoutd_text_shape_cache_misses_total", "counter",
-               "Words of text leaves shaped with HarfBuzz (not in the shaping cache).", inputs.shapeCache.misses)
-        sharedCacheSamples(&out, inputs.sharedCache ?? SharedFrameCache.Statistics())
-        let buffers = inputs.buffers
-        sample(&out, "layoutd_buffered_output_bytes", "gauge",
-               "Unsent response bytes across connections, with the answers of running handlers as expected.",
-               buffers.outputBytes)
-        sample(&out, "layoutd_buffered_output_limit_bytes", "gauge",
-               "The server-wide output bound (max-buffered-output-bytes-total).", buffers.outputBoundBytes)
-        sample(&out, "layoutd_buffered_input_bytes", "gauge",
-               "Received bytes not yet taken as requests, across connections.", buffers.inputBytes)
-        sample(&out, "layoutd_buffered_input_limit_bytes", "gauge",
-               "The server-wide input bound (max-buffered-input-bytes-total).", buffers.inputBoundBytes)
-        sample(&out, "layoutd_buffer_paused_connections", "gauge",
-               "Connections whose reading is paused by a server-wide buffer bound now.", buffers.pausedConnections)
-        sample(&out, "layoutd_buffer_pauses_total", "counter",
-               "Times a connection's reading was paused by a server-wide buffer bound.", buffers.pausedTotal)
-        sample(&out, "layoutd_buffer_closed_connections_total", "counter",
-               "Connections closed as the worst offenders against a server-wide buffer bound.", buffers.closedTotal)
+        for scalar in scalars(inputs) {
+            sample(&out, scalar.name, scalar.type, scalar.help, scalar.value)
+        }
+        family(&out, "layoutd_shared_cache_lookup_duration_seconds", "histogram",
+               "Time of each shared cache lookup that called Redis (hit, miss or failure).")
+        histogramSamples(&out, "layoutd_shared_cache_lookup_duration_seconds", label: "",
+                         (inputs.sharedCache ?? SharedFrameCache.Statistics()).lookupSeconds)
         return out
     }
 
-    /// The shared cache's samples (zeros when it is off, so dashboards need no special case).
-    private static func sharedCacheSamples(_ out: inout String, _ shared: SharedFrameCache.Statistics) {
-        sample(&out, "layoutd_shared_cache_hits_total", "counter", "Layouts found in the shared cache (Redis).", shared.hits)
-        sample(&out, "layoutd_shared_cache_misses_total", "counter",
-               "Shared cache lookups that found nothing usable (invalid values included).", shared.misses)
-        sample(&out, "layoutd_shared_cache_errors_total", "counter",
-               "Shared cache calls that failed (refused, reset, server error), timeouts apart.", shared.errors)
-        sample(&out, "layoutd_shared_cache_timeouts_total", "counter",
-               "Shared cache calls that took longer than shared-cache-timeout.", shared.timeouts)
-        sample(&out, "layoutd_shared_cache_invalid_total", "counter",
-               "Shared cache values ignored: wrong format version, truncated, foreign or corrupted.", shared.invalid)
-        sample(&out, "layoutd_shared_cache_skipped_total", "counter",
-               "Shared cache lookups and stores not attempted: breaker open or every connection busy.", shared.skipped)
-        sample(&out, "layoutd_shared_cache_writes_total", "counter", "Layouts stored in the shared cache.", shared.writes)
-        sample(&out, "layoutd_shared_cache_writes_dropped_total", "counter",
-               "Stores dropped because the background write queue was full.", shared.writesDropped)
-        sample(&out, "layoutd_shared_cache_breaker_state", "gauge",
-               "The shared cache's circuit breaker: 0 closed (calling Redis), 1 open (not calling), 2 half-open (probing).",
-               shared.breakerState.rawValue)
-        sample(&out, "layoutd_shared_cache_breaker_opened_total", "counter", "Times the circuit breaker opened.",
-               shared.breakerOpened)
-        family(&out, "layoutd_shared_cache_lookup_duration_seconds", "histogram",
-               "Time of each shared cache lookup that called Redis (hit, miss or failure).")
-        histogramSamples(&out, "layoutd_shared_cache_lookup_duration_seconds", label: "", shared.lookupSeconds)
+    /// A family of one unlabelled sample.
+    private struct Scalar {
+        let name: String
+        let type: String
+        let help: String
+        let value: Int
+
+        static func counter(_ name: String, _ help: String, _ value: Int) -> Scalar {
+            Scalar(name: name, type: "counter", help: help, value: value)
+        }
+
+        static func gauge(_ name: String, _ help: String, _ value: Int) -> Scalar {
+            Scalar(name: name, type: "gauge", help: help, value: value)
+        }
+    }
+
+    /// Every single-sample family, in page order. The shared cache's show zeros when it is
+    /// off, so dashboards need no special case.
+    private static func scalars(_ inputs: Inputs) -> [Scalar] {
+        let admission = inputs.admission, memory = inputs.computeMemory, buffers = inputs.buffers
+        let shared = inputs.sharedCache ?? SharedFrameCache.Statistics()
+        return [
+            .counter("layoutd_compute_rejected_total",
+                     "Layout requests answered 503 overloaded: the pending compute budget was full.", admission.rejected),
+            .gauge("layoutd_compute_pending_requests", "Layout requests queued or running on the compute queue.",
+                   admission.pendingRequests),
+            .gauge("layoutd_compute_pending_bytes", "Request body bytes of the layout work queued or running.",
+                   admission.pendingBytes),
+            .gauge("layoutd_compute_pending_limit_bytes", "The pending compute budget (max-pending-compute-bytes).",
+                   inputs.admissionLimitBytes),
+            .gauge("layoutd_compute_memory_bytes", "Estimated working memory of the large layouts running now.",
+                   memory.runningBytes),
+            .gauge("layoutd_compute_memory_limit_bytes", "The compute memory budget (max-compute-memory-bytes).",
+                   inputs.computeMemoryLimitBytes),
+            .gauge("layoutd_compute_memory_waiting_requests",
+                   "Large layouts waiting for room in the compute memory budget.", memory.waitingJobs),
+            .counter("layoutd_compute_memory_waits_total",
+                     "Large layouts that waited for room in the compute memory budget.", memory.waitedTotal),
+            .counter("layoutd_compute_memory_refused_total",
+                     "Large layouts answered 503 overloaded: those waiting already filled the compute memory budget.",
+                     memory.refusedTotal),
+            .gauge("layoutd_open_connections", "HTTP connections open now.", inputs.openConnections),
+            .counter("layoutd_text_shape_cache_hits_total",
+                     "Words of text leaves whose shapes came from the shaping cache.", inputs.shapeCache.hits),
+            .counter("layoutd_text_shape_cache_misses_total",
+                     "Words of text leaves shaped with HarfBuzz (not in the shaping cache).", inputs.shapeCache.misses),
+            .counter("layoutd_shared_cache_hits_total", "Layouts found in the shared cache (Redis).", shared.hits),
+            .counter("layoutd_shared_cache_misses_total",
+                     "Shared cache lookups that found nothing usable (invalid values included).", shared.misses),
+            .counter("layoutd_shared_cache_errors_total",
+                     "Shared cache calls that failed (refused, reset, server error), timeouts apart.", shared.errors),
+            .counter("layoutd_shared_cache_timeouts_total",
+                     "Shared cache calls that took longer than shared-cache-timeout.", shared.timeouts),
+            .counter("layoutd_shared_cache_invalid_total",
+                     "Shared cache values ignored: wrong format version, truncated, foreign or corrupted.", shared.invalid),
+            .counter("layoutd_shared_cache_skipped_total",
+                     "Shared cache lookups and stores not attempted: breaker open or every connection busy.", shared.skipped),
+            .counter("layoutd_shared_cache_writes_total", "Layouts stored in the shared cache.", shared.writes),
+            .counter("layoutd_shared_cache_writes_dropped_total",
+                     "Stores dropped because the background write queue was full.", shared.writesDropped),
+            .gauge("layoutd_shared_cache_breaker_state",
+                   "The shared cache's circuit breaker: 0 closed (calling Redis), 1 open (not calling), 2 half-open (probing).",
+                   shared.breakerState.rawValue),
+            .counter("layoutd_shared_cache_breaker_opened_total", "Times the circuit breaker opened.",
+                     shared.breakerOpened),
+            .gauge("layoutd_buffered_output_bytes",
+                   "Unsent response bytes across connections, with the answers of running handlers as expected.",
+                   buffers.outputBytes),
+            .gauge("layoutd_buffered_output_limit_bytes",
+                   "The server-wide output bound (max-buffered-output-bytes-total).", buffers.outputBoundBytes),
+            .gauge("layoutd_buffered_input_bytes", "Received bytes not yet taken as requests, across connections.",
+                   buffers.inputBytes),
+            .gauge("layoutd_buffered_input_limit_bytes",
+                   "The server-wide input bound (max-buffered-input-bytes-total).", buffers.inputBoundBytes),
+            .gauge("layoutd_buffer_paused_connections",
+                   "Connections whose reading is paused by a server-wide buffer bound now.", buffers.pausedConnections),
+            .counter("layoutd_buffer_pauses_total",
+                     "Times a connection's reading was paused by a server-wide buffer bound.", buffers.pausedTotal),
+            .counter("layoutd_buffer_closed_connections_total",
+                     "Connections closed as the worst offenders against a server-wide buffer bound.", buffers.closedTotal),
+        ]
     }
 
     /// A histogram's cumulative buckets, sum and count; `label` is empty or ends in a comma.

@@ -7,11 +7,9 @@ struct BatchRoute: RouteHandler {
 
     func handle(_ request: HTTPRequest, responder: Responder) {
         guard JSONBody.accepts(request, responder) else { return }
-        let bytes = request.body.count
-        queue.run(request.body, orRefuse: responder) { [batch, queue] in
+        queue.respond(to: request.body, through: responder) { [batch] in
             let (status, body) = batch.answer(body: request.body)
-            queue.admission.release(bytes: bytes)
-            responder(HTTPResponse(status: status, headers: JSONBody.headers, body: body))
+            return (HTTPResponse(status: status, headers: JSONBody.headers, body: body), nil)
         }
     }
 }

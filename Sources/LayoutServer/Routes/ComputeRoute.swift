@@ -25,32 +25,33 @@ struct ComputeRoute: RouteHandler {
             }
             return
         }
-        // `admittedBytes`: the budget to give back (before answering, so a client that has its
-        // answer finds the budget freed); nil when computed inline, outside the budget.
-        let compute: @Sendable (_ admittedBytes: Int?) -> Void = { [answers, computer, queue] admittedBytes in
+        let answer: @Sendable () -> (HTTPResponse, cache: LayoutComputer.CacheOutcome?) = { [answers, computer] in
             let answer = computer.answer(body: request.body, ifNoneMatch: request.headers["If-None-Match"])
             if let answerKey, answer.status == 200, let tag = answer.entityTag {
                 answers.insert(request.body, key: answerKey, entry: ServedAnswer(body: answer.body, entityTag: tag))
             }
-            if let admittedBytes { queue.admission.release(bytes: admittedBytes) }
-            responder(Self.response(for: answer), cache: answer.cache)
+            return (answer.response(), answer.cache)
         }
-        // Small bodies are small trees: cheaper to lay out here than to hop threads. On a
-        // concurrent connection queue this holds only this connection.
+        // Small bodies are small trees: cheaper to lay out here, outside the budgets, than to
+        // hop threads. On a concurrent connection queue this holds only this connection.
         if request.body.count <= inlineLimit {
-            compute(nil)
+            let (response, cache) = answer()
+            responder(response, cache: cache)
         } else {
-            let bytes = request.body.count
-            queue.run(request.body, orRefuse: responder) { compute(bytes) }
+            queue.respond(to: request.body, through: responder, with: answer)
         }
     }
+}
 
-    private static func response(for answer: LayoutComputer.Answer) -> HTTPResponse {
-        var headers: HTTPHeaders = answer.status == 304 ? [:] : JSONBody.headers
-        if let tag = answer.entityTag { headers.add(name: "ETag", value: tag) }
-        if let cache = answer.cache, cache != .notModified { headers.add(name: "X-Cache", value: cache.rawValue) }
-        if let level = answer.level { headers.add(name: "X-Cache-Level", value: level.rawValue) }
-        return HTTPResponse(status: answer.status, headers: headers, body: answer.body)
+extension LayoutComputer.Answer {
+    /// The HTTP response of this answer: a JSON body (none on a 304), its ETag, and which cache
+    /// answered (`X-Cache`, `X-Cache-Level`).
+    func response() -> HTTPResponse {
+        var headers: HTTPHeaders = status == 304 ? [:] : JSONBody.headers
+        if let entityTag { headers.add(name: "ETag", value: entityTag) }
+        if let cache, cache != .notModified { headers.add(name: "X-Cache", value: cache.rawValue) }
+        if let level { headers.add(name: "X-Cache-Level", value: level.rawValue) }
+        return HTTPResponse(status: status, headers: headers, body: body)
     }
 }
 

@@ -8,14 +8,11 @@ struct PatchRoute: RouteHandler {
 
     func handle(_ request: HTTPRequest, responder: Responder) {
         guard JSONBody.accepts(request, responder) else { return }
-        let bytes = request.body.count
-        queue.run(request.body, orRefuse: responder) { [computer, queue] in
+        queue.respond(to: request.body, through: responder) { [computer] in
             let (answer, mode) = computer.answer(body: request.body, ifNoneMatch: request.headers["If-None-Match"])
-            queue.admission.release(bytes: bytes)
-            var headers: HTTPHeaders = answer.status == 304 ? [:] : JSONBody.headers
-            if let tag = answer.entityTag { headers.add(name: "ETag", value: tag) }
-            if let mode { headers.add(name: "X-Patch", value: mode.rawValue) }
-            responder(HTTPResponse(status: answer.status, headers: headers, body: answer.body), cache: answer.cache)
+            var response = answer.response()
+            if let mode { response.headers.add(name: "X-Patch", value: mode.rawValue) }
+            return (response, answer.cache)
         }
     }
 }

@@ -18,17 +18,14 @@ struct RenderRoute: RouteHandler {
                                    parameter: error.parameter).response())
             return
         }
-        let bytes = request.body.count
-        queue.run(request.body, orRefuse: responder) { [computer, queue] in
+        queue.respond(to: request.body, through: responder) { [computer] in
             let answer = computer.answer(body: request.body, options: options)
-            queue.admission.release(bytes: bytes)
             guard let mediaType = answer.mediaType else {
-                responder(HTTPResponse(status: answer.status, headers: JSONBody.headers, body: answer.body))
-                return
+                return (HTTPResponse(status: answer.status, headers: JSONBody.headers, body: answer.body), nil)
             }
             var headers: HTTPHeaders = ["Content-Type": mediaType]
             if let cache = answer.cache { headers.add(name: "X-Cache", value: cache.rawValue) }
-            responder(HTTPResponse(status: answer.status, headers: headers, body: answer.body), cache: answer.cache)
+            return (HTTPResponse(status: answer.status, headers: headers, body: answer.body), answer.cache)
         }
     }
 }

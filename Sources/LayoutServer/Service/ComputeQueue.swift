@@ -1,4 +1,5 @@
 import Dispatch
+import HTTPServer
 
 /// Where layout work runs: a global concurrent queue (one thread per core), never the
 /// connection's queue or event loop, so a large tree does not hold up the HTTP I/O of other
@@ -50,6 +51,18 @@ final class ComputeQueue: Sendable {
         case .refuse:
             admission.release(bytes: body.count)
             responder(ServiceError.overloaded(memoryLimitBytes: memory.limitBytes))
+        }
+    }
+
+    /// Runs `answer` on the queue as `run` does, then gives the admitted bytes back before
+    /// responding with what it returned, so a client that has its answer finds the budget freed.
+    func respond(to body: [UInt8], through responder: Responder,
+                 with answer: @escaping @Sendable () -> (HTTPResponse, cache: LayoutComputer.CacheOutcome?)) {
+        let bytes = body.count
+        run(body, orRefuse: responder) { [admission] in
+            let (response, cache) = answer()
+            admission.release(bytes: bytes)
+            responder(response, cache: cache)
         }
     }
 
