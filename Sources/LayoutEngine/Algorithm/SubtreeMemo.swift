@@ -211,24 +211,10 @@ extension LayoutPass {
     /// Visits the subtree at `n` in pre-order with each node's position in that order.
     @inline(__always) func walkSubtree(_ n: Int, _ visit: (_ node: Int, _ index: Int) -> Void) {
         var k = 0
-        var c = n
-        walk: while true {
+        LayoutTree.walkSubtree(from: n, firstChild: { firstChildren[$0] }, nextSibling: { nextSiblings[$0] },
+                               parent: { parents[$0] }) { c, _ in
             visit(c, k)
             k += 1
-            let first = Int(firstChildren[c].index)
-            if first >= 0 {
-                c = first
-                continue
-            }
-            while c != n {
-                let next = Int(nextSiblings[c].index)
-                if next >= 0 {
-                    c = next
-                    continue walk
-                }
-                c = Int(parents[c].index)
-            }
-            return
         }
     }
 }

@@ -194,23 +194,30 @@ extension LayoutTree {
     /// walking the sibling links without recursion or allocation.
     @inline(__always) static func walkSubtree(from root: Int, _ firstChildren: [NodeID], _ nextSiblings: [NodeID],
                                               _ parents: [NodeID], _ visit: (_ node: Int, _ depth: Int) -> Void) {
+        walkSubtree(from: root, firstChild: { firstChildren[$0] }, nextSibling: { nextSiblings[$0] },
+                    parent: { parents[$0] }, visit)
+    }
+
+    /// The walk above over links read through closures, so the layout pass's raw storage shares it.
+    @inline(__always) static func walkSubtree(from root: Int, firstChild: (Int) -> NodeID, nextSibling: (Int) -> NodeID,
+                                              parent: (Int) -> NodeID, _ visit: (_ node: Int, _ depth: Int) -> Void) {
         var depth = 1
         var n = root
         walk: while true {
             visit(n, depth)
-            let first = Int(firstChildren[n].index)
+            let first = Int(firstChild(n).index)
             if first >= 0 {
                 n = first
                 depth += 1
                 continue
             }
             while n != root {
-                let next = Int(nextSiblings[n].index)
+                let next = Int(nextSibling(n).index)
                 if next >= 0 {
                     n = next
                     continue walk
                 }
-                n = Int(parents[n].index)
+                n = Int(parent(n).index)
                 depth -= 1
             }
             break
