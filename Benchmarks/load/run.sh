@@ -13,7 +13,7 @@
 #    server (Benchmarks/hummingbird-peer) and nginx (`return 200`), PEER_ROUNDS rounds at
 #    PEER_CONNECTIONS, the order of the servers rotating every round; ratios ours/peer.
 # 3. The uncached 1,000-node request against the engine alone (layout-bench on the same tree,
-#    under the malloc settings layoutd logs at start); target: server CPU / engine fresh <= 2x.
+#    under the malloc settings layoutd logs at start); target: server CPU / engine fresh <= 1.4x (issue 11; was 2x).
 #
 # Per cell: requests/s, p50 and p99 latency, errors (non-2xx + socket errors), the server's
 # peak RSS during the cell (VmHWM, reset before each cell) and its CPU time per request.
@@ -341,7 +341,7 @@ done
 # engine. It is timed in CPU time (--cpu-time), as the server is: other work on the core
 # inflates neither. The target ratio is server CPU per request / engine fresh (build + layout).
 echo
-echo "## uncached /compute of the 1,000-node tree vs the engine alone (target: server CPU / engine fresh <= 2x)"
+echo "## uncached /compute of the 1,000-node tree vs the engine alone (target: server CPU / engine fresh <= 1.4x, issue 11)"
 if [ -x "$layout_bench" ]; then
   if [ -z "$uncached_c1_p50" ]; then
     header
@@ -361,7 +361,7 @@ if [ -x "$layout_bench" ]; then
     printf "service, 1 connection: p50 latency %.1f us, server CPU %.1f us per request\n", p50 * 1000, cpu
     printf "ratio service p50 / engine fresh: %.2fx; server CPU / engine relayout: %.2fx\n", p50 * 1e6 / fr, cpu * 1000 / rl
     r = cpu * 1000 / fr
-    printf "target ratio server CPU / engine fresh: %.2fx (target <= 2x): %s\n", r, (r <= 2 ? "met" : "MISSED") }'
+    printf "target ratio server CPU / engine fresh: %.2fx (target <= 1.4x): %s\n", r, (r <= 1.4 ? "met" : "MISSED") }'
 else
   echo "layout-bench not available: skipped"
 fi

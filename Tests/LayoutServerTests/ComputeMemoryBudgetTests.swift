@@ -6,6 +6,7 @@ import Darwin
 import Dispatch
 import HTTPServer
 import SyncSupport
+import TestSupport
 import Testing
 @testable import LayoutServer
 
@@ -95,6 +96,25 @@ import Testing
         // Each further `{}` leaf (and its comma): one object and three body bytes more.
         #expect(ComputeQueue.workingBytes(body: Self.wideTree(2_000)) - ComputeQueue.workingBytes(body: Self.wideTree(1_000))
             == 1_000 * (ComputeQueue.bytesPerObject + 3 * ComputeQueue.bytesPerBodyByte))
+    }
+
+    /// The word-at-a-time brace count equals a byte-wise count at every length and alignment,
+    /// with braces next to bytes one bit away from `{` (0x7A, 0x7B ^ 0x80, 0xFB) and to `{`s.
+    @Test func theBraceCountMatchesAByteWiseCount() {
+        var generator = SplitMix64(seed: 0x7B)
+        let alphabet: [UInt8] = [0x7B, 0x7B, 0x7A, 0x7C, 0xFB, 0x3B, 0x00, 0xFF, 0x7F, 0x22]
+        for length in 0..<80 {
+            for _ in 0..<20 {
+                let bytes = (0..<(length + 3)).map { _ in alphabet.randomElement(using: &generator)! }
+                for start in 0..<3 {
+                    let expected = bytes[start..<(start + length)].filter { $0 == UInt8(ascii: "{") }.count
+                    let counted = bytes.withUnsafeBufferPointer {
+                        ComputeQueue.countOpenBraces(in: UnsafeBufferPointer(rebasing: $0[start..<(start + length)]))
+                    }
+                    #expect(counted == expected)
+                }
+            }
+        }
     }
 
     /// Through the service: while one large layout is held on the compute queue, a second

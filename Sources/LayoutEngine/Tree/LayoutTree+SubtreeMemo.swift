@@ -21,7 +21,9 @@ extension LayoutTree {
         // 1.5–2× the streamed structural hash, would be wasted.
         var prints = [UInt64](repeating: 0, count: nodeCount)
         var possible = [Bool](repeating: false, count: nodeCount)
-        var printCounts: [UInt64: Int32] = [:]
+        // The possible candidates' prints with their nodes, sorted below to find repeats: a
+        // dictionary of counts (growing, hashing) was a third of this pass.
+        var printed: [(print: UInt64, node: Int32)] = []
         for i32 in order.reversed() {
             let i = Int(i32)
             var size: Int32 = 1
@@ -40,20 +42,28 @@ extension LayoutTree {
             prints[i] = Self.mix(fingerprint, UInt64(size))
             if i != root && mayReuse(i, own: own, below: below, size: size, minimumNodes: reuse.minimumNodes) {
                 possible[i] = true
-                printCounts[prints[i], default: 0] += 1
+                printed.append((prints[i], i32))
             }
         }
+        // Candidates stay possible only where their print repeats; a tree without repeats (most
+        // uncached requests) stops here.
+        printed.sort { $0.print < $1.print }
+        var anyRepeat = false
+        var run = 0
+        while run < printed.count {
+            var end = run + 1
+            while end < printed.count && printed[end].print == printed[run].print { end += 1 }
+            if end - run == 1 { possible[Int(printed[run].node)] = false } else { anyRepeat = true }
+            run = end
+        }
+        guard anyRepeat else { return nil }
         // The nodes that need keyed hashes: those under a possible candidate whose print repeats.
         var needed = [Bool](repeating: false, count: nodeCount)
-        var anyNeeded = false
         for i32 in order {
             let i = Int(i32)
-            if possible[i] && printCounts[prints[i]]! < 2 { possible[i] = false }
             let parent = Int(parents[i].index)
             needed[i] = possible[i] || (i != root && parent >= 0 && needed[parent])
-            anyNeeded = anyNeeded || needed[i]
         }
-        guard anyNeeded else { return nil }
         let key = reuse.key
         var hashes = [StructuralHash](repeating: SubtreeMemoState.pristine, count: nodeCount)
         var counts: [StructuralHash: Int32] = [:]

@@ -56,7 +56,11 @@ struct LayoutComputer: Sendable {
     func answer(body: [UInt8], ifNoneMatch: String?) -> Answer {
         do {
             let request = try LayoutWire.decodeRequest(bytes: body, limits: limits)
-            return answer(request, ifNoneMatch: ifNoneMatch, document: bases == nil ? nil : .body(body))
+            let document: BaseDocument? = bases == nil ? nil : .body(body)
+            // `consume`: handed over, not copied. A copy held here until the call returned left
+            // the tree's arrays shared, so the layout copied its layouts and measurement caches
+            // (copy-on-write: ~3 % of an uncached 1,000-node request).
+            return answer(consume request, ifNoneMatch: ifNoneMatch, document: document)
         } catch {
             return Self.answer(ServiceError(error))
         }

@@ -43,6 +43,9 @@ extension RequestDecoder {
         var node = DecodedNode(id: nil, style: baseStyle, content: .none)
         // A local: passed on by address, where `self.baseStyle` was copied to the stack per node.
         let base = baseStyle
+        // Every node is a flexbox node object (the estimate's walk saw them all): no node needs
+        // its members scanned for `"type"` before it is decoded.
+        var onlyFlexNodes = false
         func add(_ index: Int, parent: NodeID?, stack: [Frame]) throws(WireError) -> (NodeID, children: Int, items: Bool, nested: Bool) {
             guard tree.nodeCount < limits.maxNodes else {
                 throw .tooLarge("too-many-nodes", "the tree has more than \(limits.maxNodes) nodes", pointer: pointer(stack))
@@ -57,7 +60,7 @@ extension RequestDecoder {
             do {
                 if stack.last?.items == true { nested = try decodeConstraintItemChild(at: index, into: &node) }
                 else {
-                    modelKind = try modelType(at: index)
+                    modelKind = onlyFlexNodes ? -1 : try modelType(at: index)
                     if modelKind < 0 {
                         // A flexbox node (most nodes): its style and content are decoded
                         // straight into the tree's storage, not through the scratch node.
@@ -94,7 +97,9 @@ extension RequestDecoder {
         // Room for every node up front, and no more: an over-reserved tree (every object,
         // styles included, is ~2x the nodes) is pushed into fresh `mmap`ed arrays and paid for
         // in page faults.
-        let reserve = min(limits.maxNodes, nodeCountEstimate(at: index))
+        let estimate = nodeCountEstimate(at: index)
+        onlyFlexNodes = estimate.onlyFlexNodes
+        let reserve = min(limits.maxNodes, estimate.count)
         tree.reserveCapacity(reserve)
         ids.reserveCapacity(reserve)
 
@@ -124,26 +129,28 @@ extension RequestDecoder {
     }
 
     /// The number of nodes under the node object at `index` when every node is a flexbox node
-    /// (a walk over `children` arrays); for other node kinds, or malformed input the decode
-    /// will refuse, the objects in the subtree (an upper bound).
-    private func nodeCountEstimate(at index: Int) -> Int {
+    /// (a walk over `children` arrays), with `onlyFlexNodes` true: every node is an object
+    /// whose `type`, if any, is the string `"flex"`. For other node kinds, or malformed input the
+    /// decode will refuse, the objects in the subtree (an upper bound), and false.
+    private func nodeCountEstimate(at index: Int) -> (count: Int, onlyFlexNodes: Bool) {
         var count = 0
         var pending = [index]
         while let node = pending.popLast() {
-            guard doc.tokens[node].kind == .object else { return objectCount(in: index) }
+            guard doc.tokens[node].kind == .object else { return (objectCount(in: index), false) }
             count += 1
-            if count > limits.maxNodes { return count }
+            if count > limits.maxNodes { return (count, false) }
             for (key, value) in doc.members(of: node) {
                 let keyLength = doc.tokens[key].aux
                 if keyLength == 8 && doc.equals(key, "children") {
-                    guard doc.tokens[value].kind == .array else { return objectCount(in: index) }
+                    guard doc.tokens[value].kind == .array else { return (objectCount(in: index), false) }
                     for (_, child) in doc.elements(of: value) { pending.append(child) }
-                } else if keyLength == 4 && doc.equals(key, "type") && !doc.equals(value, "flex") {
-                    return objectCount(in: index)
+                } else if keyLength == 4 && doc.equals(key, "type")
+                            && !(doc.tokens[value].kind == .string && doc.equals(value, "flex")) {
+                    return (objectCount(in: index), false)
                 }
             }
         }
-        return count
+        return (count, true)
     }
 
     /// Objects in the value at `index`, found by scanning its stretch of the tape.
