@@ -92,8 +92,9 @@ public final class PreparedText: Sendable {
         let faces = Self.faces(units, spanOfUnit, clusterStart, content, primary, fonts)
         (fallbackBoxes, fallbackBoxOfUnit) = faces.allPrimary ? ([], [])
             : Self.fallbackBoxes(spanOfUnit, faces.ofUnit, content, primary, fonts)
-        let advances = Self.advances(units, spanOfUnit, clusterStart, levels, paragraphLevel, faces.ofUnit, content.spans,
-                                     fonts, shaper)
+        let advances = Self.advances(units, spanOfUnit, clusterStart, levels, paragraphLevel, faces.ofUnit,
+                                     uniform: content.spans.count == 1 && levels.isEmpty && faces.allPrimary,
+                                     content.spans, fonts, shaper)
         self.advances = advances
         var prefix = [Double](repeating: 0, count: n + 1)
         for k in 0..<n { prefix[k + 1] = prefix[k] + Double(advances[k]) }
@@ -184,7 +185,7 @@ public final class PreparedText: Sendable {
     /// their own. Then letter spacing after every grapheme cluster, as Blink adds it (not in
     /// runs of cursive scripts, which Blink leaves unspaced).
     private static func advances(_ units: [UInt16], _ spanOfUnit: [Int32], _ clusterStart: [Bool], _ levels: [UInt8],
-                                 _ paragraphLevel: UInt8, _ faceOfUnit: [Int32], _ spans: [TextSpan],
+                                 _ paragraphLevel: UInt8, _ faceOfUnit: [Int32], uniform: Bool, _ spans: [TextSpan],
                                  _ fonts: FontLibrary, _ shaper: WordShaper) -> [Float] {
         let n = units.count
         var advances = [Float](repeating: 0, count: n)
@@ -198,7 +199,7 @@ public final class PreparedText: Sendable {
         var start = 0
         while start < n {
             let span = Int(spanOfUnit[start])
-            if span != currentSpan || faceOfUnit[start] != currentFace {
+            if currentSpan < 0 || !uniform && (span != currentSpan || faceOfUnit[start] != currentFace) {
                 currentSpan = span
                 currentFace = faceOfUnit[start]
                 face = fonts.faces[Int(currentFace)]
@@ -224,8 +225,10 @@ public final class PreparedText: Sendable {
             let startLevel = level(start)
             while end < n {
                 let u = units[end]
-                if spanOfUnit[end] != spanOfUnit[start] || level(end) != startLevel
-                    || faceOfUnit[end] != faceOfUnit[start] || u == CollapsedParagraph.newline || u == CollapsedParagraph.tab {
+                if u == CollapsedParagraph.newline || u == CollapsedParagraph.tab { break }
+                // `uniform`: one span, level and face throughout (most text): only units end words.
+                if !uniform && (spanOfUnit[end] != spanOfUnit[start] || level(end) != startLevel
+                                || faceOfUnit[end] != faceOfUnit[start]) {
                     break
                 }
                 let isSpace = u == CollapsedParagraph.space

@@ -23,10 +23,12 @@ final class RequestText {
         prepared = Array(repeating: nil, count: leaves.count)
         leafOfNode = Array(repeating: -1, count: request.tree.nodeCount)
         let fonts = layouter.fonts.digest
-        for (index, leaf) in leaves.enumerated() {
-            leafOfNode[Int(leaf.node.index)] = Int32(index)
-            let tag = Int(bitPattern: UInt(KeyedTextDigest.digest(leaf.content, key: key, seed: fonts)))
-            try? request.tree.setContent(.custom(tag: tag), for: leaf.node)
+        for index in leaves.indices {
+            // Read in place: a copy of the leaf would retain its texts and family names.
+            let node = leaves[index].node
+            leafOfNode[Int(node.index)] = Int32(index)
+            let tag = Int(bitPattern: UInt(KeyedTextDigest.digest(leaves[index].content, key: key, seed: fonts)))
+            try? request.tree.setContent(.custom(tag: tag), for: node)
         }
         // The hooks hold this object (which holds no tree): they stay valid as long as the tree.
         request.tree.measureFunction = { [self] node, width, widthMode, _, _ in
