@@ -204,8 +204,8 @@ def cpu_seconds(pid):
     return total / 1e9
 
 
-def service_times(layoutd, request, rounds):
-    port = free_port()
+def service_times(layoutd, request, rounds, port=0, perf=None):
+    port = port or free_port()
     server = subprocess.Popen([layoutd, "serve", "--host", "127.0.0.1", "--port", str(port), "--cache-bytes", "0",
                                "--answer-cache-bytes", "0", "--log-level", "warning"],
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -218,6 +218,9 @@ def service_times(layoutd, request, rounds):
                 time.sleep(0.1)
         else:
             sys.exit("run.py: layoutd did not start")
+        # Sampled while it answers (perf report -i FILE), when asked.
+        profiler = subprocess.Popen(["perf", "record", "-g", "-q", "-o", perf, "-p", str(server.pid)],
+                                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) if perf else None
         body = json.dumps(request).encode()
         conn = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
         wall, cpu, answer = [], [], None
@@ -231,6 +234,9 @@ def service_times(layoutd, request, rounds):
             if response.status != 200:
                 sys.exit(f"run.py: layoutd answered {response.status}: {data[:300]!r}")
             answer = json.loads(data)
+        if profiler:
+            profiler.send_signal(2)
+            profiler.wait(timeout=60)
         conn.request("GET", "/metrics")
         metrics = conn.getresponse().read().decode()
         conn.close()
@@ -273,6 +279,8 @@ def main():
     ap.add_argument("--rounds", type=int, default=15)
     ap.add_argument("--cards", type=int, default=200)
     ap.add_argument("--seed", type=int, default=11)
+    ap.add_argument("--port", type=int, default=0, help="layoutd's port (default: a free one)")
+    ap.add_argument("--perf", metavar="FILE", help="record the server with perf record -g into FILE")
     args = ap.parse_args()
     request = feed(args.cards, args.seed)
     print(f"# feed: {args.cards} cards, {count_text(request['root'])} text leaves, "
@@ -280,7 +288,7 @@ def main():
 
     version, chrome = chromium_times(request, args.rounds)
     chrome_cpu = chromium_cpu_per_round(request, args.rounds)
-    wall, cpu, answer, metrics = service_times(args.layoutd, request, args.rounds)
+    wall, cpu, answer, metrics = service_times(args.layoutd, request, args.rounds, args.port, args.perf)
 
     def med(xs):
         return statistics.median(xs)

@@ -46,7 +46,7 @@ struct GlyphLineBuilder {
         primary = content.spans.map {
             fonts.primaryFace(families: $0.style.fontFamilies, weight: $0.style.fontWeight, slant: $0.style.fontStyle).face
         }
-        faceOfUnit = PreparedText.faces(text.units, text.spanOfUnit, text.clusterStart, content, primary, fonts)
+        faceOfUnit = PreparedText.faces(text.units, text.spanOfUnit, text.clusterStart, content, primary, fonts).ofUnit
     }
 
     func lines(available: Float?, boxWidth: Float?) -> [GlyphLine] {

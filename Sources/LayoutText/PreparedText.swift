@@ -58,30 +58,43 @@ public final class PreparedText: Sendable {
         strut = VerticalExtent(face: strutFace.face, style: style)
         var primary: [FontFace] = []
         var boxes: [VerticalExtent] = []
+        primary.reserveCapacity(content.spans.count)
+        boxes.reserveCapacity(content.spans.count)
         for span in content.spans {
-            let found = fonts.primaryFace(families: span.style.fontFamilies, weight: span.style.fontWeight,
-                                          slant: span.style.fontStyle)
+            // Most spans have the paragraph's font: its face is the strut's (no second lookup).
+            let sameFont = span.style.fontWeight == style.fontWeight && span.style.fontStyle == style.fontStyle
+                && span.style.fontFamilies == style.fontFamilies
+            let found = sameFont ? strutFace
+                : fonts.primaryFace(families: span.style.fontFamilies, weight: span.style.fontWeight, slant: span.style.fontStyle)
             note(found.unknown)
             primary.append(found.face)
             boxes.append(VerticalExtent(face: found.face, style: span.style))
         }
         spanBoxes = boxes
         unknownFamilies = unknown
-        // Read per unit below: copied out of the spans once (a TextStyle copy retains its
-        // family names).
-        let spanFontSize = content.spans.map(\.style.fontSize)
-        let spanLetterSpacing = content.spans.map(\.style.letterSpacing)
 
-        let levels = UnicodeBreaks.bidiLevels(units, rightToLeft: style.rightToLeft)
-        itemStarts = [0] + (1..<max(1, n)).filter { spanOfUnit[$0] != spanOfUnit[$0 - 1] || levels[$0] != levels[$0 - 1] }
+        // Bidi levels only for text that has right-to-left characters or direction (empty:
+        // every unit at level 0).
+        let paragraphLevel: UInt8 = style.rightToLeft ? 1 : 0
+        let levels = style.rightToLeft || units.contains(where: { $0 >= 0x0590 })
+            ? UnicodeBreaks.bidiLevels(units, rightToLeft: style.rightToLeft) : []
+        var itemStarts = [0]
+        if n > 1 && (content.spans.count > 1 || !levels.isEmpty) {
+            for k in 1..<n where spanOfUnit[k] != spanOfUnit[k - 1] || (!levels.isEmpty && levels[k] != levels[k - 1]) {
+                itemStarts.append(k)
+            }
+        }
+        self.itemStarts = itemStarts
         let clusterStart = UnicodeBreaks.clusterStarts(units)
         self.clusterStart = clusterStart
         (breaks, hardBreaks) = UnicodeBreaks.lineBreaks(units)
 
-        let faceOfUnit = Self.faces(units, spanOfUnit, clusterStart, content, primary, fonts)
-        (fallbackBoxes, fallbackBoxOfUnit) = Self.fallbackBoxes(spanOfUnit, faceOfUnit, content, primary, fonts)
-        let advances = Self.advances(units, spanOfUnit, clusterStart, levels, faceOfUnit,
-                                     spanFontSize: spanFontSize, spanLetterSpacing: spanLetterSpacing, fonts, shaper)
+        let faces = Self.faces(units, spanOfUnit, clusterStart, content, primary, fonts)
+        (fallbackBoxes, fallbackBoxOfUnit) = faces.allPrimary ? ([], [])
+            : Self.fallbackBoxes(spanOfUnit, faces.ofUnit, content, primary, fonts)
+        let advances = Self.advances(units, spanOfUnit, clusterStart, levels, paragraphLevel, faces.ofUnit,
+                                     uniform: content.spans.count == 1 && levels.isEmpty && faces.allPrimary,
+                                     content.spans, fonts, shaper)
         self.advances = advances
         var prefix = [Double](repeating: 0, count: n + 1)
         for k in 0..<n { prefix[k + 1] = prefix[k] + Double(advances[k]) }
@@ -92,7 +105,7 @@ public final class PreparedText: Sendable {
             hyphens = content.spans.indices.map { span in
                 let face = primary[span]
                 let character: UInt16 = Self.covers(face, [0x2010]) ? 0x2010 : 0x2D
-                let scale = Double(spanFontSize[span]) * 65536 / Double(face.unitsPerEm)
+                let scale = Double(content.spans[span].style.fontSize) * 65536 / Double(face.unitsPerEm)
                 return (character, Self.fixed(shaper.advances([character], face: face, rightToLeft: false)[0], scale))
             }
         } else {
@@ -104,12 +117,18 @@ public final class PreparedText: Sendable {
 
     /// The face of every unit, chosen per grapheme cluster: the span's face when it has a
     /// glyph for every character of the cluster, else the first fallback face that has.
+    /// `allPrimary`: every unit is in its span's face (no fallback).
     static func faces(_ units: [UInt16], _ spanOfUnit: [Int32], _ clusterStart: [Bool], _ content: TextContent,
-                              _ primary: [FontFace], _ fonts: FontLibrary) -> [Int32] {
+                      _ primary: [FontFace], _ fonts: FontLibrary) -> (ofUnit: [Int32], allPrimary: Bool) {
         let n = units.count
+        // One span whose face has every character (most text): every cluster is in it.
+        if primary.count == 1 && covers(primary[0], units) {
+            return ([Int32](repeating: Int32(primary[0].id), count: n), true)
+        }
         var fallbacks: [[FontFace]?] = Array(repeating: nil, count: content.spans.count)
         var faceOfUnit = [Int32](repeating: 0, count: n)
-        guard n > 0 else { return faceOfUnit }
+        guard n > 0 else { return (faceOfUnit, true) }
+        var allPrimary = true
         // The span's face is looked up when the span changes, not per cluster (no reference
         // counting in the loop).
         var span = Int(spanOfUnit[0])
@@ -128,12 +147,15 @@ public final class PreparedText: Sendable {
                     let s = content.spans[span].style
                     fallbacks[span] = fonts.fallbackFaces(families: s.fontFamilies, weight: s.fontWeight, slant: s.fontStyle)
                 }
-                if let other = fallbacks[span]!.first(where: { covers($0, units, i..<end) }) { face = Int32(other.id) }
+                if let other = fallbacks[span]!.first(where: { covers($0, units, i..<end) }) {
+                    face = Int32(other.id)
+                    allPrimary = false
+                }
             }
             for j in i..<end { faceOfUnit[j] = face }
             i = end
         }
-        return faceOfUnit
+        return (faceOfUnit, allPrimary)
     }
 
     /// The boxes of the fallback faces used by spans of normal line height, and each unit's
@@ -163,16 +185,28 @@ public final class PreparedText: Sendable {
     /// their own. Then letter spacing after every grapheme cluster, as Blink adds it (not in
     /// runs of cursive scripts, which Blink leaves unspaced).
     private static func advances(_ units: [UInt16], _ spanOfUnit: [Int32], _ clusterStart: [Bool], _ levels: [UInt8],
-                                 _ faceOfUnit: [Int32], spanFontSize: [Float], spanLetterSpacing: [Float],
+                                 _ paragraphLevel: UInt8, _ faceOfUnit: [Int32], uniform: Bool, _ spans: [TextSpan],
                                  _ fonts: FontLibrary, _ shaper: WordShaper) -> [Float] {
         let n = units.count
         var advances = [Float](repeating: 0, count: n)
+        func level(_ k: Int) -> UInt8 { levels.isEmpty ? paragraphLevel : levels[k] }
+        // The face, size and spacing of the current (span, face), looked up when either
+        // changes, not per word.
+        var currentSpan = -1, currentFace: Int32 = -1
+        var face = fonts.faces[0]
+        var scale = 0.0
+        var letterSpaced = false
         var start = 0
         while start < n {
             let span = Int(spanOfUnit[start])
-            let face = fonts.faces[Int(faceOfUnit[start])]
-            // Positions in 16.16 fixed point, as HarfBuzz gives them to Blink at this size.
-            let scale = Double(spanFontSize[span]) * 65536 / Double(face.unitsPerEm)
+            if currentSpan < 0 || !uniform && (span != currentSpan || faceOfUnit[start] != currentFace) {
+                currentSpan = span
+                currentFace = faceOfUnit[start]
+                face = fonts.faces[Int(currentFace)]
+                // Positions in 16.16 fixed point, as HarfBuzz gives them to Blink at this size.
+                scale = Double(spans[span].style.fontSize) * 65536 / Double(face.unitsPerEm)
+                letterSpaced = spans[span].style.letterSpacing != 0
+            }
             let unit = units[start]
             if unit == CollapsedParagraph.newline {
                 start += 1
@@ -188,10 +222,13 @@ public final class PreparedText: Sendable {
             }
             var end = start + 1
             var inSpaces = unit == CollapsedParagraph.space
+            let startLevel = level(start)
             while end < n {
                 let u = units[end]
-                if spanOfUnit[end] != spanOfUnit[start] || levels[end] != levels[start]
-                    || faceOfUnit[end] != faceOfUnit[start] || u == CollapsedParagraph.newline || u == CollapsedParagraph.tab {
+                if u == CollapsedParagraph.newline || u == CollapsedParagraph.tab { break }
+                // `uniform`: one span, level and face throughout (most text): only units end words.
+                if !uniform && (spanOfUnit[end] != spanOfUnit[start] || level(end) != startLevel
+                                || faceOfUnit[end] != faceOfUnit[start]) {
                     break
                 }
                 let isSpace = u == CollapsedParagraph.space
@@ -199,22 +236,23 @@ public final class PreparedText: Sendable {
                 inSpaces = isSpace
                 end += 1
             }
-            let shaped = shaper.advances(units[start..<end], face: face, rightToLeft: levels[start] & 1 == 1,
-                                         noLigatures: spanLetterSpacing[span] != 0)
-            for k in 0..<shaped.count { advances[start + k] = fixed(shaped[k], scale) }
+            let at = start
+            shaper.withAdvances(units[start..<end], face: face, rightToLeft: startLevel & 1 == 1, noLigatures: letterSpaced) { shaped in
+                for k in 0..<shaped.count { advances[at + k] = fixed(shaped[k], scale) }
+            }
             start = end
         }
         // By script run, as Blink itemizes: digits, punctuation and spaces take the script of
         // the letters before them (of the first letter after them at the start). Blink adds
         // no letter spacing to a cursive script's run but for its spaces.
-        guard spanLetterSpacing.contains(where: { $0 != 0 }) else { return advances }
+        guard spans.contains(where: { $0.style.letterSpacing != 0 }) else { return advances }
         var cursive = units.first(where: { isCursive($0) || isLetter($0) }).map(isCursive) ?? false
         for k in 0..<n {
             let u = units[k]
             if isCursive(u) { cursive = true } else if isLetter(u) { cursive = false }
             guard clusterStart[k], u != CollapsedParagraph.newline, u != CollapsedParagraph.tab,
                   !cursive || u == CollapsedParagraph.space else { continue }
-            advances[k] += spanLetterSpacing[Int(spanOfUnit[k])]
+            advances[k] += spans[Int(spanOfUnit[k])].style.letterSpacing
         }
         return advances
     }

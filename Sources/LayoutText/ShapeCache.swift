@@ -67,16 +67,19 @@ final class ShapeCache: Sendable {
 
     init(capacity: Int) { self.capacity = max(2, capacity) }
 
-    func lookup(_ key: Key) -> [Float]? {
+    /// Calls `body` with the advances cached for `key` (under the lock, so it must be short)
+    /// and returns true, or returns false on a miss.
+    func lookup(_ key: Key, _ body: (UnsafeBufferPointer<Float>) -> Void) -> Bool {
         state.withLock { s in
-            if let found = s.current[key] { s.hits += 1; return found }
+            if let found = s.current[key] { s.hits += 1; found.withUnsafeBufferPointer(body); return true }
             if let found = s.previous[key] {
                 s.hits += 1
                 insert(key, found, into: &s)
-                return found
+                found.withUnsafeBufferPointer(body)
+                return true
             }
             s.misses += 1
-            return nil
+            return false
         }
     }
 

@@ -50,6 +50,22 @@ struct CollapsedParagraph {
             var text = span.text
             let ascii = text.withUTF8 { bytes in
                 guard !bytes.contains(where: { $0 >= 0x80 }) else { return false }
+                if collapse && !keepNewlines {
+                    // normal and nowrap (most text), as `take` does it: every space, tab, CR
+                    // and LF is a collapsible space; the spans' indices are written after.
+                    let first = units.count
+                    for byte in bytes {
+                        if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
+                            if !afterSpace { units.append(Self.space) }
+                            afterSpace = true
+                        } else {
+                            units.append(UInt16(byte))
+                            afterSpace = false
+                        }
+                    }
+                    spanOfUnit.append(contentsOf: repeatElement(Int32(index), count: units.count - first))
+                    return true
+                }
                 for byte in bytes { take(UInt16(byte)) }
                 return true
             }

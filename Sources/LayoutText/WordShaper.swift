@@ -10,16 +10,26 @@ struct WordShaper: Sendable {
     /// `noLigatures`: optional ligatures and contextual alternates off, as Blink shapes text
     /// with letter spacing.
     func advances(_ text: ArraySlice<UInt16>, face: FontFace, rightToLeft: Bool, noLigatures: Bool = false) -> [Float] {
+        var result: [Float] = []
+        withAdvances(text, face: face, rightToLeft: rightToLeft, noLigatures: noLigatures) { result = Array($0) }
+        return result
+    }
+
+    /// Calls `body` with the advances `advances(_:face:rightToLeft:noLigatures:)` gives, read
+    /// in place from the cache: a hit copies, retains and allocates nothing.
+    func withAdvances(_ text: ArraySlice<UInt16>, face: FontFace, rightToLeft: Bool, noLigatures: Bool,
+                      _ body: (UnsafeBufferPointer<Float>) -> Void) {
         // Longer runs (no word of a language is this long) are shaped each time, so the
         // cache's bytes stay bounded by its entry count.
         guard text.count <= ShapeCache.longestWord else {
-            return shape(Array(text), face: face, rightToLeft: rightToLeft, noLigatures: noLigatures)
+            shape(Array(text), face: face, rightToLeft: rightToLeft, noLigatures: noLigatures).withUnsafeBufferPointer(body)
+            return
         }
         let key = ShapeCache.Key(face: face.id, rightToLeft: rightToLeft, noLigatures: noLigatures, text: text)
-        if let cached = cache.lookup(key) { return cached }
+        if cache.lookup(key, body) { return }
         let result = shape(Array(text), face: face, rightToLeft: rightToLeft, noLigatures: noLigatures)
         cache.insert(key, result)
-        return result
+        result.withUnsafeBufferPointer(body)
     }
 
     private static let ligaturesOff: [hb_feature_t] = ["liga", "clig", "dlig", "hlig", "calt"].map { tag in

@@ -58,11 +58,8 @@ struct TextDigest: TextDigestSink {
 extension TextDigestSink {
     @inlinable
     mutating func add(_ word: UInt64) {
-        var w = word
-        for _ in 0..<8 {
-            add(byte: UInt8(truncatingIfNeeded: w))
-            w >>= 8
-        }
+        // Its 8 bytes, low first, in one call (a sink that takes words does it at once).
+        withUnsafeBytes(of: word.littleEndian) { add(bytes: $0.assumingMemoryBound(to: UInt8.self)) }
     }
 
     @inlinable

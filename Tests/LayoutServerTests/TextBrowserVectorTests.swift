@@ -57,7 +57,7 @@ import Testing
             let id = try #require(entry["id"] as? String)
             let kind = try #require(entry["kind"] as? String)
             let reason = try #require(entry["reason"] as? String)
-            #expect(["chromium-quirk", "open"].contains(kind), "\(id): kind must be chromium-quirk or open")
+            #expect(["chromium-quirk", "engine-flex", "open"].contains(kind), "\(id): kind must be chromium-quirk, engine-flex or open")
             #expect(!reason.isEmpty, "\(id): a known difference needs its reason")
             #expect(known[id] == nil, "\(id) is listed twice")
             known[id] = (kind, reason)
@@ -296,6 +296,7 @@ import Testing
             }
             print("TextBrowserVectorTests: \(agree)/\(vectors.count) text cases agree with Chromium "
                   + "(known-differences.json lists \(known.values.filter { $0.kind == "open" }.count) open, "
+                  + "\(known.values.filter { $0.kind == "engine-flex" }.count) of the engine's flex algorithm, "
                   + "\(known.values.filter { $0.kind == "chromium-quirk" }.count) Chromium quirks); "
                   + "line extents agree in \(extents) of the \(agree)")
             for (group, count) in byGroup.sorted(by: { $0.key < $1.key }) {

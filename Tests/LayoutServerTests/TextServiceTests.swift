@@ -62,6 +62,18 @@ import Testing
         #expect(bigTop + 30 == smallTop + 5 + 15)
     }
 
+    @Test func baselineAlignmentCountsPercentagePadding() throws {
+        // A percentage padding resolves against the row's width (200 px): 10% is 20 px above
+        // the small text (the baseline hook once counted percentages as 0).
+        let root = #"{"style":{"width":200,"flexDirection":"row","alignItems":"baseline"},"children":["#
+            + #"{"text":"Big","style":{"fontSize":32}},"#
+            + #"{"text":"small words","style":{"paddingTop":"10%","paddingLeft":"25%","paddingRight":"25%","flexShrink":0}}]}"#
+        let leaves = children(try answer(root))
+        let bigTop = leaves[0]["top"] as? Double ?? -1, smallTop = leaves[1]["top"] as? Double ?? -1
+        // DejaVu Sans: ascent 30 at 32 px, 15 at 16 px.
+        #expect(bigTop + 30 == smallTop + 20 + 15)
+    }
+
     @Test func badTextKeysAre422WithPointers() throws {
         let bad = LayoutOnce.answer(body: Array(#"{"root":{"children":[{"text":"a","style":{"textAlign":"middle"}}]}}"#.utf8))
         #expect(bad.status == 422)

@@ -12,7 +12,8 @@ disagreeing case the causes found so far, by the evidence in its numbers:
 - fixed lineHeight rounding: the same lines, a height off by at most 1/64 px per line;
 - height at the container's width: a fit-content box wider than its container (min-content)
   with Chromium's lines but the height of the text broken at the container's width;
-- text items shrinking in a row (baseline cases): Chromium's items fill or overflow the row;
+- text items shrinking in a row (baseline cases): Chromium's items fill or overflow the row
+  (kind engine-flex: the engine's flex algorithm is Yoga's; see text_flex_check.py);
 - no break after "/" (a Chromium quirk): the service ends a line after "/", Chromium never does.
 
 Cases it cannot place are printed and left out (write their reason by hand); the cases in
@@ -59,7 +60,7 @@ def causes(case, reasons, answer):
     ours = answer["root"]["children"][0]
     kinds = {r.split(":")[0] for r in reasons}
     text = leaf["text"] if isinstance(leaf["text"], str) else "".join(s["text"] for s in leaf["text"])
-    found, quirks = [], []
+    found, quirks, engine = [], [], []
 
     if fit and expected["frame"]["width"] > width + EPSILON and ours["width"] < expected["frame"]["width"] - EPSILON:
         found.append("fit-content below min-content: CSS fit-content is max(min-content, min(max-content, "
@@ -77,14 +78,14 @@ def causes(case, reasons, answer):
     if expected.get("others") and root["style"].get("flexDirection") == "row":
         widths = [expected["frame"]["width"]] + [o["frame"]["width"] for o in expected["others"]]
         if sum(widths) >= width - EPSILON:
-            found.append("text items shrinking in a row: Chromium never shrinks a text item below its min-content "
-                         "width (min-width: auto, CSS Flexbox §4.5; the row overflows instead) and shares the "
-                         "shrinking by flex basis × flexShrink, the basis being the max-content width; the "
-                         "engine, like Yoga, has no automatic minimum size and measures a row item's basis with "
-                         "the row's width as an at-most limit (so a text longer than the row has the row's width "
-                         "as basis); the service's items end up other widths "
-                         f"(Chromium: {', '.join(f'{w:.2f}' for w in widths)} px in a {width} px row). The README "
-                         "names this a known difference; the engine's flex algorithm stays Yoga's")
+            engine.append("text items shrinking in a row: Chromium never shrinks a text item below its min-content "
+                          "width (min-width: auto, CSS Flexbox §4.5; the row overflows instead) and shares the "
+                          "shrinking by flex basis × flexShrink, the basis being the max-content width; the "
+                          "engine, like Yoga, has no automatic minimum size and measures a row item's basis with "
+                          "the row's width as an at-most limit; the service's items end up other widths "
+                          f"(Chromium: {', '.join(f'{w:.2f}' for w in widths)} px in a {width} px row). "
+                          "Tests/Scripts/text_flex_check.py checks that CSS's algorithm on the service's own text "
+                          "measures gives Chromium's widths")
 
     same = [(o, e) for o, e in zip(ours.get("lines", []), expected["lines"])
             if o["text"].strip() == e["text"].strip() and e["text"].strip()]
@@ -117,7 +118,7 @@ def causes(case, reasons, answer):
             quirks.append("Chromium breaks between two ASCII characters by its own table (kAsciiLineBreakTable): never "
                           'after "/", so the URL is broken only where overflowWrap anywhere must; UAX #14 (LB31) '
                           'allows a break after "/", which the service takes')
-    return found, quirks
+    return found, quirks, engine
 
 
 def main():
@@ -135,13 +136,14 @@ def main():
             kind, reason = MANUAL[entry["id"]]
             listed.append({"id": entry["id"], "kind": kind, "reason": reason})
             continue
-        found, quirks = causes(cases[entry["id"]], entry["reasons"], entry["answer"])
-        if not found and not quirks:
+        found, quirks, engine = causes(cases[entry["id"]], entry["reasons"], entry["answer"])
+        if not found and not quirks and not engine:
             unplaced.append(entry["id"])
             continue
-        listed.append({"id": entry["id"], "kind": "open" if found else "chromium-quirk",
-                       "reason": "; ".join(found + quirks)})
-        counts.update(cause.split(":")[0][:48] for cause in found + quirks)
+        # The service's own errors first; then the engine's (Yoga's) flex algorithm; then Chromium's.
+        kind = "open" if found else "engine-flex" if engine else "chromium-quirk"
+        listed.append({"id": entry["id"], "kind": kind, "reason": "; ".join(found + engine + quirks)})
+        counts.update(cause.split(":")[0][:48] for cause in found + engine + quirks)
     listed.sort(key=lambda c: c["id"])
     for reason, n in counts.most_common():
         print(f"{n:4d}  {reason}")

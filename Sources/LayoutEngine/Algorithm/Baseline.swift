@@ -16,7 +16,14 @@ extension LayoutPass {
         if hiddenIsUndefined && styles[n].display == .none { return .nan }
         if hasMeasureFunc(n), let baselineFunction, case .custom = contents[n] {
             let l = layouts[n]
-            let baseline = baselineFunction(NodeID(n), l.measuredWidth, l.measuredHeight)
+            // Yoga's hook gets the width and height only; this one also gets the content box, so
+            // a leaf with percentage padding need not resolve it again (the node's last layout
+            // resolved it against its owner's width).
+            let left = l.padding.left + l.border.left, top = l.padding.top + l.border.top
+            let content = Frame(left: left, top: top,
+                                width: max(0, l.measuredWidth - left - l.padding.right - l.border.right),
+                                height: max(0, l.measuredHeight - top - l.padding.bottom - l.border.bottom))
+            let baseline = baselineFunction(NodeID(n), l.measuredWidth, l.measuredHeight, content)
             // Yoga asserts on NaN; use the height instead of trapping.
             return baseline.isFinite ? baseline : l.measuredHeight
         }

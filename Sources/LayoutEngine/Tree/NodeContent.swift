@@ -31,6 +31,7 @@ public enum NodeContent: Hashable, Sendable {
 
 /// A Swift measure hook: the node, then width and its mode, then height and its mode.
 public typealias MeasureFunction = (NodeID, Float, MeasureMode, Float, MeasureMode) -> Size
-/// A Swift baseline hook: the node and its laid-out width and height; returns the distance
-/// from its top to its baseline.
-public typealias BaselineFunction = (NodeID, Float, Float) -> Float
+/// A Swift baseline hook: the node, its laid-out width and height, and its content box
+/// (relative to its border box: the padding and border it was laid out with, percentages
+/// resolved); returns the distance from its top to its baseline.
+public typealias BaselineFunction = (NodeID, Float, Float, Frame) -> Float

@@ -23,16 +23,21 @@ struct KeyedTextDigest: TextDigestSink {
         }
     }
 
-    /// Whole words at once where the stream is at a word's start (most of a text).
+    /// Eight bytes at a time: whole words where the stream is at a word's start, else each
+    /// eight split over the pending word and the next (the same words as byte by byte: the
+    /// style's fields follow names of any length).
     mutating func add(bytes: UnsafeBufferPointer<UInt8>) {
         var i = 0
-        while i < bytes.count && self.bytes & 7 != 0 {
-            add(byte: bytes[i])
-            i += 1
-        }
         let raw = UnsafeRawBufferPointer(bytes)
+        let offset = UInt64(self.bytes & 7) * 8
         while bytes.count - i >= 8 {
-            hasher.combine(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)))
+            let chunk = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+            if offset == 0 {
+                hasher.combine(chunk)
+            } else {
+                hasher.combine(word | chunk << offset)
+                word = chunk >> (64 - offset)
+            }
             self.bytes += 8
             i += 8
         }

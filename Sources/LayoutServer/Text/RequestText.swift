@@ -23,24 +23,24 @@ final class RequestText {
         prepared = Array(repeating: nil, count: leaves.count)
         leafOfNode = Array(repeating: -1, count: request.tree.nodeCount)
         let fonts = layouter.fonts.digest
-        for (index, leaf) in leaves.enumerated() {
-            leafOfNode[Int(leaf.node.index)] = Int32(index)
-            let tag = Int(bitPattern: UInt(KeyedTextDigest.digest(leaf.content, key: key, seed: fonts)))
-            try? request.tree.setContent(.custom(tag: tag), for: leaf.node)
+        for index in leaves.indices {
+            // Read in place: a copy of the leaf would retain its texts and family names.
+            let node = leaves[index].node
+            leafOfNode[Int(node.index)] = Int32(index)
+            let tag = Int(bitPattern: UInt(KeyedTextDigest.digest(leaves[index].content, key: key, seed: fonts)))
+            try? request.tree.setContent(.custom(tag: tag), for: node)
         }
-        // Padding and border above and beside each leaf, for the baseline hook (which is given
-        // the border box): from the style's fixed lengths (a percentage counts as 0 there).
-        let insets = leaves.map { Self.fixedInsets(request.tree.style(of: $0.node)) }
         // The hooks hold this object (which holds no tree): they stay valid as long as the tree.
         request.tree.measureFunction = { [self] node, width, widthMode, _, _ in
             guard let text = self.text(of: node) else { return .zero }
             let size = text.measure(available: widthMode == .undefined ? nil : width, exact: widthMode == .exactly)
             return Size(width: size.width, height: size.height)
         }
-        request.tree.baselineFunction = { [self] node, width, _ in
+        // The first line's baseline below the content box's top (its padding and border as
+        // the engine resolved them, percentages included), the lines broken at its width.
+        request.tree.baselineFunction = { [self] node, _, _, content in
             guard let text = self.text(of: node) else { return 0 }
-            let inset = insets[Int(self.leafOfNode[Int(node.index)])]
-            return inset.top + text.firstBaseline(available: max(0, width - inset.horizontal))
+            return content.top + text.firstBaseline(available: content.width)
         }
     }
 
@@ -133,18 +133,6 @@ final class RequestText {
                                       pointer: leaf.pointer))
         }
         return result
-    }
-
-    static func fixedInsets(_ style: Style) -> (top: Float, horizontal: Float) {
-        func points(_ values: StyleValue...) -> Float {
-            for v in values where v.unit != .undefined { return v.unit == .points ? v.value : 0 }
-            return 0
-        }
-        let p = style.padding, b = style.border
-        let top = points(p.top, p.vertical, p.all) + points(b.top, b.vertical, b.all)
-        let horizontal = points(p.start, p.left, p.horizontal, p.all) + points(p.end, p.right, p.horizontal, p.all)
-            + points(b.start, b.left, b.horizontal, b.all) + points(b.end, b.right, b.horizontal, b.all)
-        return (top, horizontal)
     }
 }
 
