@@ -102,7 +102,9 @@ function drawLines(frame, node, direction) {
 }
 
 /** The padding and border left of and above a node's content box, from the fixed lengths of
- *  its style (a percentage counts as 0 here), as the service reads them. */
+ *  its style. A percentage counts as 0 here (the width it resolves against, the parent's
+ *  content box, is not in the answer), so lines under percentage padding are drawn offset
+ *  by it; the service itself places them right. */
 function contentInset(style, direction) {
   const s = style && typeof style === "object" ? style : {};
   const first = (...keys) => {
