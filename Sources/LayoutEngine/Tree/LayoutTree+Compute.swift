@@ -134,6 +134,9 @@ extension LayoutTree {
         let measureFunction = self.measureFunction
         let baselineFunction = self.baselineFunction
         let childPlacementFunction = self.childPlacementFunction
+        if memoizesPixelRounding && pixelRoundings.count < nodeCount {
+            pixelRoundings.append(contentsOf: repeatElement(.none, count: nodeCount - pixelRoundings.count))
+        }
         let config = self.config
         let generation = self.generation
         let configVersion = self.configVersion
@@ -146,6 +149,7 @@ extension LayoutTree {
         nextSiblings.withUnsafeBufferPointer { nextSiblings in
         layouts.withUnsafeMutableBufferPointer { layouts in
         measureCaches.withUnsafeMutableBufferPointer { caches in
+        pixelRoundings.withUnsafeMutableBufferPointer { roundings in
             var configured = LayoutPass(
                 styles: styles.baseAddress!, contents: contents.baseAddress!, measured: measured.baseAddress!,
                 flags: flags.baseAddress!,
@@ -157,6 +161,7 @@ extension LayoutTree {
                 measureFunction: measureFunction, baselineFunction: baselineFunction,
                 childPlacementFunction: childPlacementFunction)
             configured.memo = memo
+            configured.roundings = roundings.isEmpty ? nil : roundings.baseAddress
             let pass = configured
             if depth > LargeStack.depthThreshold {
                 LargeStack.run(stackSize: LargeStack.stackSize(forDepth: depth)) {
@@ -165,7 +170,7 @@ extension LayoutTree {
             } else {
                 pass.layoutRoot(root, width, height, ownerWidth, ownerHeight, direction, performLayout: performLayout)
             }
-        }}}}}}}}}
+        }}}}}}}}}}
     }
 
     /// Gives every node of the subtree at `root` the state of a new node (keeping its frame).
