@@ -88,4 +88,20 @@ import TestSupport
             }
         }
     }
+
+    /// `preorderFrames` lists the subtree's frames in pre-order: a node before its children,
+    /// children in order, nothing outside the subtree.
+    @Test func preorderFramesListTheSubtreeInPreorder() throws {
+        var (tree, root, nodes) = try RandomTrees.make(seed: 21, size: 120, text: false)
+        tree.computeLayout(root: root, available: AvailableSize(width: 320))
+        func walk(_ node: NodeID, into frames: inout [Frame]) {
+            frames.append(tree.frame(of: node))
+            for child in tree.children(of: node) { walk(child, into: &frames) }
+        }
+        for subtree in [root, nodes[nodes.count / 2]] {
+            var expected: [Frame] = []
+            walk(subtree, into: &expected)
+            #expect(tree.preorderFrames(root: subtree) == expected)
+        }
+    }
 }

@@ -77,6 +77,19 @@ extension LayoutTree {
         return layouts[i].frame
     }
 
+    /// The frames of the subtree at `root` in pre-order (each as `frame(of:)`), read in one
+    /// walk of the links (a service answering many frames reads them this way).
+    public func preorderFrames(root: NodeID) -> [Frame] {
+        var frames: [Frame] = []
+        frames.reserveCapacity(nodeCount)
+        layouts.withUnsafeBufferPointer { layouts in
+            Self.walkSubtree(from: Int(root.index), firstChildren, nextSiblings, parents) { n, _ in
+                frames.append(layouts[n].frame)
+            }
+        }
+        return frames
+    }
+
     /// The content box of `node` from the last layout, relative to its border box: the box
     /// less its padding and border, before pixel rounding (the size a measure hook was
     /// offered), for content the caller draws in it.

@@ -148,7 +148,7 @@ struct PatchComputer: Sendable {
         // Chained patches relayout this tree again and again: round only the nodes that moved.
         request.tree.memoizesPixelRounding = true
         request.tree.computeLayout(root: request.root, available: request.available, direction: request.direction)
-        let frames = ResponseEncoder.preorderFrames(of: request.tree, root: request.root)
+        let frames = request.tree.preorderFrames(root: request.root)
         if let overflow = LayoutComputer.overflowError(frames, request) {
             return LayoutComputer.Answer(status: overflow.status, body: overflow.jsonBytes, cache: nil, entityTag: nil)
         }
