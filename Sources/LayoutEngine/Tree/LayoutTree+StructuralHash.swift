@@ -47,9 +47,11 @@ extension LayoutTree {
             return parts.hash
         }
         let size = Self.structuralHashChunkNodes
+        // Made at the first rehash, not with the parts: most kept trees are never patched.
+        if parts.positions.isEmpty { parts.positions = preorderPositions(root: NodeID(parts.root)) }
         var done: [Int] = []
         for node in changed {
-            let position = Int(parts.positions[Int(node.index)])
+            let position = parts.positions[Int(node.index)]
             guard position >= 0 else { continue } // outside the hashed subtree
             let chunk = position / size
             if done.contains(chunk) { continue }
@@ -123,8 +125,8 @@ extension LayoutTree {
         return -1
     }
 
-    /// The whole-tree hash; with `recording` set, its chunks, their first nodes and every
-    /// node's pre-order position are kept there.
+    /// The whole-tree hash; with `recording` set, its chunks and their first nodes are kept
+    /// there.
     private func hashChunks(root r: Int, available: AvailableSize, direction: Direction, key: StructuralHashKey,
                             recording parts: inout StructuralHashParts?) -> StructuralHash {
         var hasher = header(available: available, direction: direction, key: key)
@@ -132,14 +134,9 @@ extension LayoutTree {
         let records = parts != nil
         var chunk = Self.chunkHasher(key)
         var count = 0
-        var position: Int32 = 0
         var n = r
         while n >= 0 {
-            if records {
-                if count == 0 { parts!.chunkStarts.append(Int32(n)) }
-                parts!.positions[n] = position
-                position += 1
-            }
+            if records && count == 0 { parts!.chunkStarts.append(Int32(n)) }
             combineNode(n, into: &chunk)
             count += 1
             if count == size {
@@ -335,14 +332,14 @@ public struct StructuralHashParts: Sendable {
     /// Each chunk's first node and hash, in order.
     var chunkStarts: [Int32] = []
     var chunkHashes: [StructuralHash] = []
-    /// Each node's pre-order position under `root` by `NodeID.index` (-1 outside).
-    var positions: [Int32]
+    /// Each node's pre-order position under `root` by `NodeID.index` (-1 outside); empty
+    /// until the first `rehash`.
+    var positions: [Int] = []
 
     init(root: Int32, structureVersion: UInt32, nodeCount: Int) {
         self.root = root
         self.structureVersion = structureVersion
         self.nodeCount = nodeCount
-        positions = [Int32](repeating: -1, count: nodeCount)
     }
 
     /// What the parts hold on the heap, for caches that charge it.
