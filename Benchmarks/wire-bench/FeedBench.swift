@@ -106,14 +106,22 @@ enum FeedBench {
                 }
             }
         }
-        // The whole-request key from the Merkle root instead of the streamed hash: the cost of
-        // each on the generated 1,000-node tree (the ETag stays the streamed hash).
+        // The whole-request key (the ETag's) against a Merkle hash per node, and what a patch
+        // pays for it: the hash kept in parts, and one node's chunk rehashed after an edit.
         let tree1k = try! LayoutWire.decodeRequest(bytes: Documents.generatedTree(nodes: 1_000))
         print("\n== hashes of the generated 1,000-node tree (\(tree1k.tree.nodeCount) nodes)")
-        row("structural hash (streamed, the ETag's)", measure {
+        row("structural hash (32-node chunks, the ETag's)", measure {
             sink &+= Int(truncatingIfNeeded: tree1k.tree.structuralHash(root: tree1k.root).low)
         })
-        row("subtree hashes (one per node)", measure {
+        row("structural hash kept in parts (a tree kept for patches)", measure {
+            sink &+= Int(truncatingIfNeeded: tree1k.tree.structuralHashParts(root: tree1k.root).hash.low)
+        })
+        var parts = tree1k.tree.structuralHashParts(root: tree1k.root)
+        let edited = NodeID(tree1k.tree.nodeCount / 2)
+        row("rehash after one node's style edit (a patch)", measure {
+            sink &+= Int(truncatingIfNeeded: tree1k.tree.rehash(&parts, changed: [edited]).low)
+        })
+        row("subtree hashes (one per node, Merkle)", measure {
             sink &+= Int(truncatingIfNeeded: tree1k.tree.subtreeHashes(root: tree1k.root, key: .processRandom)[0].low)
         })
     }

@@ -13,20 +13,38 @@ import TestSupport
     /// Random flexbox trees and random chains of patches (fixed seeds): every answer equals the
     /// uncached answer to the patched document sent whole (byte for byte, or, with
     /// `changesOnly`, the previous frames with the changes applied), and its ETag is that
-    /// document's.
-    @Test(arguments: [UInt64(1), 2, 3, 4, 5, 6, 7, 8])
+    /// document's. Seeds 9 and 10 make trees of several hash chunks (see `structuralHash`).
+    @Test(arguments: [UInt64(1), 2, 3, 4, 5, 6, 7, 8, 9, 10])
     func chainsOfRandomPatchesAnswerAsTheWholeTree(seed: UInt64) throws {
+        try Self.chain(seed: seed, fractions: false)
+    }
+
+    /// The same with fractional flex bases, which make pixel rounding move edges. Known to fail:
+    /// on seeds 6 and 9 (of 1–10) a relayout in place gives other frames than laying out the
+    /// patched tree whole (seed 6, the first patch: a measured leaf's width; heights differ by
+    /// more than rounding, so it is the relayout, not the rounding; found 2026-11-26, open).
+    /// When it is fixed this test reports the known issue missing: fold it into the one above.
+    @Test(arguments: [UInt64(6), 9])
+    func chainsWithFractionalFlexBasesAnswerAsTheWholeTree(seed: UInt64) throws {
+        withKnownIssue("in-place relayout differs from a whole layout with fractional flex bases") {
+            try Self.chain(seed: seed, fractions: true)
+        }
+    }
+
+    /// A random tree (seeds above 8: of 100–139 nodes, else 12–51) and 14 random patches chained.
+    static func chain(seed: UInt64, fractions: Bool) throws {
         var random = SplitMix64(seed: seed)
         var modes: [String: Int] = [:]
         try LiveServer.with { server in
             try LiveServer.with { whole in
-                var document = PatchFixture.randomRequest(&random, nodes: 12 + Int(random.next() % 40))
+                var document = PatchFixture.randomRequest(&random, nodes: (seed > 8 ? 100 : 12) + Int(random.next() % 40),
+                                                          fractions: fractions)
                 let first = try server.post("/compute", json: document.text)
                 try #require(first.status == 200)
                 var tag = try #require(first.header("ETag"))
                 var frames = PatchFixture.frames(of: first.body)
                 for step in 0..<14 {
-                    let patch = PatchFixture.randomPatch(document, &random)
+                    let patch = PatchFixture.randomPatch(document, &random, fractions: fractions)
                     let changesOnly = step % 3 == 2
                     var expected = document
                     var count = 0

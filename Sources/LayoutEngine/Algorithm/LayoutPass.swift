@@ -27,6 +27,8 @@
     // unowned(unsafe): the call's owner (`LayoutTree.runRoot`) holds the memo for the whole
     // call, so the pass never outlives it; no reference counting per node.
     unowned(unsafe) var memo: SubtreeMemoState? = nil
+    /// Each node's last pixel rounding (see `LayoutTree.memoizesPixelRounding`); nil when off.
+    var roundings: UnsafeMutablePointer<PixelGridRounding>? = nil
 
     // MARK: node access
 

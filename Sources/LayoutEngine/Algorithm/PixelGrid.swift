@@ -24,7 +24,8 @@
 }
 
 extension LayoutPass {
-    /// Writes every node's rounded frame below and including `n`.
+    /// Writes every node's rounded frame below and including `n`; with `roundings`, a node
+    /// whose inputs are those of its last rounding takes that rounding's frame.
     func roundLayoutResultsToPixelGrid(_ n: Int, _ absoluteLeft: Double, _ absoluteTop: Double) {
         let l = layouts + n
         let nodeLeft = Double(l.pointee.position.left)
@@ -33,28 +34,28 @@ extension LayoutPass {
         let nodeHeight = Double(l.pointee.height)
         let absoluteNodeLeft = absoluteLeft + nodeLeft
         let absoluteNodeTop = absoluteTop + nodeTop
-        let absoluteNodeRight = absoluteNodeLeft + nodeWidth
-        let absoluteNodeBottom = absoluteNodeTop + nodeHeight
 
         if pointScaleFactor != 0 {
-            let scale = Double(pointScaleFactor)
             // Never round a measured leaf's size down: its text could get truncated.
             let textRounding = hasMeasureFunc(n)
-            let left = roundValueToPixelGrid(nodeLeft, scale, false, textRounding)
-            let top = roundValueToPixelGrid(nodeTop, scale, false, textRounding)
-            let scaledWidth = nodeWidth * scale
-            let scaledHeight = nodeHeight * scale
-            let fracW = scaledWidth - scaledWidth.rounded(.towardZero)
-            let fracH = scaledHeight - scaledHeight.rounded(.towardZero)
-            let hasFractionalWidth = !inexactEquals(fracW, 0) && !inexactEquals(fracW, 1.0)
-            let hasFractionalHeight = !inexactEquals(fracH, 0) && !inexactEquals(fracH, 1.0)
-            let width = roundValueToPixelGrid(absoluteNodeRight, scale, textRounding && hasFractionalWidth,
-                                              textRounding && !hasFractionalWidth)
-                - roundValueToPixelGrid(absoluteNodeLeft, scale, false, textRounding)
-            let height = roundValueToPixelGrid(absoluteNodeBottom, scale, textRounding && hasFractionalHeight,
-                                               textRounding && !hasFractionalHeight)
-                - roundValueToPixelGrid(absoluteNodeTop, scale, false, textRounding)
-            l.pointee.frame = Frame(left: left, top: top, width: width, height: height)
+            if let roundings {
+                // A relayout moves few nodes: the others keep their frame without the arithmetic.
+                let inputs = PixelGridRounding.Inputs(nodeLeft: l.pointee.position.left, nodeTop: l.pointee.position.top,
+                                                      width: l.pointee.width, height: l.pointee.height,
+                                                      absoluteLeft: absoluteNodeLeft, absoluteTop: absoluteNodeTop,
+                                                      scale: pointScaleFactor, textRounding: textRounding)
+                let memo = roundings + n
+                if memo.pointee.inputs == inputs {
+                    l.pointee.frame = memo.pointee.frame
+                } else {
+                    l.pointee.frame = roundedFrame(nodeLeft, nodeTop, nodeWidth, nodeHeight, absoluteNodeLeft,
+                                                   absoluteNodeTop, textRounding)
+                    memo.pointee = PixelGridRounding(inputs: inputs, frame: l.pointee.frame)
+                }
+            } else {
+                l.pointee.frame = roundedFrame(nodeLeft, nodeTop, nodeWidth, nodeHeight, absoluteNodeLeft,
+                                               absoluteNodeTop, textRounding)
+            }
         } else {
             l.pointee.frame = Frame(left: l.pointee.position.left, top: l.pointee.position.top,
                                     width: l.pointee.width, height: l.pointee.height)
@@ -66,4 +67,64 @@ extension LayoutPass {
             c = Int(nextSiblings[c].index)
         }
     }
+
+    /// Yoga's rounding of one node: its edges in absolute coordinates, its size from them.
+    @inline(__always)
+    func roundedFrame(_ nodeLeft: Double, _ nodeTop: Double, _ nodeWidth: Double, _ nodeHeight: Double,
+                      _ absoluteNodeLeft: Double, _ absoluteNodeTop: Double, _ textRounding: Bool) -> Frame {
+        let scale = Double(pointScaleFactor)
+        let absoluteNodeRight = absoluteNodeLeft + nodeWidth
+        let absoluteNodeBottom = absoluteNodeTop + nodeHeight
+        let left = roundValueToPixelGrid(nodeLeft, scale, false, textRounding)
+        let top = roundValueToPixelGrid(nodeTop, scale, false, textRounding)
+        let scaledWidth = nodeWidth * scale
+        let scaledHeight = nodeHeight * scale
+        let fracW = scaledWidth - scaledWidth.rounded(.towardZero)
+        let fracH = scaledHeight - scaledHeight.rounded(.towardZero)
+        let hasFractionalWidth = !inexactEquals(fracW, 0) && !inexactEquals(fracW, 1.0)
+        let hasFractionalHeight = !inexactEquals(fracH, 0) && !inexactEquals(fracH, 1.0)
+        let width = roundValueToPixelGrid(absoluteNodeRight, scale, textRounding && hasFractionalWidth,
+                                          textRounding && !hasFractionalWidth)
+            - roundValueToPixelGrid(absoluteNodeLeft, scale, false, textRounding)
+        let height = roundValueToPixelGrid(absoluteNodeBottom, scale, textRounding && hasFractionalHeight,
+                                           textRounding && !hasFractionalHeight)
+            - roundValueToPixelGrid(absoluteNodeTop, scale, false, textRounding)
+        return Frame(left: left, top: top, width: width, height: height)
+    }
+}
+
+/// One node's rounded frame with everything it was computed from (see
+/// `LayoutTree.memoizesPixelRounding`): rounding is a pure function of these inputs, so equal
+/// inputs (bit for bit) give the stored frame exactly.
+@usableFromInline struct PixelGridRounding: Sendable {
+    @usableFromInline struct Inputs: Equatable, Sendable {
+        var position: UInt64
+        var size: UInt64
+        var absoluteLeft: UInt64
+        var absoluteTop: UInt64
+        var scaleAndFlag: UInt64
+
+        @inline(__always)
+        init(nodeLeft: Float, nodeTop: Float, width: Float, height: Float, absoluteLeft: Double, absoluteTop: Double,
+             scale: Float, textRounding: Bool) {
+            position = UInt64(nodeLeft.bitPattern) << 32 | UInt64(nodeTop.bitPattern)
+            size = UInt64(width.bitPattern) << 32 | UInt64(height.bitPattern)
+            self.absoluteLeft = absoluteLeft.bitPattern
+            self.absoluteTop = absoluteTop.bitPattern
+            scaleAndFlag = UInt64(scale.bitPattern) << 1 | (textRounding ? 1 : 0)
+        }
+
+        private init(none: Void) {
+            (position, size, absoluteLeft, absoluteTop) = (0, 0, 0, 0)
+            scaleAndFlag = .max
+        }
+
+        /// Inputs no rounding has (`scaleAndFlag` is at most 33 bits).
+        static let none = Inputs(none: ())
+    }
+
+    var inputs: Inputs
+    var frame: Frame
+
+    static let none = PixelGridRounding(inputs: .none, frame: .zero)
 }

@@ -77,6 +77,19 @@ extension LayoutTree {
         return layouts[i].frame
     }
 
+    /// The frames of the subtree at `root` in pre-order (each as `frame(of:)`), read in one
+    /// walk of the links (a service answering many frames reads them this way).
+    public func preorderFrames(root: NodeID) -> [Frame] {
+        var frames: [Frame] = []
+        frames.reserveCapacity(nodeCount)
+        layouts.withUnsafeBufferPointer { layouts in
+            Self.walkSubtree(from: Int(root.index), firstChildren, nextSiblings, parents) { n, _ in
+                frames.append(layouts[n].frame)
+            }
+        }
+        return frames
+    }
+
     /// The content box of `node` from the last layout, relative to its border box: the box
     /// less its padding and border, before pixel rounding (the size a measure hook was
     /// offered), for content the caller draws in it.
@@ -134,6 +147,9 @@ extension LayoutTree {
         let measureFunction = self.measureFunction
         let baselineFunction = self.baselineFunction
         let childPlacementFunction = self.childPlacementFunction
+        if memoizesPixelRounding && pixelRoundings.count < nodeCount {
+            pixelRoundings.append(contentsOf: repeatElement(.none, count: nodeCount - pixelRoundings.count))
+        }
         let config = self.config
         let generation = self.generation
         let configVersion = self.configVersion
@@ -146,6 +162,7 @@ extension LayoutTree {
         nextSiblings.withUnsafeBufferPointer { nextSiblings in
         layouts.withUnsafeMutableBufferPointer { layouts in
         measureCaches.withUnsafeMutableBufferPointer { caches in
+        pixelRoundings.withUnsafeMutableBufferPointer { roundings in
             var configured = LayoutPass(
                 styles: styles.baseAddress!, contents: contents.baseAddress!, measured: measured.baseAddress!,
                 flags: flags.baseAddress!,
@@ -157,6 +174,7 @@ extension LayoutTree {
                 measureFunction: measureFunction, baselineFunction: baselineFunction,
                 childPlacementFunction: childPlacementFunction)
             configured.memo = memo
+            configured.roundings = roundings.isEmpty ? nil : roundings.baseAddress
             let pass = configured
             if depth > LargeStack.depthThreshold {
                 LargeStack.run(stackSize: LargeStack.stackSize(forDepth: depth)) {
@@ -165,7 +183,7 @@ extension LayoutTree {
             } else {
                 pass.layoutRoot(root, width, height, ownerWidth, ownerHeight, direction, performLayout: performLayout)
             }
-        }}}}}}}}}
+        }}}}}}}}}}
     }
 
     /// Gives every node of the subtree at `root` the state of a new node (keeping its frame).

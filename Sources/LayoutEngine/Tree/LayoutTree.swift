@@ -50,6 +50,15 @@ public struct LayoutTree {
     /// Copies the layout of repeated subtrees instead of computing each (see `SubtreeReuse`);
     /// nil (the default) computes every node.
     public var subtreeReuse: SubtreeReuse? = nil
+    /// Keeps each node's pixel rounding with its inputs, so that a relayout rounds again only
+    /// the nodes whose unrounded box or absolute position changed (the frames are the same:
+    /// rounding is a pure function of those inputs). For trees laid out again after small
+    /// edits; it costs a record per node (`heapBytes` counts it) and a comparison per node.
+    public var memoizesPixelRounding = false {
+        didSet { if !memoizesPixelRounding { pixelRoundings = [] } }
+    }
+    /// The records of `memoizesPixelRounding`, by node index (empty when off).
+    @usableFromInline var pixelRoundings: [PixelGridRounding] = []
     /// What subtree reuse did in the last layout call.
     public internal(set) var subtreeReuseStatistics = SubtreeReuseStatistics()
 

@@ -76,6 +76,9 @@ struct BaseKey: ShardSelectingKey, Sendable {
 final class BaseEntry: @unchecked Sendable {
     private let lock = Mutex()
     private var request: LayoutRequest?
+    /// The structural hash of `request`'s tree in parts, so a patch rehashes only what it
+    /// edits; nil when not made (the patch then hashes the tree whole once).
+    private var hashParts: StructuralHashParts?
     /// The answered frames: the nodes' in pre-order first (text leaves' content boxes may
     /// follow); empty when only the document is kept (answered from a cache before any layout).
     let frames: [Frame]
@@ -88,7 +91,13 @@ final class BaseEntry: @unchecked Sendable {
     /// leaves, size references or Core Layout's printed tree (anything else is rebuilt).
     let patchesInPlace: Bool
 
-    init(request: consuming LayoutRequest?, frames: [Frame], laidOut: Bool, document: BaseDocument) {
+    /// Whether a patch can edit `request`'s tree in place (see `patchesInPlace`).
+    static func patchesInPlace(_ request: LayoutRequest) -> Bool {
+        request.textLeaves.isEmpty && !request.printsTree && !request.tree.hasSizeReferences
+    }
+
+    init(request: consuming LayoutRequest?, hashParts: StructuralHashParts? = nil, frames: [Frame], laidOut: Bool,
+         document: BaseDocument) {
         var request = request
         request?.tree.measureFunction = nil
         request?.tree.baselineFunction = nil
@@ -102,7 +111,8 @@ final class BaseEntry: @unchecked Sendable {
             for case let id? in request.ids where id.utf8.count > 15 { cost += HeapFootprint.mallocChunk(32 + id.utf8.count) }
             // A dictionary entry (key, value and bucket) per painted node, at twice its size.
             cost += 2 * request.paint.nodes.count * (MemoryLayout<Int32>.stride + MemoryLayout<NodePaint>.stride + 8)
-            patchesInPlace = request.textLeaves.isEmpty && !request.printsTree && !request.tree.hasSizeReferences
+            patchesInPlace = Self.patchesInPlace(request)
+            cost += hashParts?.heapBytes ?? 0
         } else {
             patchesInPlace = false
         }
@@ -112,22 +122,31 @@ final class BaseEntry: @unchecked Sendable {
         }
         self.cost = cost
         self.request = request
+        self.hashParts = request == nil ? nil : hashParts
     }
 
-    /// The tree, for a patch that edits it in place; nil when another patch has it. Give it
-    /// back with `putBack` if it is not edited after all.
-    func takeRequest() -> LayoutRequest? {
+    /// The tree, for a patch that edits it in place, with its hash parts in `hashParts`; nil
+    /// when another patch has it. Give them back with `putBack` if the tree is not edited after
+    /// all. (The parts come out through `inout` so that no second reference to the tree is
+    /// left alive, which would make its first edit copy every array.)
+    func takeRequest(hashParts parts: inout StructuralHashParts?) -> LayoutRequest? {
         lock.lock()
         defer { lock.unlock() }
+        guard request != nil else { return nil }
+        parts = hashParts
+        hashParts = nil
         let taken = request
         request = nil
         return taken
     }
 
-    func putBack(_ taken: consuming LayoutRequest) {
+    func putBack(_ taken: consuming LayoutRequest, hashParts parts: StructuralHashParts?) {
         lock.lock()
         defer { lock.unlock() }
-        if request == nil { request = taken }
+        if request == nil {
+            request = taken
+            hashParts = parts
+        }
     }
 
     /// The request to read (a copy sharing its storage), or nil.

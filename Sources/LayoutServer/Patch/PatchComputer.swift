@@ -89,8 +89,10 @@ struct PatchComputer: Sendable {
             guard let parsed = try? JSONValue.parse(bytes: body, limits: limits) else { return nil }
             let tree = JSONTree(parsed)
             let count = tree.measure(budget: .max)?.count ?? 0
-            let replacement = BaseEntry(request: entry.takeRequest(), frames: entry.frames, laidOut: entry.laidOut,
-                                        document: .tree(tree, valueCount: count, heapBytes: tree.heapBytes))
+            var hashParts: StructuralHashParts?
+            let taken = entry.takeRequest(hashParts: &hashParts)
+            let replacement = BaseEntry(request: taken, hashParts: hashParts, frames: entry.frames,
+                                        laidOut: entry.laidOut, document: .tree(tree, valueCount: count, heapBytes: tree.heapBytes))
             bases.store(replacement, key: key)
             entry = replacement
         }
@@ -112,20 +114,22 @@ struct PatchComputer: Sendable {
                 if !edited.contains(node) { edited.append(node) }
             }
         }
-        guard var request = base.takeRequest() else { return nil }
+        var hashParts: StructuralHashParts?
+        guard var request = base.takeRequest(hashParts: &hashParts) else { return nil }
         var changed: [(NodeID, FlexNodeMembers)] = []
         for path in edited {
             guard let node = Self.flexNode(at: path, in: request.tree, root: request.root, document: document),
                   let members = FlexNodeMembers.decode(node.object, config: request.tree.config, limits: limits),
                   (try? members.style.validate()) != nil
             else {
-                base.putBack(request)
+                base.putBack(request, hashParts: hashParts)
                 return nil
             }
             changed.append((node.id, members))
         }
         // The tree now belongs to this patch: the base stays, charged without it.
         bases.store(base.withoutRequest(), key: baseKey)
+        let baseIds = changed.map { request.ids[Int($0.0.index)] }
         for (id, members) in changed {
             // Validated above (style) and by the decoder (content): these do not throw.
             if request.tree.style(of: id) != members.style { try? request.tree.setStyle(members.style, for: id) }
@@ -133,11 +137,18 @@ struct PatchComputer: Sendable {
             request.ids[Int(id.index)] = members.id
             request.paint.nodes[id.index] = members.paint
         }
-        let key = request.tree.structuralHash(root: request.root, available: request.available,
-                                              direction: request.direction, key: computer.hashKey)
-        let tag = EntityTag(structure: key, ids: request.ids)
+        // Only the edited nodes' chunks are hashed again (the first patch of a base kept without
+        // parts hashes it whole once); ids untouched keep the base's ids hash.
+        var parts = hashParts.take() ?? request.tree.structuralHashParts(root: request.root, available: request.available,
+                                                                          direction: request.direction, key: computer.hashKey)
+        let key = request.tree.rehash(&parts, changed: changed.map(\.0), available: request.available,
+                                      direction: request.direction, key: computer.hashKey)
+        let idsEdited = zip(changed, baseIds).contains { $0.1 != $0.0.1.id }
+        let tag = idsEdited ? EntityTag(structure: key, ids: request.ids) : EntityTag(structure: key, idsHash: baseKey.ids)
+        // Chained patches relayout this tree again and again: round only the nodes that moved.
+        request.tree.memoizesPixelRounding = true
         request.tree.computeLayout(root: request.root, available: request.available, direction: request.direction)
-        let frames = ResponseEncoder.preorderFrames(of: request.tree, root: request.root)
+        let frames = request.tree.preorderFrames(root: request.root)
         if let overflow = LayoutComputer.overflowError(frames, request) {
             return LayoutComputer.Answer(status: overflow.status, body: overflow.jsonBytes, cache: nil, entityTag: nil)
         }
@@ -153,7 +164,8 @@ struct PatchComputer: Sendable {
         } else {
             body = ResponseEncoder.encode(tree: request.tree, root: request.root, ids: request.ids, frames: frames, printedTree: nil)
         }
-        bases.store(BaseEntry(request: request, frames: frames, laidOut: true, document: patched), entityTag: tag.quoted)
+        bases.store(BaseEntry(request: request, hashParts: parts, frames: frames, laidOut: true, document: patched),
+                    entityTag: tag.quoted)
         return LayoutComputer.Answer(status: notModified ? 304 : 200, body: body,
                                      cache: notModified ? .notModified : .miss, entityTag: tag.quoted)
     }

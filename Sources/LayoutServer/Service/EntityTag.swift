@@ -8,8 +8,13 @@ struct EntityTag: Equatable {
     let quoted: String
 
     init(structure: StructuralHash, ids: [String?], printsTree: Bool = false) {
+        self.init(structure: structure, idsHash: printsTree ? ~Self.idsHash(ids) : Self.idsHash(ids))
+    }
+
+    /// The tag of `structure` with an ids part known already (that of an earlier tag whose
+    /// answer had the same ids and printed tree or none).
+    init(structure: StructuralHash, idsHash: UInt64) {
         // Written into one string buffer: no intermediate strings per digit group.
-        let idsHash = printsTree ? ~Self.idsHash(ids) : Self.idsHash(ids)
         quoted = String(unsafeUninitializedCapacity: Self.quotedLength) { buffer in
             buffer[0] = UInt8(ascii: "\"")
             Self.writeHex(structure.high, into: buffer, at: 1)

@@ -76,8 +76,18 @@ struct LayoutComputer: Sendable {
     func answer(_ request: consuming LayoutRequest, ifNoneMatch: String?, pointerPrefix: String = "",
                 document: BaseDocument? = nil) -> Answer {
         let text = request.textLeaves.isEmpty ? nil : RequestText(installingOn: &request, layouter: textLayouter, key: hashKey)
-        var key = request.tree.structuralHash(root: request.root, available: request.available,
+        // A tree kept for patches in place keeps its hash in parts too, so a patch rehashes
+        // only the nodes it edits (the same hash: one definition, see `structuralHash`).
+        var hashParts: StructuralHashParts?
+        var key: StructuralHash
+        if document != nil, bases != nil, BaseEntry.patchesInPlace(request) {
+            hashParts = request.tree.structuralHashParts(root: request.root, available: request.available,
+                                                         direction: request.direction, key: hashKey)
+            key = hashParts!.hash
+        } else {
+            key = request.tree.structuralHash(root: request.root, available: request.available,
                                               direction: request.direction, key: hashKey)
+        }
         // Lines change the answer (not the frames): another ETag, and cache entries that also
         // keep each text leaf's content box.
         let textLines = request.textLines && text != nil
@@ -137,7 +147,8 @@ struct LayoutComputer: Sendable {
                                           printedTree: printedTree)
         }
         if let document, let bases {
-            bases.store(BaseEntry(request: request, frames: frames, laidOut: outcome == .miss, document: document),
+            bases.store(BaseEntry(request: request, hashParts: hashParts, frames: frames, laidOut: outcome == .miss,
+                                  document: document),
                         entityTag: tag.quoted)
         }
         return Answer(status: 200, body: body, cache: outcome, entityTag: tag.quoted, level: level)

@@ -17,9 +17,10 @@ enum PatchFixture {
         .number(Double(range.lowerBound + Int(random.next() % UInt64(range.count))))
     }
 
-    /// A random style property and value.
-    static func styleMember(_ random: inout SplitMix64) -> JSONMember {
-        switch random.next() % 12 {
+    /// A random style property and value; with `fractions`, sometimes a fractional flex basis.
+    static func styleMember(_ random: inout SplitMix64, fractions: Bool = false) -> JSONMember {
+        switch random.next() % (fractions ? 13 : 12) {
+        case 12: return JSONMember(key: "flexBasis", value: .number(Double(random.next() % 9000) / 100))
         case 0: return JSONMember(key: "width", value: number(10...220, &random))
         case 1: return JSONMember(key: "height", value: number(10...160, &random))
         case 2: return JSONMember(key: "flexGrow", value: number(0...2, &random))
@@ -35,17 +36,17 @@ enum PatchFixture {
         }
     }
 
-    static func style(_ random: inout SplitMix64) -> JSONTree {
+    static func style(_ random: inout SplitMix64, fractions: Bool = false) -> JSONTree {
         var members: [JSONMember] = []
         for _ in 0..<Int(random.next() % 4) {
-            let member = styleMember(&random)
+            let member = styleMember(&random, fractions: fractions)
             if !members.contains(where: { $0.key == member.key }) { members.append(member) }
         }
         return .object(members)
     }
 
-    static func leaf(_ random: inout SplitMix64, id: Int) -> JSONTree {
-        var members = [JSONMember(key: "id", value: .string("n\(id)")), JSONMember(key: "style", value: style(&random))]
+    static func leaf(_ random: inout SplitMix64, id: Int, fractions: Bool = false) -> JSONTree {
+        var members = [JSONMember(key: "id", value: .string("n\(id)")), JSONMember(key: "style", value: style(&random, fractions: fractions))]
         if random.next() % 2 == 0 {
             members.append(JSONMember(key: "measure", value: .object([
                 JSONMember(key: "kind", value: .string("fixed")),
@@ -57,12 +58,12 @@ enum PatchFixture {
     }
 
     /// A request with a random tree of about `nodes` nodes.
-    static func randomRequest(_ random: inout SplitMix64, nodes: Int) -> JSONTree {
+    static func randomRequest(_ random: inout SplitMix64, nodes: Int, fractions: Bool = false) -> JSONTree {
         var next = 0
         func node(depth: Int, budget: Int) -> JSONTree {
             next += 1
             let id = next
-            guard budget > 1, depth < 5, random.next() % 5 != 0 else { return leaf(&random, id: id) }
+            guard budget > 1, depth < 5, random.next() % 5 != 0 else { return leaf(&random, id: id, fractions: fractions) }
             var children: [JSONTree] = []
             var left = budget - 1
             while left > 0 {
@@ -70,7 +71,8 @@ enum PatchFixture {
                 children.append(node(depth: depth + 1, budget: share))
                 left -= share
             }
-            return .object([JSONMember(key: "id", value: .string("n\(id)")), JSONMember(key: "style", value: style(&random)),
+            return .object([JSONMember(key: "id", value: .string("n\(id)")),
+                            JSONMember(key: "style", value: style(&random, fractions: fractions)),
                             JSONMember(key: "children", value: .array(children))])
         }
         return .object([
@@ -97,7 +99,7 @@ enum PatchFixture {
     static func pointer(_ tokens: [String]) -> String { JSONPointer.make(tokens) }
 
     /// A random patch of one to three operations that applies to `request`, as JSON.
-    static func randomPatch(_ request: JSONTree, _ random: inout SplitMix64) -> String {
+    static func randomPatch(_ request: JSONTree, _ random: inout SplitMix64, fractions: Bool = false) -> String {
         var document = request
         var operations: [String] = []
         for _ in 0..<(1 + Int(random.next() % 3)) {
@@ -107,7 +109,7 @@ enum PatchFixture {
             var operation: String
             switch random.next() % 10 {
             case 0, 1, 2:
-                let member = styleMember(&random)
+                let member = styleMember(&random, fractions: fractions)
                 operation = #"{"op":"add","path":"\#(pointer(target.path + ["style", member.key]))","value":\#(String(decoding: member.value.jsonBytes(), as: UTF8.self))}"#
             case 3:
                 guard case .object(let members)? = document.value(at: target.path + ["style"]), let member = members.first else {
