@@ -77,6 +77,15 @@ public struct LayoutTree {
     /// The number of nodes ever added.
     @inlinable public var nodeCount: Int { styles.count }
 
+    /// Whether any node's style sets a flex basis (not `auto`). A relayout after edits can then
+    /// differ from laying the edited tree out fresh: a definite basis, once computed in a
+    /// layout call, is kept for the rest of that call (Yoga's `computeFlexBasisForChild`), and
+    /// which of a node's measurements comes first in a call depends on what its neighbours'
+    /// caches already hold.
+    public var setsFlexBasis: Bool {
+        styles.withUnsafeBufferPointer { styles in styles.contains { !$0.flexBasis.isAuto } }
+    }
+
     /// Reserves storage for `count` nodes, so building a tree of known size does not regrow.
     public mutating func reserveCapacity(_ count: Int) {
         styles.reserveCapacity(count)

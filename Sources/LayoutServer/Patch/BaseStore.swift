@@ -88,12 +88,14 @@ final class BaseEntry: @unchecked Sendable {
     /// What the entry holds on the heap, as the store charges it.
     let cost: Int
     /// The tree can be edited in place by a patch: a decoded flexbox tree without text
-    /// leaves, size references or Core Layout's printed tree (anything else is rebuilt).
+    /// leaves, size references, flex bases or Core Layout's printed tree (anything else is
+    /// rebuilt; with a flex basis a relayout can keep a basis a fresh layout would not, see
+    /// `LayoutTree.setsFlexBasis`).
     let patchesInPlace: Bool
 
     /// Whether a patch can edit `request`'s tree in place (see `patchesInPlace`).
     static func patchesInPlace(_ request: LayoutRequest) -> Bool {
-        request.textLeaves.isEmpty && !request.printsTree && !request.tree.hasSizeReferences
+        request.textLeaves.isEmpty && !request.printsTree && !request.tree.hasSizeReferences && !request.tree.setsFlexBasis
     }
 
     init(request: consuming LayoutRequest?, hashParts: StructuralHashParts? = nil, frames: [Frame], laidOut: Bool,

@@ -6,13 +6,13 @@ import LayoutWire
 ///
 /// Two ways to the same frames as sending the patched document whole:
 /// - in place: every operation edits members of existing flexbox nodes (`style`, `measure`,
-///   `id`, `isIncludedInLayout`); the base's laid-out tree (taken from it, see `BaseEntry`) gets
+///   `id`, `isIncludedInLayout`) of a tree without flex bases; the base's laid-out tree (taken from it, see `BaseEntry`) gets
 ///   the nodes' new style and content, which marks them and their ancestors dirty (Yoga's
 ///   `markDirtyAndPropagate`),
 ///   and the layout pass redoes only dirty nodes, reusing every other node's cached
 ///   measurements;
 /// - rebuilt: anything else (children added, removed or moved, top-level members, text
-///   leaves, other layout models, size references) decodes the patched document whole and
+///   leaves, other layout models, size references, a `flexBasis` anywhere) decodes the patched document whole and
 ///   answers it as `/compute` does.
 struct PatchComputer: Sendable {
     /// Lays out rebuilt documents; its `bases` keeps every answer for the next patch.
@@ -120,7 +120,8 @@ struct PatchComputer: Sendable {
         for path in edited {
             guard let node = Self.flexNode(at: path, in: request.tree, root: request.root, document: document),
                   let members = FlexNodeMembers.decode(node.object, config: request.tree.config, limits: limits),
-                  (try? members.style.validate()) != nil
+                  (try? members.style.validate()) != nil,
+                  members.style.flexBasis.isAuto  // see BaseEntry.patchesInPlace
             else {
                 base.putBack(request, hashParts: hashParts)
                 return nil
