@@ -29,6 +29,8 @@ public enum PrometheusRenderer {
         /// Large layouts running or waiting under the compute memory budget.
         public var computeMemory = ComputeMemoryStatistics()
         public var computeMemoryLimitBytes = 0
+        /// malloc's heaps (nil where `malloc_info` is missing: the samples are then 0).
+        public var malloc: MallocStatistics?
 
         public init(metrics: ServiceMetrics, cache: FrameCache.Statistics, cacheCapacityBytes: Int,
                     answerCache: AnswerCache.Statistics = .init(), answerCacheCapacityBytes: Int = 0,
@@ -124,7 +126,21 @@ public enum PrometheusRenderer {
                "Times a connection's reading was paused by a server-wide buffer bound.", buffers.pausedTotal)
         sample(&out, "layoutd_buffer_closed_connections_total", "counter",
                "Connections closed as the worst offenders against a server-wide buffer bound.", buffers.closedTotal)
+        mallocSamples(&out, inputs.malloc ?? MallocStatistics())
         return out
+    }
+
+    /// malloc's heaps (`MallocStatistics`): with RSS, they tell live data from fragmentation.
+    private static func mallocSamples(_ out: inout String, _ malloc: MallocStatistics) {
+        sample(&out, "layoutd_malloc_arenas", "gauge", "malloc arenas in use (the main heap included).", malloc.arenas)
+        sample(&out, "layoutd_malloc_heap_bytes", "gauge",
+               "Bytes malloc's arenas hold from the system, without mmapped blocks.", malloc.heapBytes)
+        sample(&out, "layoutd_malloc_in_use_bytes", "gauge",
+               "Bytes of the arenas' heaps held by the program (per-thread caches included).", malloc.inUseBytes)
+        sample(&out, "layoutd_malloc_free_bytes", "gauge",
+               "Free bytes inside the arenas' heaps (resident or not).", malloc.freeBytes)
+        sample(&out, "layoutd_malloc_mmapped_bytes", "gauge", "Bytes of blocks malloc mmapped one by one.",
+               malloc.mmappedBytes)
     }
 
     /// The shared cache's samples (zeros when it is off, so dashboards need no special case).
