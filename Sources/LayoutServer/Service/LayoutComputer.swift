@@ -56,7 +56,9 @@ struct LayoutComputer: Sendable {
     func answer(body: [UInt8], ifNoneMatch: String?) -> Answer {
         do {
             let request = try LayoutWire.decodeRequest(bytes: body, limits: limits)
-            return answer(request, ifNoneMatch: ifNoneMatch, document: bases == nil ? nil : .body(body))
+            // `consume`: without it this binding keeps the tree's arrays referenced through the
+            // call, and the layout copies its frames and measure caches (20 MB at 50,000 nodes).
+            return answer(consume request, ifNoneMatch: ifNoneMatch, document: bases == nil ? nil : .body(body))
         } catch {
             return Self.answer(ServiceError(error))
         }
