@@ -40,7 +40,8 @@ if [[ ! -x "$BINARY" ]]; then
 fi
 
 log="$(mktemp -t soak-layoutd.XXXXXX)"
-# SERVER_ARGS: further serve options, split on spaces (e.g. "--malloc-arena-max 1").
+# SERVER_ARGS: further serve options, split on spaces (e.g. "--retained-buffer-bytes 16k"; malloc's
+# arenas are set in the environment: LAYOUTD_MALLOC_ARENA_MAX=2).
 # shellcheck disable=SC2086
 "$BINARY" serve --host 127.0.0.1 --port "$PORT" --cache-bytes "$CACHE_BYTES" --log-level warning ${SERVER_ARGS:-} >"$log" 2>&1 &
 pid=$!
