@@ -16,7 +16,9 @@
 # Environment: BINARY (default .build/release/layoutd; built with `swift build -c release`
 # when missing), DURATION (600), CONNECTIONS (128; 64–256 intended), THREADS (2), PORT (free
 # one), CACHE_BYTES (8M: small, so eviction runs), SAMPLE (30), WARMUP (300), MAX_GROWTH (5),
-# VANISH_WORKERS (4; 0: none), VANISH_RATE (25 connections/s per worker). Needs wrk
+# VANISH_WORKERS (4; 0: none), VANISH_RATE (25 connections/s per worker), SERVER_ARGS (further
+# `serve` options). Each sample also prints malloc's heaps from /metrics (in use against free:
+# live data against fragmentation) and the load average. Needs wrk
 # (apt-get install wrk) and python3.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
@@ -38,7 +40,10 @@ if [[ ! -x "$BINARY" ]]; then
 fi
 
 log="$(mktemp -t soak-layoutd.XXXXXX)"
-"$BINARY" serve --host 127.0.0.1 --port "$PORT" --cache-bytes "$CACHE_BYTES" --log-level warning >"$log" 2>&1 &
+# SERVER_ARGS: further serve options, split on spaces (e.g. "--retained-buffer-bytes 16k"; malloc's
+# arenas are set in the environment: LAYOUTD_MALLOC_ARENA_MAX=2).
+# shellcheck disable=SC2086
+"$BINARY" serve --host 127.0.0.1 --port "$PORT" --cache-bytes "$CACHE_BYTES" --log-level warning ${SERVER_ARGS:-} >"$log" 2>&1 &
 pid=$!
 cleanup() { kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; }
 trap cleanup EXIT
@@ -64,7 +69,7 @@ samples="$(mktemp -t soak-samples.XXXXXX)"
     [[ -d /proc/$pid ]] || break
     r=$(rss)
     echo "$t $r" >>"$samples"
-    echo "  t=${t}s RSS ${r} KiB ($(rss_split)), fds $(fds), cache $(metric layoutd_cache_bytes) B, answer cache $(metric layoutd_answer_cache_bytes) B, connections $(metric layoutd_open_connections), buffered out/in $(metric layoutd_buffered_output_bytes)/$(metric layoutd_buffered_input_bytes) B"
+    echo "  t=${t}s RSS ${r} KiB ($(rss_split)), fds $(fds), cache $(metric layoutd_cache_bytes) B, answer cache $(metric layoutd_answer_cache_bytes) B, patch bases $(metric layoutd_patch_bases_bytes) B, connections $(metric layoutd_open_connections), buffered out/in $(metric layoutd_buffered_output_bytes)/$(metric layoutd_buffered_input_bytes) B, malloc arenas $(metric layoutd_malloc_arenas) heap/in use/free/mmapped $(metric layoutd_malloc_heap_bytes)/$(metric layoutd_malloc_in_use_bytes)/$(metric layoutd_malloc_free_bytes)/$(metric layoutd_malloc_mmapped_bytes) B, threads $(awk '/^Threads/ {print $2}' "/proc/$pid/status"), load $(cut -d' ' -f1 /proc/loadavg)"
   done
 ) &
 sampler=$!
@@ -92,6 +97,8 @@ cache=$(metric layoutd_cache_bytes); capacity=$(metric layoutd_cache_capacity_by
 answers=$(metric layoutd_answer_cache_bytes); answers_capacity=$(metric layoutd_answer_cache_capacity_bytes)
 evictions=$(metric layoutd_cache_evictions_total); hits=$(metric layoutd_cache_hits_total); misses=$(metric layoutd_cache_misses_total)
 echo "end: RSS ${rss1} KiB ($(rss_split)), open fds ${fds1}, alive ${alive}"
+# What the connections held shows as what malloc's in-use bytes lose once they are closed.
+echo "after the load (connections closed): RSS $(rss) KiB, malloc heap/in use/free $(metric layoutd_malloc_heap_bytes)/$(metric layoutd_malloc_in_use_bytes)/$(metric layoutd_malloc_free_bytes) B, threads $(awk '/^Threads/ {print $2}' "/proc/$pid/status")"
 echo "cache: ${cache} of ${capacity} bytes, hits ${hits}, misses ${misses}, evictions ${evictions}"
 echo "answer cache: ${answers} of ${answers_capacity} bytes"
 # RSS growth after the warm-up: from the first sample at or after WARMUP to the highest after it.

@@ -46,6 +46,14 @@ public struct HTTPServerConfiguration: Sendable {
     /// 0.5 s holding at least the average of those holding input (or paused for 1 s) are
     /// closed. Default 16 MiB (two request bodies of the largest default size).
     public var maxBufferedInputBytesTotal: Int = 16 * 1024 * 1024
+    /// Capacity a connection's input and output buffers may each keep once emptied, so the
+    /// next request needs no allocation; a buffer grown larger (a big body or answer) is
+    /// freed, so hundreds of keep-alive connections do not each keep their largest message's
+    /// buffer. Default 4 KiB: an ordinary request and answer fit. In the soak (256
+    /// connections) malloc's in-use bytes fell by ~7 MB when the connections closed with
+    /// 16 KiB kept per buffer (before this setting: 64 KiB input, 16 KiB output), by ~3.8 MB
+    /// with 4 KiB; a buffer's capacity only grows, so the larger bound also let it creep.
+    public var retainedBufferBytes: Int = 4 * 1024
 
     /// How connections' sockets are driven. Default `.eventLoop` on Linux, `.dispatchSources`
     /// elsewhere.
@@ -132,7 +140,7 @@ public struct HTTPServerConfiguration: Sendable {
 
     var parserLimits: RequestParser.Limits {
         .init(maxRequestLineBytes: maxRequestLineBytes, maxHeaderBytes: maxHeaderBytes,
-              maxHeaderCount: maxHeaderCount, maxBodyBytes: maxBodyBytes)
+              maxHeaderCount: maxHeaderCount, maxBodyBytes: maxBodyBytes, retainedBufferBytes: retainedBufferBytes)
     }
 }
 

@@ -25,14 +25,18 @@ public struct RequestParser {
         public var maxBodyBytes: Int
         /// Longest chunk-size line including extensions.
         public var maxChunkLineBytes: Int
+        /// Capacity the input buffer may keep once everything in it was taken; a larger one is
+        /// freed (see `HTTPServerConfiguration.retainedBufferBytes`).
+        public var retainedBufferBytes: Int
 
         public init(maxRequestLineBytes: Int = 8192, maxHeaderBytes: Int = 16384, maxHeaderCount: Int = 100,
-                    maxBodyBytes: Int = 8 << 20, maxChunkLineBytes: Int = 4096) {
+                    maxBodyBytes: Int = 8 << 20, maxChunkLineBytes: Int = 4096, retainedBufferBytes: Int = 4 * 1024) {
             self.maxRequestLineBytes = maxRequestLineBytes
             self.maxHeaderBytes = maxHeaderBytes
             self.maxHeaderCount = maxHeaderCount
             self.maxBodyBytes = maxBodyBytes
             self.maxChunkLineBytes = maxChunkLineBytes
+            self.retainedBufferBytes = retainedBufferBytes
         }
     }
 
@@ -85,6 +89,9 @@ public struct RequestParser {
     /// consumed from the input as they are decoded, but their data stays held here until the
     /// body's end), so a chunked upload counts against the input bound like a sized one.
     public var bufferedByteCount: Int { buffer.count - readIndex + chunkedBody.count }
+
+    /// The input buffer's allocated capacity (what an idle connection keeps).
+    var bufferCapacity: Int { buffer.capacity }
 
     /// Appends received bytes; call `next()` to take events.
     public mutating func append(_ bytes: UnsafeRawBufferPointer) {
@@ -150,7 +157,7 @@ public struct RequestParser {
     private mutating func compact() {
         guard readIndex > 0 else { return }
         if readIndex == buffer.count {
-            buffer.removeAll(keepingCapacity: buffer.capacity <= 64 * 1024)
+            buffer.removeAll(keepingCapacity: buffer.capacity <= limits.retainedBufferBytes)
         } else if readIndex >= 4096 && readIndex * 2 >= buffer.count {
             buffer.removeSubrange(0..<readIndex)
         } else {

@@ -317,16 +317,20 @@ private func expectServerStillServes(_ server: HTTPServer, sourceLocation: Sourc
     @Test(arguments: ioBackends) func gracefulShutdownFinishesInFlightRequests(backend: IOBackend) throws {
         var configuration = HTTPServerConfiguration(host: "127.0.0.1", port: 0)
         configuration.ioBackend = backend
-        configuration.idleTimeout = .seconds(5)
-        let server = HTTPServer(configuration: configuration, handler: TestHandler())
+        configuration.idleTimeout = .seconds(30)
+        let handler = ReachedCountingHandler()
+        let server = HTTPServer(configuration: configuration, handler: handler)
         try server.start()
-        let busy = try RawClient(port: server.boundPort)
-        let idle = try RawClient(port: server.boundPort)
+        // Waits are wide (a loaded machine can take seconds to schedule a thread); each ends as
+        // soon as its condition holds, and a server that drops the in-flight answer still fails.
+        let busy = try RawClient(port: server.boundPort, timeoutSeconds: 15)
+        let idle = try RawClient(port: server.boundPort, timeoutSeconds: 15)
         idle.send("GET / HTTP/1.1\r\nHost: t\r\n\r\n")
         #expect(idle.readResponse()?.status == 200)
         busy.send("GET /slow?ms=300 HTTP/1.1\r\nHost: t\r\n\r\n")
-        usleep(50_000)
-        server.shutdown(gracefully: true, timeout: .seconds(3))
+        // Shut down once the slow request is in the handler: it is then in flight, not unread.
+        #expect(waitUntil(seconds: 15) { handler.reached == 2 })
+        server.shutdown(gracefully: true, timeout: .seconds(15))
         #expect(idle.isClosedByPeer())
         let response = try #require(busy.readResponse())
         #expect(response.text == "slow 300")
@@ -387,18 +391,21 @@ private func expectServerStillServes(_ server: HTTPServer, sourceLocation: Sourc
     /// whichever backend either uses. Signal handling does not depend on the backend.
     @Test func sigtermDrainsAndStops() throws {
         let configuration = HTTPServerConfiguration(host: "127.0.0.1", port: 0)
-        let server = HTTPServer(configuration: configuration, handler: TestHandler())
+        let handler = ReachedCountingHandler()
+        let server = HTTPServer(configuration: configuration, handler: handler)
         try server.start()
         server.stopOnSignals()
-        let client = try RawClient(port: server.boundPort)
+        // Wide waits for a loaded machine, each ending as soon as its condition holds.
+        let client = try RawClient(port: server.boundPort, timeoutSeconds: 15)
         client.send("GET /slow?ms=200 HTTP/1.1\r\nHost: t\r\n\r\n")
-        usleep(50_000)
+        // The signal comes once the request is in the handler, so the drain must finish it.
+        #expect(waitUntil(seconds: 15) { handler.reached == 1 })
         kill(getpid(), SIGTERM)
         let response = try #require(client.readResponse())
         #expect(response.text == "slow 200")
         #expect(response.headers["Connection"] == "close")
         let stopped = DispatchSemaphore(value: 0)
         DispatchQueue.global().async { server.waitUntilStopped(); stopped.signal() }
-        #expect(stopped.wait(timeout: .now() + 3) == .success)
+        #expect(stopped.wait(timeout: .now() + 15) == .success)
     }
 }

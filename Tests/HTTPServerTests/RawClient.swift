@@ -4,6 +4,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SyncSupport
 @testable import HTTPServer
 
 /// A response as read off the wire by the test client.
@@ -175,6 +176,19 @@ func withServer<R>(_ backend: IOBackend,
         server.waitUntilStopped()
     }
     return try body(server)
+}
+
+/// `TestHandler` counting the requests that reached it, so a test waits until a request is in
+/// flight instead of sleeping a guess (a guess that a loaded machine can outlast).
+final class ReachedCountingHandler: HTTPHandler {
+    private let count = Locked(0)
+
+    var reached: Int { count.withLock { $0 } }
+
+    func handle(_ request: HTTPRequest, respond: @escaping @Sendable (HTTPResponse) -> Void) {
+        count.withLock { $0 += 1 }
+        TestHandler().handle(request, respond: respond)
+    }
 }
 
 /// Echoes requests: "/slow?ms=N" answers after N ms from another queue, "/big" returns 5000

@@ -287,4 +287,32 @@ private func head(_ text: String) throws -> RequestHead {
             #expect(parsed.headers.values(for: name).contains("v-\(name)"))
         }
     }
+
+    /// After a request, the input buffer keeps its storage only up to `retainedBufferBytes`:
+    /// a keep-alive connection does not hold its largest body's buffer while idle.
+    @Test(arguments: [(retained: 4096, bodyBytes: 20_000, kept: false), (retained: 64 * 1024, bodyBytes: 20_000, kept: true),
+                      (retained: 4096, bodyBytes: 100, kept: true)])
+    func anEmptiedInputBufferKeepsOnlyTheRetainedCapacity(retained: Int, bodyBytes: Int, kept: Bool) throws {
+        var parser = RequestParser(limits: .init(retainedBufferBytes: retained))
+        let body = String(repeating: "b", count: bodyBytes)
+        let seen = try parser.feed(Array("POST /x HTTP/1.1\r\nHost: t\r\nContent-Length: \(bodyBytes)\r\n\r\n\(body)".utf8))
+        #expect(seen.map(simplify) == [.head(method: "POST", path: "/x", query: nil), .end(body)])
+        #expect(parser.bufferedByteCount == 0)
+        #expect((parser.bufferCapacity > 0) == kept)
+        #expect(parser.bufferCapacity <= max(retained, 0) || !kept)
+    }
+
+    /// The output buffer likewise, once everything in it was sent.
+    @Test func aSentOutputBufferKeepsOnlyTheRetainedCapacity() {
+        var output = OutputBuffer(responseBytesEstimate: 0)
+        output.append([UInt8](repeating: 1, count: 10_000))
+        output.sent(retainedBytes: 4096)
+        #expect(output.bytes.capacity == 0)
+        output.append([UInt8](repeating: 1, count: 1_000))
+        output.sent(retainedBytes: 4096)
+        #expect(output.bytes.isEmpty && output.bytes.capacity >= 1_000)
+        output.append([UInt8](repeating: 1, count: 10_000))
+        output.sent(retainedBytes: 16 * 1024)
+        #expect(output.bytes.capacity >= 10_000)
+    }
 }

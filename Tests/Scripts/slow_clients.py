@@ -46,12 +46,12 @@ def free_port():
 class Server:
     """A layoutd child process with its own fd limit."""
 
-    def __init__(self, binary, fd_limit, header_timeout, write_timeout, idle_timeout, port=0):
+    def __init__(self, binary, fd_limit, header_timeout, write_timeout, idle_timeout, port=0, extra_args=()):
         self.port = port or free_port()
         args = [binary, "serve", "--host", HOST, "--port", str(self.port),
                 "--header-timeout", str(header_timeout), "--write-timeout", str(write_timeout),
                 "--idle-timeout", str(idle_timeout), "--body-timeout", str(header_timeout),
-                "--log-level", "error"]
+                "--log-level", "error", *extra_args]
 
         def limit_fds():
             resource.setrlimit(resource.RLIMIT_NOFILE, (fd_limit, fd_limit))
@@ -381,6 +381,8 @@ def main():
     parser.add_argument("--hold", type=int, default=8, help="seconds to hold the flood")
     parser.add_argument("--port", type=int, default=0,
                         help="port of the first server (the second uses the next one); 0: free ones")
+    parser.add_argument("--server-args", default="",
+                        help="further `layoutd serve` options, split on spaces (e.g. \"--max-buffered-output-bytes-total 8M\")")
     parser.add_argument("--max-rss-mib", type=float, default=95.0,
                         help="peak server RSS (sampled every 20 ms) each phase must stay under")
     args = parser.parse_args()
@@ -390,7 +392,9 @@ def main():
     started = time.time()
 
     peaks = []
-    server = Server(args.binary, 4096, args.header_timeout, args.write_timeout, idle_timeout=30, port=args.port)
+    extra = args.server_args.split()
+    server = Server(args.binary, 4096, args.header_timeout, args.write_timeout, idle_timeout=30, port=args.port,
+                    extra_args=extra)
     try:
         rss0, fds0 = server.rss_kib(), server.open_fds()
         server.peak_rss_mib()
@@ -404,7 +408,7 @@ def main():
         server.stop()
 
     server = Server(args.binary, args.fd_limit, args.header_timeout, args.write_timeout, idle_timeout=30,
-                    port=args.port + 1 if args.port else 0)
+                    port=args.port + 1 if args.port else 0, extra_args=extra)
     try:
         server.peak_rss_mib()
         flood(server, args.flood, args.fd_limit, args.hold)

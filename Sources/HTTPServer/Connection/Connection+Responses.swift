@@ -48,10 +48,10 @@ struct OutputBuffer {
         offset = 0
     }
 
-    /// Everything was sent. The storage is kept only when small: hundreds of idle connections
-    /// must not each hold a large answer's buffer.
-    mutating func sent() {
-        bytes.removeAll(keepingCapacity: bytes.capacity <= 16 * 1024)
+    /// Everything was sent. The storage is kept only up to `retainedBytes`: hundreds of idle
+    /// connections must not each hold a large answer's buffer.
+    mutating func sent(retainedBytes: Int) {
+        bytes.removeAll(keepingCapacity: bytes.capacity <= retainedBytes)
         offset = 0
     }
 }
@@ -135,7 +135,7 @@ extension Connection {
                 return
             }
         }
-        output.sent()
+        output.sent(retainedBytes: configuration.retainedBufferBytes)
         setOutputStalled(false)
         accountBuffers()
         if !readWaitsForWritable { disarmWrite() }

@@ -29,6 +29,8 @@ public enum PrometheusRenderer {
         /// Large layouts running or waiting under the compute memory budget.
         public var computeMemory = ComputeMemoryStatistics()
         public var computeMemoryLimitBytes = 0
+        /// malloc's heaps (nil where `malloc_info` is missing: the samples are then 0).
+        public var malloc: MallocStatistics?
 
         public init(metrics: ServiceMetrics, cache: FrameCache.Statistics, cacheCapacityBytes: Int,
                     answerCache: AnswerCache.Statistics = .init(), answerCacheCapacityBytes: Int = 0,
@@ -112,6 +114,7 @@ public enum PrometheusRenderer {
     private static func scalars(_ inputs: Inputs) -> [Scalar] {
         let admission = inputs.admission, memory = inputs.computeMemory, buffers = inputs.buffers
         let shared = inputs.sharedCache ?? SharedFrameCache.Statistics()
+        let malloc = inputs.malloc ?? MallocStatistics()
         return [
             .counter("layoutd_compute_rejected_total",
                      "Layout requests answered 503 overloaded: the pending compute budget was full.", admission.rejected),
@@ -171,6 +174,14 @@ public enum PrometheusRenderer {
                      "Times a connection's reading was paused by a server-wide buffer bound.", buffers.pausedTotal),
             .counter("layoutd_buffer_closed_connections_total",
                      "Connections closed as the worst offenders against a server-wide buffer bound.", buffers.closedTotal),
+            // malloc's heaps: with RSS, they tell live data from fragmentation.
+            .gauge("layoutd_malloc_arenas", "malloc arenas in use (the main heap included).", malloc.arenas),
+            .gauge("layoutd_malloc_heap_bytes", "Bytes malloc's arenas hold from the system, without mmapped blocks.",
+                   malloc.heapBytes),
+            .gauge("layoutd_malloc_in_use_bytes",
+                   "Bytes of the arenas' heaps held by the program (per-thread caches included).", malloc.inUseBytes),
+            .gauge("layoutd_malloc_free_bytes", "Free bytes inside the arenas' heaps (resident or not).", malloc.freeBytes),
+            .gauge("layoutd_malloc_mmapped_bytes", "Bytes of blocks malloc mmapped one by one.", malloc.mmappedBytes),
         ]
     }
 

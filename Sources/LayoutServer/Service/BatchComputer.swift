@@ -52,7 +52,7 @@ struct BatchComputer: Sendable {
         do {
             let request = try LayoutWire.decodeRequest(item, limits: computer.limits)
             // Warnings point into the batch document, as errors do.
-            return computer.answer(request, ifNoneMatch: nil, pointerPrefix: "/\(index)").body
+            return computer.answer(consume request, ifNoneMatch: nil, pointerPrefix: "/\(index)").body // handed over, not copied
         } catch {
             // Where in the batch; conflict pointers stay relative to the item.
             var located = ServiceError(error)

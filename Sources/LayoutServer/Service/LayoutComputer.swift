@@ -59,7 +59,7 @@ struct LayoutComputer: Sendable {
             let document: BaseDocument? = bases == nil ? nil : .body(body)
             // `consume`: handed over, not copied. A copy held here until the call returned left
             // the tree's arrays shared, so the layout copied its layouts and measurement caches
-            // (copy-on-write: ~3 % of an uncached 1,000-node request).
+            // (copy-on-write: ~3 % of an uncached 1,000-node request, 20 MB at 50,000 nodes).
             return answer(consume request, ifNoneMatch: ifNoneMatch, document: document)
         } catch {
             return Self.answer(ServiceError(error))

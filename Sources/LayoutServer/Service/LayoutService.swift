@@ -113,6 +113,7 @@ public final class LayoutService: HTTPHandler, Sendable {
                 inputs.buffers = bufferGauge.withLock { $0?() } ?? .init()
                 inputs.computeMemory = queue.memory.statistics
                 inputs.computeMemoryLimitBytes = queue.memory.limitBytes
+                inputs.malloc = MallocStatistics.current()
                 return inputs
             }),
             Route(.openapi, .get, StaticRoute.openAPI),
