@@ -149,12 +149,13 @@ import Testing
         #expect(service.admission.statistics.pendingRequests == 0)
     }
 
-    /// After each large job (and only those) the queue gives the scratch back
-    /// (`afterLargeJob`: malloc_trim in service); a job refused for want of room runs nothing.
+    /// After each job above a quarter of the budget (and only those) the queue gives the
+    /// scratch back (`afterLargeJob`: malloc_trim in service): not after small jobs, nor after
+    /// one the budget counts as large but that is below the quarter (`medium`).
     @Test func theQueueReleasesMemoryAfterEachLargeJob() {
         let released = Locked(0)
         let ran = DispatchGroup()
-        let large = Self.wideTree(2_000), small = AdmissionTests.body(1)
+        let large = Self.wideTree(2_000), medium = Self.wideTree(250), small = AdmissionTests.body(1)
         let queue = ComputeQueue(admission: ComputeAdmission(limitBytes: 1 << 30),
                                  memory: ComputeMemoryBudget(limitBytes: ComputeQueue.workingBytes(body: large) + 1),
                                  afterLargeJob: { released.withLock { $0 += 1 } })
@@ -162,11 +163,14 @@ import Testing
         let refusals = Locked(0)
         let responder = Responder(request: request, context: RequestContext(route: .compute, started: 0), middleware: [],
                                   respond: { _ in refusals.withLock { $0 += 1 } })
-        for body in [large, small, small, large] {
+        #expect(ComputeQueue.workingBytes(body: medium) > queue.memory.smallJobBytes)
+        #expect(ComputeQueue.workingBytes(body: medium) <= queue.trimAfterJobBytes)
+        // One at a time: a medium job waiting behind a large one would fill the budget's queue.
+        for body in [large, small, medium, small, large] {
             ran.enter()
             queue.run(body, orRefuse: responder) { ran.leave() }
+            #expect(ran.wait(timeout: .now() + 10) == .success)
         }
-        #expect(ran.wait(timeout: .now() + 10) == .success)
         // `afterLargeJob` runs just after the job itself returns.
         for _ in 0..<1_000 where released.withLock({ $0 }) < 2 { usleep(10_000) }
         #expect(released.withLock { $0 } == 2)

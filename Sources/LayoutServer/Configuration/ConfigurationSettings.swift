@@ -100,7 +100,7 @@ public enum ConfigurationSettings {
         bytes("max-compute-memory-bytes",
               "Estimated memory of large layouts running at once; beyond it they wait (as much again), then 503 (one always runs; 0: no bound).",
               \.maxComputeMemoryBytes),
-        seconds("malloc-trim-interval", "Seconds between returns of malloc's free pages to the system, also done after each large layout (0: never).",
+        seconds("malloc-trim-interval", "Seconds between returns of malloc's free pages to the system, also done after each layout above a quarter of max-compute-memory-bytes (0: never).",
                 allowsZero: true, \.mallocTrimInterval),
         bytes("render-cache-bytes", "Budget for /render pictures (bytes); 0 turns it off.", \.renderCacheBytes),
         int("max-render-pixels", "Largest /render picture in device pixels (width x height); beyond it 413.",
