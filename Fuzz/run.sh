@@ -51,10 +51,7 @@ if [[ "$name" == smoke ]]; then
   # ground is for the long runs (a finding there becomes a regression test).
   smoke_work="$(mktemp -d)"
   declare -A smoke_runs=([http-parser]=200000 [http-connection]=40000 [wire-decoder]=150000 [models]=8000 [engine]=15000)
-  # The engine fuzzer is left out until its open finding is fixed: two inputs in Fuzz/findings
-  # (crash-bbabc74f…, crash-def20ed6…, 2026-11-26) fail one of its preconditions, and a smoke
-  # that fails on known ground would only hide a new finding. Run it alone: Fuzz/run.sh engine.
-  for each in ${FUZZ_SMOKE_NAMES:-http-parser http-connection wire-decoder models}; do
+  for each in ${FUZZ_SMOKE_NAMES:-$all_names}; do
     echo "fuzz smoke: $each, ${smoke_runs[$each]} runs (seed 1, at most ${seconds}s) from Fuzz/corpus/$each"
     FUZZ_NO_BUILD=1 FUZZ_WORK="$smoke_work" "$0" "$each" "$seconds" -seed=1 -runs="${smoke_runs[$each]}"
   done

@@ -158,4 +158,42 @@ import Testing
         // Fixed: auto margins counted 0 times (owner vs node direction) no longer divide by 0.
         for (i, f) in all.enumerated() { #expect(isFinite(f), "node \(i): \(f)") }
     }
+
+    /// A row with a definite width and no available size; a `flex: 2` item whose percentage
+    /// min-width does not bound its flex basis (the root's owner width is undefined) but does
+    /// bound its size (against the row's width), and a growing item with a max-width and a large
+    /// negative margin. The first pass of §9.7 freezes both (one at its min, one at its max), so
+    /// the second pass divides the free space by a total grow factor of 0: +inf, which the max
+    /// clamps but the min does not. Found by the engine fuzzer (Fuzz/findings crash-def20ed6…
+    /// and crash-bbabc74f…, both this case) as NaN frames. Yoga 3.2.1 and Yoga main give NaN on
+    /// this tree too; the engine now keeps the frozen item at its min.
+    @Test(arguments: [Direction.ltr, .rtl])
+    func growWhenEveryGrowingItemIsFrozenStaysFinite(direction: Direction) throws {
+        var tree = LayoutTree()
+        var root = Style()
+        root.flexDirection = .row
+        root.width = .points(1030.125)
+        let r = try tree.addNode(style: root)
+        var atMin = Style()
+        atMin.minWidth = .percent(333.333)
+        atMin.flex = 2
+        let a = try tree.addNode(style: atMin)
+        tree.appendChild(a, to: r)
+        var atMax = Style()
+        atMax.maxWidth = .points(2.5)
+        atMax.flexGrow = 1.5
+        atMax.margin.left = .percent(-0.0)
+        atMax.margin.horizontal = .points(-4096)
+        let b = try tree.addNode(style: atMax)
+        tree.appendChild(b, to: r)
+        tree.computeLayout(root: r, direction: direction)
+        let first = frames(tree)
+        for (i, f) in first.enumerated() { #expect(isFinite(f), "node \(i): \(f)") }
+        // Each item keeps the size it was frozen at: 333.333 % of 1030.125 = 3433.7, and 2.5
+        // (pixel-rounded).
+        #expect(abs(tree.frame(of: a).width - 1030.125 * 3.33333) < 1)
+        #expect(tree.frame(of: b).width <= 3)
+        tree.computeLayout(root: r, direction: direction)
+        #expect(frames(tree) == first)
+    }
 }

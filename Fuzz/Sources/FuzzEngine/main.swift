@@ -200,6 +200,7 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     if dumping { dump(built) }
     tree.computeLayout(root: built.root, available: built.available, direction: built.direction)
     let first = frames(tree)
+    if dumping { dumpFrames("frames", first) }
     for (i, f) in first.enumerated() {
         precondition(f.left.isFinite && f.top.isFinite && f.width.isFinite && f.height.isFinite,
                      "node \(i) has a non-finite frame \(f)")

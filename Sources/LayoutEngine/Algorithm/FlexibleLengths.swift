@@ -80,6 +80,13 @@ extension LayoutPass {
                 if !flexGrowFactor.isNaN && flexGrowFactor != 0 {
                     updatedMainSize = boundItemMainSize(
                         flex, line, c, childFlexBasis + line.remainingFreeSpace / line.totalFlexGrowFactors * flexGrowFactor)
+                    // When the first pass froze every growing item, the total factor is 0 and the
+                    // share above is +inf: an item frozen at its max clamps back to it, but one
+                    // frozen at its min (no max) stays infinite, and Yoga (3.2.1 and main, which
+                    // divide the same way in distributeFreeSpaceSecondPass) gives NaN frames. Such
+                    // an item keeps its first-pass size, the min: §9.7 step 4, a frozen item keeps
+                    // its clamped size.
+                    if updatedMainSize.isInfinite { updatedMainSize = boundItemMainSize(flex, line, c, childFlexBasis) }
                 }
             }
             deltaFreeSpace += updatedMainSize - childFlexBasis
