@@ -27,7 +27,7 @@ final class ComputeQueue: Sendable {
     }
 
     /// Jobs estimated above this give their scratch back as soon as they end (`afterLargeJob`):
-    /// a quarter of the memory budget (12 MiB by default, a tree of ~10,000 nodes). Smaller
+    /// a quarter of the memory budget (12 MiB by default: a tree of some 5,000 nodes). Smaller
     /// large jobs leave it to the periodic trim: a 1,000-card text feed (~4 MB) that trimmed
     /// after every request spent 10–14 % of its CPU faulting the same pages in again.
     var trimAfterJobBytes: Int { memory.limitBytes / 4 }
