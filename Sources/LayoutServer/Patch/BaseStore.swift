@@ -98,8 +98,10 @@ final class BaseEntry: @unchecked Sendable {
         request.textLeaves.isEmpty && !request.printsTree && !request.tree.hasSizeReferences && !request.tree.setsFlexBasis
     }
 
-    init(request: consuming LayoutRequest?, hashParts: StructuralHashParts? = nil, frames: [Frame], laidOut: Bool,
-         document: BaseDocument) {
+    /// `patchesInPlace`: what `patchesInPlace(_:)` said of `request` (its callers know it
+    /// already, and it scans every node's style).
+    init(request: consuming LayoutRequest?, hashParts: StructuralHashParts? = nil, patchesInPlace: Bool = false,
+         frames: [Frame], laidOut: Bool, document: BaseDocument) {
         var request = request
         request?.tree.measureFunction = nil
         request?.tree.baselineFunction = nil
@@ -113,10 +115,10 @@ final class BaseEntry: @unchecked Sendable {
             for case let id? in request.ids where id.utf8.count > 15 { cost += HeapFootprint.mallocChunk(32 + id.utf8.count) }
             // A dictionary entry (key, value and bucket) per painted node, at twice its size.
             cost += 2 * request.paint.nodes.count * (MemoryLayout<Int32>.stride + MemoryLayout<NodePaint>.stride + 8)
-            patchesInPlace = Self.patchesInPlace(request)
+            self.patchesInPlace = patchesInPlace
             cost += hashParts?.heapBytes ?? 0
         } else {
-            patchesInPlace = false
+            self.patchesInPlace = false
         }
         switch document {
         case .body(let body): cost += HeapFootprint.array(body)

@@ -91,7 +91,8 @@ struct PatchComputer: Sendable {
             let count = tree.measure(budget: .max)?.count ?? 0
             var hashParts: StructuralHashParts?
             let taken = entry.takeRequest(hashParts: &hashParts)
-            let replacement = BaseEntry(request: taken, hashParts: hashParts, frames: entry.frames,
+            let replacement = BaseEntry(request: taken, hashParts: hashParts, patchesInPlace: entry.patchesInPlace,
+                                        frames: entry.frames,
                                         laidOut: entry.laidOut, document: .tree(tree, valueCount: count, heapBytes: tree.heapBytes))
             bases.store(replacement, key: key)
             entry = replacement
@@ -165,7 +166,9 @@ struct PatchComputer: Sendable {
         } else {
             body = ResponseEncoder.encode(tree: request.tree, root: request.root, ids: request.ids, frames: frames, printedTree: nil)
         }
-        bases.store(BaseEntry(request: request, hashParts: parts, frames: frames, laidOut: true, document: patched),
+        // Still patchable: the edits above set no flex basis, size reference or text leaf.
+        bases.store(BaseEntry(request: request, hashParts: parts, patchesInPlace: true, frames: frames, laidOut: true,
+                              document: patched),
                     entityTag: tag.quoted)
         return LayoutComputer.Answer(status: notModified ? 304 : 200, body: body,
                                      cache: notModified ? .notModified : .miss, entityTag: tag.quoted)

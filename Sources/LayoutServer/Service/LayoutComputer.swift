@@ -147,8 +147,9 @@ struct LayoutComputer: Sendable {
                                           printedTree: printedTree)
         }
         if let document, let bases {
-            bases.store(BaseEntry(request: request, hashParts: hashParts, frames: frames, laidOut: outcome == .miss,
-                                  document: document),
+            // Hash parts are kept exactly for the trees that patch in place (above).
+            bases.store(BaseEntry(request: request, hashParts: hashParts, patchesInPlace: hashParts != nil, frames: frames,
+                                  laidOut: outcome == .miss, document: document),
                         entityTag: tag.quoted)
         }
         return Answer(status: 200, body: body, cache: outcome, entityTag: tag.quoted, level: level)
