@@ -16,7 +16,8 @@ import TestSupport
     }
 
     /// A random root holding random containers of copies of a few random subtrees ("cells"),
-    /// some of them many times; custom leaves are measured by a hook that reads only their tag.
+    /// some of them many times; custom leaves are measured by a hook that reads only their tag
+    /// (tag 2 sized as CSS sizes flex items, `FlexItemSizing.css`).
     static func feed(seed: UInt64, config: LayoutConfig = LayoutConfig()) throws -> (LayoutTree, NodeID, [NodeID]) {
         var rng = SplitMix64(seed: seed)
         let shapes = try (0..<rng.int(1...4)).map { t in
@@ -40,7 +41,7 @@ import TestSupport
             if rng.chance(10) {
                 let tag = rng.int(0...2)
                 let leaf = try tree.addNode(style: RandomTrees.style(&rng, webDefaults: config.useWebDefaults),
-                                            content: .custom(tag: tag))
+                                            content: .custom(tag: tag, flexSizing: tag == 2 ? .css : .yoga))
                 tree.appendChild(leaf, to: parent)
             } else {
                 let shape = rng.pick(shapes)
@@ -48,7 +49,7 @@ import TestSupport
             }
         }
         tree.measureFunction = { [tree] node, width, widthMode, height, heightMode in
-            guard case .custom(let tag) = tree.content(of: node) else { return .zero }
+            guard case .custom(let tag, _) = tree.content(of: node) else { return .zero }
             let natural = Size(width: Float(20 + 15 * tag), height: Float(10 + 7 * tag))
             return Size(width: widthMode == .exactly ? width : widthMode == .atMost ? min(width, natural.width) : natural.width,
                         height: heightMode == .exactly ? height : heightMode == .atMost ? min(height, natural.height) : natural.height)

@@ -12,8 +12,8 @@ disagreeing case the causes found so far, by the evidence in its numbers:
 - fixed lineHeight rounding: the same lines, a height off by at most 1/64 px per line;
 - height at the container's width: a fit-content box wider than its container (min-content)
   with Chromium's lines but the height of the text broken at the container's width;
-- text items shrinking in a row (baseline cases): Chromium's items fill or overflow the row
-  (kind engine-flex: the engine's flex algorithm is Yoga's; see text_flex_check.py);
+- text items sharing a row (baseline cases): Chromium's items fill or overflow the row
+  (kind engine-flex: the engine's flex algorithm; see text_flex_check.py);
 - no break after "/" (a Chromium quirk): the service ends a line after "/", Chromium never does.
 
 Cases it cannot place are printed and left out (write their reason by hand); the cases in
@@ -78,14 +78,13 @@ def causes(case, reasons, answer):
     if expected.get("others") and root["style"].get("flexDirection") == "row":
         widths = [expected["frame"]["width"]] + [o["frame"]["width"] for o in expected["others"]]
         if sum(widths) >= width - EPSILON:
-            engine.append("text items shrinking in a row: Chromium never shrinks a text item below its min-content "
+            engine.append("text items sharing a row: Chromium never shrinks a text item below its min-content "
                           "width (min-width: auto, CSS Flexbox §4.5; the row overflows instead) and shares the "
-                          "shrinking by flex basis × flexShrink, the basis being the max-content width; the "
-                          "engine, like Yoga, has no automatic minimum size and measures a row item's basis with "
-                          "the row's width as an at-most limit; the service's items end up other widths "
+                          "shrinking by flex basis × flexShrink, the basis being the max-content width, as the "
+                          "engine does for text leaves (FlexItemSizing.css); the service's items end up other widths "
                           f"(Chromium: {', '.join(f'{w:.2f}' for w in widths)} px in a {width} px row). "
-                          "Tests/Scripts/text_flex_check.py checks that CSS's algorithm on the service's own text "
-                          "measures gives Chromium's widths")
+                          "Tests/Scripts/text_flex_check.py compares CSS's algorithm on the service's own text "
+                          "measures with Chromium and with the service")
 
     same = [(o, e) for o, e in zip(ours.get("lines", []), expected["lines"])
             if o["text"].strip() == e["text"].strip() and e["text"].strip()]

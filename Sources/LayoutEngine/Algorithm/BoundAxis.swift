@@ -26,6 +26,14 @@ extension LayoutPass {
         return value
     }
 
+    /// `boundAxisWithinMinAndMax` for a flex item in its container's main axis, also never below
+    /// its automatic minimum size (§4.5; set only for items sized by `FlexItemSizing.css`): the
+    /// hypothetical main size of §9.2 step 3 and the clamp of §9.7 step 4.
+    @inline(__always) func boundItemWithinMinAndMax(_ c: Int, _ direction: Direction, _ mainAxis: FlexDirection,
+                                                    _ value: Float, _ axisSize: Float, _ widthSize: Float) -> Float {
+        maxOrDefined(boundAxisWithinMinAndMax(c, direction, mainAxis, value, axisSize, widthSize), layouts[c].automaticMinimum)
+    }
+
     /// Like `boundAxisWithinMinAndMax`, and never below padding plus border.
     @inline(__always) func boundAxis(_ n: Int, _ axis: FlexDirection, _ direction: Direction,
                                      _ value: Float, _ axisSize: Float, _ widthSize: Float) -> Float {

@@ -7,6 +7,7 @@ extension LayoutPass {
     /// for the line's items follows from it.
     @inline(always) func determineMainSize(_ flex: FlexContainer, _ line: inout FlexLine) {
         let node = flex.node
+        let offeredMainDim = line.availableInnerMainDim
         var sizeBasedOnContent = false
         if flex.mainMode != .stretchFit {
             let ns = style(node)
@@ -39,6 +40,15 @@ extension LayoutPass {
         } else if line.sizeConsumed < 0 {
             // Content-sized with negative consumption: the node allocates 0 for its content.
             line.remainingFreeSpace = -line.sizeConsumed
+        }
+        // A line with items sized by `FlexItemSizing.css`: CSS sizes a fit-content container
+        // no larger than the space offered and shrinks its items into it (§9.2 step 4, §9.7).
+        // Yoga's container takes its items' sizes instead and never shrinks them, as their
+        // bases were measured in at most that space; these items' bases are max-content.
+        if sizeBasedOnContent && line.resolvesLikeCSS && flex.mainMode == .fitContent
+            && line.sizeConsumed > offeredMainDim {
+            line.availableInnerMainDim = offeredMainDim
+            line.remainingFreeSpace = offeredMainDim - line.sizeConsumed
         }
     }
 

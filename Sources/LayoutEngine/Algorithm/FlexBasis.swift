@@ -44,82 +44,156 @@ extension LayoutPass {
             let pb = paddingAndBorderForAxis(child, .column, direction, ownerWidth)
             cl.pointee.computedFlexBasis = maxOrDefined(cs.pointee.resolvedDimension(false, direction, ownerHeight, ownerWidth), pb)
         } else {
-            // §9.2.3 E: size the item as max-content (fit-content against a definite owner).
-            var childWidth: Float = .nan
-            var childHeight: Float = .nan
-            var childWidthMode = SizingMode.maxContent
-            var childHeightMode = SizingMode.maxContent
-            let marginRow = marginForAxis(child, .row, ownerWidth)
-            let marginColumn = marginForAxis(child, .column, ownerWidth)
-
-            if isRowStyleDimDefined {
-                childWidth = cs.pointee.resolvedDimension(true, direction, ownerWidth, ownerWidth) + marginRow
-                childWidthMode = .stretchFit
-            }
-            if isColumnStyleDimDefined {
-                childHeight = cs.pointee.resolvedDimension(false, direction, ownerHeight, ownerWidth) + marginColumn
-                childHeightMode = .stretchFit
-            }
-
-            // Browsers do not constrain items by a scrolling container's main size.
-            let overflow = ns.pointee.overflow
-            if (!isMainAxisRow && overflow == .scroll) || overflow != .scroll {
-                if childWidth.isNaN && !width.isNaN {
-                    childWidth = width
-                    childWidthMode = .fitContent
-                }
-            }
-            if (isMainAxisRow && overflow == .scroll) || overflow != .scroll {
-                if childHeight.isNaN && !height.isNaN {
-                    childHeight = height
-                    childHeightMode = .fitContent
-                }
-            }
-
-            let aspectRatio = cs.pointee.resolvedAspectRatio
-            if !aspectRatio.isNaN {
-                if !isMainAxisRow && childWidthMode == .stretchFit {
-                    childHeight = marginColumn + (childWidth - marginRow) / aspectRatio
-                    childHeightMode = .stretchFit
-                } else if isMainAxisRow && childHeightMode == .stretchFit {
-                    childWidth = marginRow + (childHeight - marginColumn) * aspectRatio
-                    childWidthMode = .stretchFit
-                }
-            }
-
-            // A stretched item without a cross size is measured at the container's cross size.
-            let alignment = childAlignment(node, child)
-            let hasExactWidth = !width.isNaN && widthMode == .stretchFit
-            let childWidthStretch = alignment == .stretch && childWidthMode != .stretchFit
-            if !isMainAxisRow && !isRowStyleDimDefined && hasExactWidth && childWidthStretch {
-                childWidth = width
-                childWidthMode = .stretchFit
-                if !aspectRatio.isNaN {
-                    childHeight = (childWidth - marginRow) / aspectRatio
-                    childHeightMode = .stretchFit
-                }
-            }
-            let hasExactHeight = !height.isNaN && heightMode == .stretchFit
-            let childHeightStretch = alignment == .stretch && childHeightMode != .stretchFit
-            if isMainAxisRow && !isColumnStyleDimDefined && hasExactHeight && childHeightStretch {
-                childHeight = height
-                childHeightMode = .stretchFit
-                if !aspectRatio.isNaN {
-                    childWidth = (childHeight - marginColumn) * aspectRatio
-                    childWidthMode = .stretchFit
-                }
-            }
-
-            constrainMaxSizeForMode(child, direction, .row, ownerWidth, ownerWidth, &childWidthMode, &childWidth)
-            constrainMaxSizeForMode(child, direction, .column, ownerHeight, ownerWidth, &childHeightMode, &childHeight)
-
-            // Measure the child.
-            calculateLayoutInternal(child, childWidth, childHeight, direction, childWidthMode, childHeightMode,
-                                    ownerWidth, ownerHeight, false, depth)
+            // §9.2.3 E: size the item as max-content (Yoga: fit-content against a definite
+            // owner; `FlexItemSizing.css`: max-content in the main axis, `flex-basis: content`).
+            measureItemContent(node, child, width, widthMode, height, ownerWidth, ownerHeight, heightMode, direction,
+                               depth, main: sizesLikeCSS(child) ? .maxContent : .yoga)
             cl.pointee.computedFlexBasis = maxOrDefined(cl.pointee.measured(mainAxis),
                                                         paddingAndBorderForAxis(child, mainAxis, direction, ownerWidth))
         }
         cl.pointee.computedFlexBasisGeneration = generation
+    }
+
+    /// Whether `child` is sized as a flex item the CSS way (`FlexItemSizing.css`).
+    @inline(__always) func sizesLikeCSS(_ child: Int) -> Bool {
+        guard hasMeasureFunc(child), case .custom(_, .css) = contents[child] else { return false }
+        return true
+    }
+
+    /// CSS Flexbox §4.5: the automatic minimum size of `child` in the main axis of flex container
+    /// `node` (what `min-width` / `min-height: auto` computes to), for an item sized by
+    /// `FlexItemSizing.css`; NaN for every other item (Yoga has none) and where CSS gives none:
+    /// a min size the style sets, or an item that is a scroll container (`overflow` not
+    /// `visible`, whose automatic minimum is 0). The arguments are `computeFlexBasisForChild`'s.
+    func automaticMinimumSize(_ node: Int, _ child: Int, _ width: Float, _ widthMode: SizingMode,
+                              _ height: Float, _ ownerWidth: Float, _ ownerHeight: Float,
+                              _ heightMode: SizingMode, _ direction: Direction, _ depth: Int) -> Float {
+        guard sizesLikeCSS(child) else { return .nan }
+        let cs = style(child)
+        let isMainAxisRow = style(node).pointee.flexDirection.resolved(direction).isRow
+        let minimum = isMainAxisRow ? cs.pointee.minWidth : cs.pointee.minHeight
+        guard cs.pointee.overflow == .visible, minimum.isUndefined || minimum.isAuto else { return .nan }
+        // The content size suggestion: the min-content main size. In a row, the width at which
+        // the content breaks at every opportunity; in a column, the content's height at the
+        // item's width (its min-content and max-content heights are the same). The measure
+        // clamps it by the item's max size, as §4.5 clamps the result.
+        measureItemContent(node, child, width, widthMode, height, ownerWidth, ownerHeight, heightMode, direction, depth,
+                           main: isMainAxisRow ? .minContent : .maxContent)
+        var suggestion = layouts[child].measured(isMainAxisRow ? .row : .column)
+        // The specified size suggestion: a definite main size caps it.
+        let mainOwnerSize = isMainAxisRow ? ownerWidth : ownerHeight
+        if cs.pointee.hasDefiniteLength(isMainAxisRow, mainOwnerSize) {
+            suggestion = minOrDefined(suggestion, cs.pointee.resolvedDimension(isMainAxisRow, direction, mainOwnerSize, ownerWidth))
+        }
+        return suggestion
+    }
+
+    /// What `measureItemContent` offers an item in its container's main axis.
+    enum ItemMainOffer {
+        /// Yoga's: the item's definite size, else the container's main size as an at-most limit.
+        case yoga
+        /// No limit: the item's max-content main size.
+        case maxContent
+        /// An at-most limit of 0: the item's min-content main size (content that breaks at
+        /// every opportunity and overflows the limit, as text does).
+        case minContent
+    }
+
+    /// Measures `child` of flex container `node` without laying it out, as §9.2 step 3 E sizes
+    /// an item (Yoga's computeFlexBasisForChild): in the cross axis its definite size, the
+    /// container's size when it stretches, else fit-content; in the main axis as `main` says.
+    /// Leaves the sizes in `child`'s measured width and height.
+    func measureItemContent(_ node: Int, _ child: Int, _ width: Float, _ widthMode: SizingMode,
+                            _ height: Float, _ ownerWidth: Float, _ ownerHeight: Float,
+                            _ heightMode: SizingMode, _ direction: Direction, _ depth: Int, main: ItemMainOffer) {
+        let ns = style(node)
+        let cs = style(child)
+        let isMainAxisRow = ns.pointee.flexDirection.resolved(direction).isRow
+        let isRowStyleDimDefined = cs.pointee.hasDefiniteLength(true, ownerWidth)
+        let isColumnStyleDimDefined = cs.pointee.hasDefiniteLength(false, ownerHeight)
+        var childWidth: Float = .nan
+        var childHeight: Float = .nan
+        var childWidthMode = SizingMode.maxContent
+        var childHeightMode = SizingMode.maxContent
+        let marginRow = marginForAxis(child, .row, ownerWidth)
+        let marginColumn = marginForAxis(child, .column, ownerWidth)
+
+        if isRowStyleDimDefined {
+            childWidth = cs.pointee.resolvedDimension(true, direction, ownerWidth, ownerWidth) + marginRow
+            childWidthMode = .stretchFit
+        }
+        if isColumnStyleDimDefined {
+            childHeight = cs.pointee.resolvedDimension(false, direction, ownerHeight, ownerWidth) + marginColumn
+            childHeightMode = .stretchFit
+        }
+
+        // Browsers do not constrain items by a scrolling container's main size.
+        let overflow = ns.pointee.overflow
+        if (!isMainAxisRow && overflow == .scroll) || overflow != .scroll {
+            if childWidth.isNaN && !width.isNaN {
+                childWidth = width
+                childWidthMode = .fitContent
+            }
+        }
+        if (isMainAxisRow && overflow == .scroll) || overflow != .scroll {
+            if childHeight.isNaN && !height.isNaN {
+                childHeight = height
+                childHeightMode = .fitContent
+            }
+        }
+
+        let aspectRatio = cs.pointee.resolvedAspectRatio
+        if !aspectRatio.isNaN {
+            if !isMainAxisRow && childWidthMode == .stretchFit {
+                childHeight = marginColumn + (childWidth - marginRow) / aspectRatio
+                childHeightMode = .stretchFit
+            } else if isMainAxisRow && childHeightMode == .stretchFit {
+                childWidth = marginRow + (childHeight - marginColumn) * aspectRatio
+                childWidthMode = .stretchFit
+            }
+        }
+
+        // A stretched item without a cross size is measured at the container's cross size.
+        let alignment = childAlignment(node, child)
+        let hasExactWidth = !width.isNaN && widthMode == .stretchFit
+        let childWidthStretch = alignment == .stretch && childWidthMode != .stretchFit
+        if !isMainAxisRow && !isRowStyleDimDefined && hasExactWidth && childWidthStretch {
+            childWidth = width
+            childWidthMode = .stretchFit
+            if !aspectRatio.isNaN {
+                childHeight = (childWidth - marginRow) / aspectRatio
+                childHeightMode = .stretchFit
+            }
+        }
+        let hasExactHeight = !height.isNaN && heightMode == .stretchFit
+        let childHeightStretch = alignment == .stretch && childHeightMode != .stretchFit
+        if isMainAxisRow && !isColumnStyleDimDefined && hasExactHeight && childHeightStretch {
+            childHeight = height
+            childHeightMode = .stretchFit
+            if !aspectRatio.isNaN {
+                childWidth = (childHeight - marginColumn) * aspectRatio
+                childWidthMode = .stretchFit
+            }
+        }
+
+
+        // `FlexItemSizing.css` (§9.2 step 3 E, §4.5): the content's own main size, neither
+        // the container's nor the item's max size limiting it (an aspect ratio still decides
+        // the main size from a definite cross size, §9.2 step 3 B).
+        let mainFromAspectRatio = !aspectRatio.isNaN && (isMainAxisRow ? childWidthMode : childHeightMode) == .stretchFit
+        if main != .yoga && !mainFromAspectRatio {
+            let offer: Float = main == .maxContent ? .nan : 0
+            let mode: SizingMode = main == .maxContent ? .maxContent : .fitContent
+            if isMainAxisRow { (childWidth, childWidthMode) = (offer + marginRow, mode) } else { (childHeight, childHeightMode) = (offer + marginColumn, mode) }
+        }
+        if main == .yoga || !isMainAxisRow {
+            constrainMaxSizeForMode(child, direction, .row, ownerWidth, ownerWidth, &childWidthMode, &childWidth)
+        }
+        if main == .yoga || isMainAxisRow {
+            constrainMaxSizeForMode(child, direction, .column, ownerHeight, ownerWidth, &childHeightMode, &childHeight)
+        }
+        calculateLayoutInternal(child, childWidth, childHeight, direction, childWidthMode, childHeightMode,
+                                ownerWidth, ownerHeight, false, depth)
     }
 
     /// §9.2 step 3: every in-flow item's flex base size (its hypothetical main size is the
@@ -180,6 +254,11 @@ extension LayoutPass {
                 setPosition(c, resolveDirection(c, direction), availableInnerWidth, availableInnerHeight)
             }
             if cs.pointee.positionType == .absolute { continue }
+            // §4.5 first: it measures the item too, and the basis's measurement (step 3 E) must
+            // be the last one left in the item's measured size.
+            layouts[c].automaticMinimum = automaticMinimumSize(node, c, availableInnerWidth, flex.widthMode,
+                                                               availableInnerHeight, availableInnerWidth,
+                                                               availableInnerHeight, flex.heightMode, direction, flex.depth)
             if c == singleFlexChild {
                 layouts[c].computedFlexBasisGeneration = generation
                 layouts[c].computedFlexBasis = 0

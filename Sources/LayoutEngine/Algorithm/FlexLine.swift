@@ -27,6 +27,9 @@ struct FlexLine {
     var mainDim: Float = 0
     /// Step 8: the line's cross size.
     var crossDim: Float = 0
+    /// The line holds an item sized by `FlexItemSizing.css`: step 6 runs §9.7 as the spec
+    /// does (`resolveFlexibleLengthsLikeCSS`), not Yoga's two passes.
+    var resolvesLikeCSS = false
 
     init(first: Int, availableInnerMainDim: Float) {
         self.first = first
@@ -78,7 +81,7 @@ extension LayoutPass {
             let isFirstElementInLine = line.itemCount == 0
             let childMarginMainAxis = marginForAxis(c, mainAxis, availableInnerWidth)
             let childLeadingGap: Float = isFirstElementInLine ? 0 : gap
-            let flexBasisWithMinAndMax = boundAxisWithinMinAndMax(c, direction, mainAxis, layouts[c].computedFlexBasis,
+            let flexBasisWithMinAndMax = boundItemWithinMinAndMax(c, direction, mainAxis, layouts[c].computedFlexBasis,
                                                                   mainAxisOwnerSize, ownerWidth)
             // A wrapping container starts a new line when this item would overflow.
             if sizeConsumedIncludingMinConstraint + flexBasisWithMinAndMax + childMarginMainAxis + childLeadingGap
@@ -92,6 +95,7 @@ extension LayoutPass {
                 // Unlike grow, shrink is scaled by the item's basis.
                 line.totalFlexShrinkScaledFactors += -resolveFlexShrink(c) * layouts[c].computedFlexBasis
             }
+            if sizesLikeCSS(c) { line.resolvesLikeCSS = true }
             line.itemCount += 1
             line.lastItem = c
             c = nextLayoutChild(c, node)

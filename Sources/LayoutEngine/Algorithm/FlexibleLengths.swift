@@ -14,7 +14,7 @@ extension LayoutPass {
         var c = nextItem(line, after: -1, node)
         while c >= 0 {
             defer { c = nextItem(line, after: c, node) }
-            let childFlexBasis = boundAxisWithinMinAndMax(c, direction, mainAxis, layouts[c].computedFlexBasis,
+            let childFlexBasis = boundItemWithinMinAndMax(c, direction, mainAxis, layouts[c].computedFlexBasis,
                                                           mainAxisOwnerSize, ownerWidth)
             if line.remainingFreeSpace < 0 {
                 let flexShrinkScaledFactor = -resolveFlexShrink(c) * childFlexBasis
@@ -43,7 +43,8 @@ extension LayoutPass {
         line.remainingFreeSpace -= deltaFreeSpace
     }
 
-    /// §9.7 step 5 (second pass): size every item and lay it out with its final main size.
+    /// §9.7 step 5 (second pass): size every item and lay it out with its final main size
+    /// (Yoga's share of the free space, or on a line that `resolvesLikeCSS`, its target).
     /// Returns the space actually distributed.
     func distributeFreeSpaceSecondPass(_ flex: FlexContainer, _ line: inout FlexLine) -> Float {
         let (direction, mainAxis, crossAxis) = (flex.direction, flex.mainAxis, flex.crossAxis)
@@ -59,11 +60,14 @@ extension LayoutPass {
         while c >= 0 {
             defer { c = nextItem(line, after: c, node) }
             let cs = style(c)
-            let childFlexBasis = boundAxisWithinMinAndMax(c, direction, mainAxis, layouts[c].computedFlexBasis,
+            let childFlexBasis = boundItemWithinMinAndMax(c, direction, mainAxis, layouts[c].computedFlexBasis,
                                                           mainAxisOwnerSize, ownerWidth)
             var updatedMainSize = childFlexBasis
 
-            if !line.remainingFreeSpace.isNaN && line.remainingFreeSpace < 0 {
+            if line.resolvesLikeCSS {
+                // §9.7 step 5: the target `resolveFlexibleLengthsLikeCSS` froze it at.
+                updatedMainSize = layouts[c].flexTarget
+            } else if !line.remainingFreeSpace.isNaN && line.remainingFreeSpace < 0 {
                 let flexShrinkScaledFactor = -resolveFlexShrink(c) * childFlexBasis
                 if flexShrinkScaledFactor != 0 {
                     let childSize: Float
@@ -143,10 +147,12 @@ extension LayoutPass {
         return deltaFreeSpace
     }
 
-    /// An item's main size clamped by its min/max, percentages against the line's main space.
+    /// An item's main size clamped by its min/max (percentages against the line's main space)
+    /// and its automatic minimum size (§4.5, §9.7 step 4: an item is frozen at its min).
     @inline(__always) private func boundItemMainSize(_ flex: FlexContainer, _ line: FlexLine, _ item: Int,
                                                      _ size: Float) -> Float {
-        boundAxis(item, flex.mainAxis, flex.direction, size, line.availableInnerMainDim, flex.availableInnerWidth)
+        maxOrDefined(boundAxis(item, flex.mainAxis, flex.direction, size, line.availableInnerMainDim, flex.availableInnerWidth),
+                     layouts[item].automaticMinimum)
     }
 
     /// §9.3 step 6 (§9.7) and §9.4 step 7 for one line: Yoga's two-pass approximation of
@@ -156,7 +162,11 @@ extension LayoutPass {
     @inline(always) func resolveFlexibleLengths(_ flex: FlexContainer, _ line: inout FlexLine) {
         if !flex.canSkipFlex {
             let originalFreeSpace = line.remainingFreeSpace
-            distributeFreeSpaceFirstPass(flex, &line)
+            if line.resolvesLikeCSS {
+                resolveFlexibleLengthsLikeCSS(flex, line)
+            } else {
+                distributeFreeSpaceFirstPass(flex, &line)
+            }
             let distributed = distributeFreeSpaceSecondPass(flex, &line)
             line.remainingFreeSpace = originalFreeSpace - distributed
         }

@@ -170,12 +170,14 @@ extension LayoutPass {
                 var l = saved[k]
                 if c == n {
                     // What calculateLayoutImpl of `n` writes on `n` comes from the snapshot; the
-                    // rest is written by its parent (position, flex basis, line) or by
+                    // rest is written by its parent (position, flex basis and sizes, line) or by
                     // calculateLayoutInternal around the call (cache, size, flags, stamps).
                     let own = layouts[c]
                     l.position = own.position
                     l.computedFlexBasis = own.computedFlexBasis
                     l.computedFlexBasisGeneration = own.computedFlexBasisGeneration
+                    l.automaticMinimum = own.automaticMinimum
+                    l.flexTarget = own.flexTarget
                     l.lineIndex = own.lineIndex
                     l.frame = own.frame
                     l.cachedLayout = own.cachedLayout

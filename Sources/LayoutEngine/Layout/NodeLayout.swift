@@ -90,6 +90,12 @@
     @usableFromInline var measuredHeight: Float = .nan
     @usableFromInline var computedFlexBasis: Float = .nan
     @usableFromInline var computedFlexBasisGeneration: UInt32 = 0
+    /// The item's automatic minimum size in its flex container's main axis (CSS Flexbox §4.5),
+    /// set with its flex basis; NaN when it has none (every item not sized by `FlexItemSizing.css`).
+    @usableFromInline var automaticMinimum: Float = .nan
+    /// The item's target main size in §9.7 as `resolveFlexibleLengthsLikeCSS` runs it (NaN
+    /// while not frozen); read by the line's second pass. Unused on lines Yoga's passes resolve.
+    @usableFromInline var flexTarget: Float = .nan
     @usableFromInline var generationCount: UInt32 = 0
     @usableFromInline var configVersion: UInt32 = 0
     @usableFromInline var lineIndex: Int32 = 0

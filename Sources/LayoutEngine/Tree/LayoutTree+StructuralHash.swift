@@ -302,8 +302,9 @@ extension StructuralHasher {
             combine(3 | count)
             combine(size.width)
             combine(size.height)
-        case .custom(let tag):
-            combine(4 | count)
+        case .custom(let tag, let flexSizing):
+            // Kind 7 for CSS flex sizing, so Yoga-sized content hashes as it always did.
+            combine((flexSizing == .yoga ? 4 : 7) | count)
             combine(UInt64(bitPattern: Int64(tag)))
         case .constraints(let container):
             combine(5 | count)

@@ -109,7 +109,7 @@ extension LayoutTree {
         }
         if measuredFlags[i] {
             switch contents[i] {
-            case .custom(let tag): fingerprint = Self.mix(fingerprint, UInt64(bitPattern: Int64(tag)))
+            case .custom(let tag, _): fingerprint = Self.mix(fingerprint, UInt64(bitPattern: Int64(tag)))
             case .intrinsicText(let text): fingerprint = Self.mix(fingerprint, UInt64(text.utf8.count))
             case .fixed(let size), .benchmarkLeaf(let size):
                 fingerprint = Self.mix(fingerprint, UInt64(size.width.bitPattern) | UInt64(size.height.bitPattern) << 32)

@@ -13,8 +13,8 @@ public enum NodeContent: Hashable, Sendable {
     case benchmarkLeaf(Size)
     /// Measured by `LayoutTree.measureFunction` (and `baselineFunction`), for Swift callers.
     /// `tag` is the caller's; it is part of the structural hash, so equal tags must mean equal
-    /// content.
-    case custom(tag: Int)
+    /// content. `flexSizing` says how the leaf is sized as a flex item (Yoga's way unless told).
+    case custom(tag: Int, flexSizing: FlexItemSizing = .yoga)
     /// A container whose children are placed by a constraint layout (see `ConstraintContainer`):
     /// measured by solving its constraints; its children are laid out at their items' frames.
     case constraints(ConstraintContainer)
@@ -27,6 +27,23 @@ public enum NodeContent: Hashable, Sendable {
         if case .none = self { return false }
         return true
     }
+}
+
+/// How a leaf measured by the measure hook is sized as a flex item where its style leaves that
+/// to its content (`flexBasis: auto` without a definite main size; `minWidth` / `minHeight`
+/// unset in the main axis).
+public enum FlexItemSizing: UInt8, Hashable, Sendable {
+    /// Yoga's: the flex basis is measured with the container's main size as an at-most limit,
+    /// and there is no automatic minimum size (an item may shrink to nothing).
+    case yoga
+    /// CSS Flexbox's, for inline content such as text, whose min-content and max-content sizes
+    /// differ: the flex basis is the max-content main size (§9.2 step 3 E, `flex-basis:
+    /// content`), and the automatic minimum size (§4.5, `min-width` / `min-height: auto`) is
+    /// the min-content main size: in a row the width at which the content breaks at every
+    /// opportunity, in a column the content's height at the item's width; capped by a definite
+    /// main size (the specified size suggestion) and by the max size, and none when the style
+    /// sets the min size or `overflow` is not `visible` (a scroll container's is 0).
+    case css
 }
 
 /// A Swift measure hook: the node, then width and its mode, then height and its mode.

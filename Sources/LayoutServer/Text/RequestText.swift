@@ -6,7 +6,9 @@ import LayoutWire
 /// The text leaves of one request, measured by LayoutText through the engine's hooks: each
 /// leaf's content becomes `.custom` with a tag digesting its text, resolved style and the
 /// font files under the structural hash's key, so the structural hash (and the cache) changes
-/// whenever any of them does, and a client cannot craft text whose tag collides.
+/// whenever any of them does, and a client cannot craft text whose tag collides. Text leaves
+/// are sized as CSS sizes flex items (`FlexItemSizing.css`): a row item starts at its
+/// max-content width and never shrinks below its min-content width, as in a browser.
 /// Used on one thread, for one request.
 final class RequestText {
     let leaves: [TextLeaf]
@@ -28,7 +30,7 @@ final class RequestText {
             let node = leaves[index].node
             leafOfNode[Int(node.index)] = Int32(index)
             let tag = Int(bitPattern: UInt(KeyedTextDigest.digest(leaves[index].content, key: key, seed: fonts)))
-            try? request.tree.setContent(.custom(tag: tag), for: node)
+            try? request.tree.setContent(.custom(tag: tag, flexSizing: .css), for: node)
         }
         // The hooks hold this object (which holds no tree): they stay valid as long as the tree.
         request.tree.measureFunction = { [self] node, width, widthMode, _, _ in

@@ -29,7 +29,7 @@ extension CoreLayout.Layout {
         if let measure {
             var tags = [Int](repeating: 0, count: tree.nodeCount)
             for index in 0..<tree.nodeCount {
-                if case .custom(let tag) = tree.content(of: NodeID(index)) { tags[index] = tag }
+                if case .custom(let tag, _) = tree.content(of: NodeID(index)) { tags[index] = tag }
             }
             tree.measureFunction = { node, width, widthMode, height, heightMode in
                 let size = measure(CoreLayout.MeasureOptions(tag: tags[Int(node.index)], width: width, widthMode: widthMode,

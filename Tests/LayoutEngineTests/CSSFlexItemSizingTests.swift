@@ -1,0 +1,182 @@
+import Testing
+import LayoutEngine
+
+/// `FlexItemSizing.css`, the flex sizing the service gives text leaves: a flex basis of
+/// max-content (CSS Flexbox §9.2 step 3 E) and an automatic minimum size of min-content (§4.5),
+/// against Yoga's (an at-most basis, no automatic minimum) for the same leaves sized `.yoga`.
+/// The leaves are measured by a hook that breaks words of fixed widths greedily, 10 px a line,
+/// as text breaks at spaces: min-content is the widest word, max-content all words in one line.
+@Suite struct CSSFlexItemSizingTests {
+    /// Word widths by tag.
+    static let words: [[Float]] = [[40, 30, 50], [60, 60], [84, 65], [63, 63, 63, 63, 63, 82], [154, 154, 19]]
+
+    /// Lines of `words` broken greedily in `width` (every word on a line of its own when wider).
+    static func measure(_ words: [Float], _ width: Float, _ mode: MeasureMode) -> Size {
+        let limit = mode == .undefined ? Float.infinity : width
+        var lines: Float = 0, line: Float = 0, widest: Float = 0
+        for word in words {
+            if line > 0 && line + word > limit {
+                lines += 1
+                widest = max(widest, line)
+                line = 0
+            }
+            line += word
+        }
+        lines += 1
+        widest = max(widest, line)
+        return Size(width: mode == .exactly ? width : widest, height: lines * 10)
+    }
+
+    /// A container of `style` holding leaves of the given tags, each of `leafStyle` (or its
+    /// own), all sized `sizing`; laid out in `available`. Returns the leaves' frames.
+    static func layout(_ style: Style, _ tags: [Int], sizing: FlexItemSizing, leafStyles: [Style]? = nil,
+                       available: AvailableSize = AvailableSize()) throws -> [Frame] {
+        var tree = LayoutTree(config: LayoutConfig(pointScaleFactor: 0))
+        let root = try tree.addNode(style: style)
+        var leaves: [NodeID] = []
+        for (i, tag) in tags.enumerated() {
+            var leafStyle = leafStyles?[i] ?? Style()
+            if leafStyle.flexShrink == nil { leafStyle.flexShrink = 1 }
+            let leaf = try tree.addNode(style: leafStyle, content: .custom(tag: tag, flexSizing: sizing))
+            tree.appendChild(leaf, to: root)
+            leaves.append(leaf)
+        }
+        tree.measureFunction = { [tree] node, width, widthMode, _, _ in
+            guard case .custom(let tag, _) = tree.content(of: node) else { return .zero }
+            return measure(words[tag], width, widthMode)
+        }
+        tree.computeLayout(root: root, available: available)
+        return leaves.map { tree.frame(of: $0) }
+    }
+
+    static func row(width: Float? = nil) -> Style {
+        var style = Style()
+        style.flexDirection = .row
+        style.alignItems = .flexStart
+        if let width { style.width = .points(width) }
+        return style
+    }
+
+    static func close(_ a: Float, _ b: Float) -> Bool { abs(a - b) < 0.001 }
+
+    @Test func shrinkingTextStopsAtItsMinContentWidth() throws {
+        // Bases 120 and 120 in 100 px: shared equally, 50 each, but the second's longest word
+        // is 60 wide: it freezes there and the first shrinks to its own longest word, 50.
+        let css = try Self.layout(Self.row(width: 100), [0, 1], sizing: .css)
+        #expect(css.map(\.width) == [50, 60])
+        #expect(css[1].left == 50)
+        #expect(css.map(\.height) == [30, 20])
+        // Yoga's way: bases measured at most 100 wide (70 and 60), shrunk by 30 in that ratio.
+        let yoga = try Self.layout(Self.row(width: 100), [0, 1], sizing: .yoga)
+        #expect(Self.close(yoga[0].width, 70 - 30 * 70 / 130) && Self.close(yoga[1].width, 60 - 30 * 60 / 130))
+    }
+
+    @Test func theBasisIsTheMaxContentWidth() throws {
+        var leaf = Style()
+        leaf.flexShrink = 0
+        // Not shrinking, the item keeps its basis: one line of 120 px, past the 100 px row.
+        let css = try Self.layout(Self.row(width: 100), [0], sizing: .css, leafStyles: [leaf])
+        #expect(css[0].width == 120 && css[0].height == 10)
+        // Yoga measures the basis at most the row's width: two lines, 70 wide.
+        let yoga = try Self.layout(Self.row(width: 100), [0], sizing: .yoga, leafStyles: [leaf])
+        #expect(yoga[0].width == 70 && yoga[0].height == 20)
+        // Room enough: max-content in both.
+        #expect(try Self.layout(Self.row(width: 300), [0, 1], sizing: .css).map(\.width) == [120, 120])
+    }
+
+    @Test func minWidthOrOverflowLetsTextShrinkBelowMinContent() throws {
+        var zero = Style()
+        zero.minWidth = .points(0)
+        var hidden = Style()
+        hidden.overflow = .hidden
+        for styles in [[zero, zero], [hidden, hidden]] {
+            // No automatic minimum: the equal bases shrink equally, 50 each.
+            #expect(try Self.layout(Self.row(width: 100), [0, 1], sizing: .css, leafStyles: styles).map(\.width) == [50, 50])
+        }
+        // Only the second: it shrinks to 50, the first stops at its 50 px word.
+        #expect(try Self.layout(Self.row(width: 100), [0, 1], sizing: .css, leafStyles: [Style(), zero]).map(\.width) == [50, 50])
+        var min55 = Style()
+        min55.minWidth = .points(55)
+        // An explicit min replaces the automatic one (55, not the 60 px word).
+        #expect(try Self.layout(Self.row(width: 100), [0, 1], sizing: .css, leafStyles: [zero, min55]).map(\.width) == [45, 55])
+    }
+
+    @Test func explicitSizesWinAsInCSS() throws {
+        // A definite width is the basis and caps the automatic minimum (the specified size
+        // suggestion): 30 px, not the 50 px word; the other item takes the rest.
+        var narrow = Style()
+        narrow.width = .points(30)
+        #expect(try Self.layout(Self.row(width: 100), [0, 1], sizing: .css, leafStyles: [narrow, Style()]).map(\.width) == [30, 70])
+        // flex: 1 (basis 0) grows both to 40, below their words: both freeze at min-content.
+        var flexible = Style()
+        flexible.flexGrow = 1
+        flexible.flexBasis = .points(0)
+        let grown = try Self.layout(Self.row(width: 80), [0, 1], sizing: .css, leafStyles: [flexible, flexible])
+        #expect(grown.map(\.width) == [50, 60])
+        // Yoga gives them 40 each.
+        #expect(try Self.layout(Self.row(width: 80), [0, 1], sizing: .yoga, leafStyles: [flexible, flexible]).map(\.width) == [40, 40])
+    }
+
+    @Test func aLineWithTextResolvesFlexibleLengthsAsCSSDoes() throws {
+        // Bases 149, 397 and 327 in 480 px. The first item's share (81.8) is below its 84 px
+        // word, so it freezes at 84 and the others share the rest by their bases. Yoga's two
+        // passes would also freeze the third (against a running total of the factors) and
+        // then size every item from its basis again, leaving the line 50 px overfull.
+        let frames = try Self.layout(Self.row(width: 480), [2, 3, 4], sizing: .css)
+        let free: Float = 480 - 84 - 397 - 327
+        #expect(frames[0].width == 84)
+        #expect(Self.close(frames[1].width, 397 + free * 397 / 724))
+        #expect(Self.close(frames[2].width, 327 + free * 327 / 724))
+        #expect(Self.close(frames.map(\.width).reduce(0, +), 480))
+    }
+
+    @Test func aContentSizedRowShrinksItsTextIntoTheSpaceOffered() throws {
+        // A row with no width in a 200 px column (alignItems flex-start: fit-content): CSS makes
+        // it 200 px wide and shrinks the 120 px items into it; they are not below their words.
+        var tree = LayoutTree(config: LayoutConfig(pointScaleFactor: 0))
+        var columnStyle = Style()
+        columnStyle.width = .points(200)
+        columnStyle.alignItems = .flexStart
+        let column = try tree.addNode(style: columnStyle)
+        let row = try tree.addNode(style: Self.row())
+        tree.appendChild(row, to: column)
+        var leafStyle = Style()
+        leafStyle.flexShrink = 1
+        let a = try tree.addNode(style: leafStyle, content: .custom(tag: 0, flexSizing: .css))
+        let b = try tree.addNode(style: leafStyle, content: .custom(tag: 1, flexSizing: .css))
+        tree.appendChild(a, to: row)
+        tree.appendChild(b, to: row)
+        tree.measureFunction = { [tree] node, width, widthMode, _, _ in
+            guard case .custom(let tag, _) = tree.content(of: node) else { return .zero }
+            return Self.measure(Self.words[tag], width, widthMode)
+        }
+        tree.computeLayout(root: column)
+        #expect(tree.frame(of: row).width == 200)
+        #expect(tree.frame(of: a).width == 100 && tree.frame(of: b).width == 100 && tree.frame(of: b).left == 100)
+    }
+
+    @Test func inAColumnTextDoesNotShrinkBelowItsHeight() throws {
+        // Two leaves 100 px wide, two lines (20 px) each, in a column 20 px high.
+        var column = Style()
+        column.width = .points(100)
+        column.height = .points(20)
+        let css = try Self.layout(column, [0, 0], sizing: .css)
+        #expect(css.map(\.height) == [20, 20] && css[1].top == 20)
+        #expect(try Self.layout(column, [0, 0], sizing: .yoga).map(\.height) == [10, 10])
+        var hidden = Style()
+        hidden.overflow = .hidden
+        #expect(try Self.layout(column, [0, 0], sizing: .css, leafStyles: [hidden, hidden]).map(\.height) == [10, 10])
+    }
+
+    @Test func theSizingIsPartOfTheStructuralHash() throws {
+        func hash(_ sizing: FlexItemSizing) throws -> StructuralHash {
+            var tree = LayoutTree()
+            let root = try tree.addNode(style: Self.row(width: 100))
+            let leaf = try tree.addNode(content: .custom(tag: 1, flexSizing: sizing))
+            tree.appendChild(leaf, to: root)
+            return tree.structuralHash(root: root)
+        }
+        #expect(try hash(.css) != hash(.yoga))
+        #expect(try hash(.yoga) == hash(.yoga))
+    }
+}
