@@ -168,6 +168,24 @@ import TestSupport
         }
     }
 
+    /// Text items that must shrink in a row (sized as CSS sizes flex items, each stopping at its
+    /// longest word): a patch of the row's width answers as the patched tree sent whole.
+    @Test func shrinkingTextRowsArePatchedAsTheWholeTree() throws {
+        let request = #"{"config":{"pointScaleFactor":0},"root":{"style":{"width":200,"flexDirection":"row","alignItems":"flex-start"},"children":[{"id":"a","text":"Shrinking text stops at its longest word"},{"id":"b","text":"extraordinarily long words"}]}}"#
+        try LiveServer.with { server in
+            let first = try server.post("/compute", json: request)
+            let tag = try #require(first.header("ETag"))
+            for width in [120, 60, 400] {
+                let patch = #"[{"op":"replace","path":"/root/style/width","value":\#(width)}]"#
+                let answer = try server.post("/compute/patch", json: #"{"base":\#(PatchFixture.quoted(tag)),"patch":\#(patch)}"#)
+                #expect(answer.status == 200)
+                let whole = try server.post("/compute", json: request.replacingOccurrences(of: #""width":200"#, with: #""width":\#(width)"#))
+                #expect(answer.body == whole.body, "width \(width)")
+                #expect(answer.header("ETag") == whole.header("ETag"))
+            }
+        }
+    }
+
     @Test func theDeepestNodeOfADeepTreeIsPatched() throws {
         // 990 nested nodes (the default limit is 1,000): the document nests ~2,000 levels.
         let depth = 990
