@@ -42,7 +42,10 @@ public enum FlexItemSizing: UInt8, Hashable, Sendable {
     /// the min-content main size: in a row the width at which the content breaks at every
     /// opportunity, in a column the content's height at the item's width; capped by a definite
     /// main size (the specified size suggestion) and by the max size, and none when the style
-    /// sets the min size or `overflow` is not `visible` (a scroll container's is 0).
+    /// sets the min size or `overflow` is not `visible` (a scroll container's is 0). A line
+    /// holding such an item resolves its flexible lengths as §9.7 runs (not Yoga's two
+    /// passes), and a container sized to fit its content that is offered less than the line's
+    /// hypothetical sizes shrinks its items into the space offered (§9.2 step 4).
     case css
 }
 
