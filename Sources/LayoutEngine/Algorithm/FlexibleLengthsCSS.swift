@@ -32,8 +32,9 @@ extension LayoutPass {
             }
             c = nextItem(line, after: c, node)
         }
-        // Step 4 (each round freezes at least one item, so at most one round per item).
-        while true {
+        // Step 4: each round freezes at least one item, so there is at most one per item (and
+        // one to find none left); a NaN violation (from an infinite size) freezes them all.
+        for _ in 0...line.itemCount {
             // b: the remaining free space, from the frozen items' targets and the others' bases.
             var remaining = freeSpace
             var factors: Float = 0
@@ -77,8 +78,8 @@ extension LayoutPass {
                 if layouts[c].flexTarget.isNaN {
                     let target = flexedMainSize(flex, line, c, remaining, growing, factors, scaledShrinkFactors)
                     let bounded = boundedFlexTarget(flex, line, c, target)
-                    if violation == 0 || (violation > 0 && bounded > target) || (violation < 0 && bounded < target) {
-                        layouts[c].flexTarget = bounded
+                    if violation == 0 || violation.isNaN || (violation > 0 && bounded > target) || (violation < 0 && bounded < target) {
+                        layouts[c].flexTarget = bounded.isNaN ? hypotheticalMainSize(flex, c) : bounded
                     }
                 }
                 c = nextItem(line, after: c, node)
