@@ -37,6 +37,27 @@ import Testing
         #expect(lines.compactMap { $0["baseline"] as? Double } == [15, 34, 53])
     }
 
+    /// Text leaves are sized as CSS sizes flex items (`FlexItemSizing.css`): in a row too narrow
+    /// for them they stop at their longest word, unless `minWidth` or `overflow` says otherwise.
+    @Test func textInARowShrinksToItsLongestWordAndNoFurther() throws {
+        let texts = ["extraordinary words", "unbelievable length"]
+        // Each leaf's min-content width: alone in a 0 px column, it is as wide as its longest word.
+        let minContent = try texts.map { text in
+            try #require(children(try answer(#"{"style":{"width":0,"alignItems":"flex-start"},"children":[{"text":"\#(text)"}]}"#))[0]["width"] as? Double)
+        }
+        func widths(_ leafStyle: String) throws -> [Double] {
+            let leaves = texts.map { #"{"text":"\#($0)","style":{"flexShrink":1\#(leafStyle)}}"# }.joined(separator: ",")
+            return children(try answer(#"{"style":{"width":60,"flexDirection":"row","alignItems":"flex-start"},"children":[\#(leaves)]}"#))
+                .compactMap { $0["width"] as? Double }
+        }
+        #expect(minContent.allSatisfy { $0 > 60 / 2 })
+        #expect(try widths("") == minContent)
+        for style in [#","minWidth":0"#, #","overflow":"hidden""#] {
+            let shrunk = try widths(style)
+            #expect(shrunk.count == 2 && abs(shrunk.reduce(0, +) - 60) < 0.001 && zip(shrunk, minContent).allSatisfy { $0 < $1 })
+        }
+    }
+
     @Test func linesAreRelativeToTheContentBoxAndAligned() throws {
         let root = #"{"style":{"width":200},"children":[{"style":{"padding":10,"textAlign":"center"},"text":"ab"}]}"#
         let leaf = children(try answer(root, extra: #","textLines":true"#))[0]
