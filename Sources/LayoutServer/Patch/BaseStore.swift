@@ -84,6 +84,11 @@ final class BaseEntry: @unchecked Sendable {
     let frames: [Frame]
     /// Whether the tree holds the layout of `frames` (not when they came from a cache).
     let laidOut: Bool
+    /// The last whole answer encoded for this tree's chain of patches, with its frames' places,
+    /// possibly of frames older than `frames` (a `changesOnly` patch hands it on unchanged):
+    /// the next whole answer rewrites only the frames that differ. nil when the ids changed
+    /// since, or no whole answer was encoded in place.
+    let answer: SplicedAnswer?
     let document: BaseDocument
     /// What the entry holds on the heap, as the store charges it.
     let cost: Int
@@ -101,7 +106,7 @@ final class BaseEntry: @unchecked Sendable {
     /// `patchesInPlace`: what `patchesInPlace(_:)` said of `request` (its callers know it
     /// already, and it scans every node's style).
     init(request: consuming LayoutRequest?, hashParts: StructuralHashParts? = nil, patchesInPlace: Bool = false,
-         frames: [Frame], laidOut: Bool, document: BaseDocument) {
+         frames: [Frame], laidOut: Bool, document: BaseDocument, answer: SplicedAnswer? = nil) {
         var request = request
         request?.tree.measureFunction = nil
         request?.tree.baselineFunction = nil
@@ -110,6 +115,9 @@ final class BaseEntry: @unchecked Sendable {
         self.laidOut = laidOut
         self.document = document
         var cost = 64 + HeapFootprint.lruBookkeeping(key: BaseKey.self, value: BaseEntry.self) + HeapFootprint.array(frames)
+        // Kept with the tree only: the entry left behind by a patch that took the tree needs none.
+        self.answer = request == nil ? nil : answer
+        cost += self.answer?.heapBytes ?? 0
         if let request {
             cost += request.tree.heapBytes + HeapFootprint.array(request.ids) + HeapFootprint.array(request.textLeaves)
             for case let id? in request.ids where id.utf8.count > 15 { cost += HeapFootprint.mallocChunk(32 + id.utf8.count) }
