@@ -103,10 +103,21 @@ final class BaseEntry: @unchecked Sendable {
         request.textLeaves.isEmpty && !request.printsTree && !request.tree.hasSizeReferences && !request.tree.setsFlexBasis
     }
 
+    /// What the request's ids hold on the heap (`idsCost(_:)`), 0 without a request.
+    let idsCost: Int
+
+    /// What `ids` hold on the heap: the array, and the strings too long to be stored inline.
+    static func idsCost(_ ids: [String?]) -> Int {
+        var cost = HeapFootprint.array(ids)
+        for case let id? in ids where id.utf8.count > 15 { cost += HeapFootprint.mallocChunk(32 + id.utf8.count) }
+        return cost
+    }
+
     /// `patchesInPlace`: what `patchesInPlace(_:)` said of `request` (its callers know it
-    /// already, and it scans every node's style).
+    /// already, and it scans every node's style). `idsCost`: `idsCost(request.ids)` when the
+    /// caller knows it (a patch that kept the ids: counting them was 2 % of a small patch's CPU).
     init(request: consuming LayoutRequest?, hashParts: StructuralHashParts? = nil, patchesInPlace: Bool = false,
-         frames: [Frame], laidOut: Bool, document: BaseDocument, answer: SplicedAnswer? = nil) {
+         frames: [Frame], laidOut: Bool, document: BaseDocument, answer: SplicedAnswer? = nil, idsCost: Int? = nil) {
         var request = request
         request?.tree.measureFunction = nil
         request?.tree.baselineFunction = nil
@@ -119,14 +130,16 @@ final class BaseEntry: @unchecked Sendable {
         self.answer = request == nil ? nil : answer
         cost += self.answer?.heapBytes ?? 0
         if let request {
-            cost += request.tree.heapBytes + HeapFootprint.array(request.ids) + HeapFootprint.array(request.textLeaves)
-            for case let id? in request.ids where id.utf8.count > 15 { cost += HeapFootprint.mallocChunk(32 + id.utf8.count) }
+            let idsCost = idsCost ?? Self.idsCost(request.ids)
+            self.idsCost = idsCost
+            cost += request.tree.heapBytes + idsCost + HeapFootprint.array(request.textLeaves)
             // A dictionary entry (key, value and bucket) per painted node, at twice its size.
             cost += 2 * request.paint.nodes.count * (MemoryLayout<Int32>.stride + MemoryLayout<NodePaint>.stride + 8)
             self.patchesInPlace = patchesInPlace
             cost += hashParts?.heapBytes ?? 0
         } else {
             self.patchesInPlace = false
+            self.idsCost = 0
         }
         switch document {
         case .body(let body): cost += HeapFootprint.array(body)

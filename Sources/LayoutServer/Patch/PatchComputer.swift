@@ -175,7 +175,7 @@ struct PatchComputer: Sendable {
         }
         // Still patchable: the edits above set no flex basis, size reference or text leaf.
         bases.store(BaseEntry(request: request, hashParts: parts, patchesInPlace: true, frames: frames, laidOut: true,
-                              document: patched, answer: answer),
+                              document: patched, answer: answer, idsCost: idsEdited ? nil : base.idsCost),
                     entityTag: tag.quoted)
         return LayoutComputer.Answer(status: notModified ? 304 : 200, body: body,
                                      cache: notModified ? .notModified : .miss, entityTag: tag.quoted)
