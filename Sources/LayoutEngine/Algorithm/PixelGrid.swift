@@ -64,10 +64,11 @@ extension LayoutPass {
                                     width: l.pointee.width, height: l.pointee.height)
         }
 
-        // A child this call never reached (its parent's layout came from the cache) kept its
-        // box, and so did its subtree (`skipsUntouchedRoundings` rules out every other writer);
-        // under a node at the same absolute position, every frame below it is what its last
-        // rounding gave, and is still there.
+        // Yoga rounds every node after every layout. A child this call never reached (its
+        // parent's layout came from the cache) kept its box, and so did its subtree
+        // (`skipsUntouchedRoundings` rules out every other writer); under a node at the same
+        // absolute position, every frame below it is what its last rounding gave, and is
+        // still there: the same frames without the walk.
         let skipsUntouched = reused && skipsUntouchedRoundings
         var c = Int(firstChildren[n].index)
         while c >= 0 {

@@ -60,8 +60,8 @@ public enum ChangesEncoder {
                 }
                 index += 1
             }
-            // The pointer spelled into bytes, not joined from interpolated strings (most of this
-            // encoder's time when it was).
+            // The pointer spelled into one reused byte buffer, not joined from an interpolated
+            // string per level.
             pointer.removeAll(keepingCapacity: true)
             pointer.append(contentsOf: "/root".utf8)
             for position in path {
