@@ -141,12 +141,16 @@ def main():
     def patcher(changes_only):
         def make(connection):
             # Each connection patches its own chain: one leaf's width, naming the last answer.
-            # Chains apart: each connection starts at its own step, so no two patch the same tree.
-            state = {"tag": post(connection, "/compute", whole).getheader("ETag"), "n": 100_000 * next(chains)}
+            # Chains apart: each chain's widths are its own (20-36, 37-53, ... for eight
+            # consecutive chains), so no two chains of a cell reach the same tree, whose kept
+            # layout only one of them could take (the other's patch would be rebuilt: hundreds
+            # were when chains differed only by their starting step).
+            chain = next(chains)
+            state = {"tag": post(connection, "/compute", whole).getheader("ETag"), "n": 0, "chain": chain}
 
             def one():
                 state["n"] += 1
-                item, width = state["n"] * 37 % 111, 20 + state["n"] % 17
+                item, width = state["n"] * 37 % 111, 20 + 17 * (state["chain"] % 8) + state["n"] % 17
                 body = {"base": state["tag"], "changesOnly": changes_only,
                         "patch": [{"op": "replace", "path": f"/root/children/{item}/children/0/style/width", "value": width}]}
                 answer = post(connection, "/compute/patch", json.dumps(body).encode())

@@ -23,6 +23,13 @@ import Testing
         #expect(!Gzip.accepts("br, deflate"))
         #expect(!Gzip.accepts("*;q=0"))
         #expect(!Gzip.accepts("*, gzip;q=0"))
+        #expect(Gzip.accepts("identity, x-GZip"))
+        #expect(!Gzip.accepts("ggzip"))  // names gzip, but is another coding
+        #expect(!Gzip.accepts("identity"))
+        #expect(!Gzip.accepts("gzi, p"))
+        // The prefilter: every value that can admit gzip names gzip or *, in any case.
+        for value in ["gzip", "GZIP", "x-gZiP", "*", "br;q=1, *;q=0.5", "gggzip"] { #expect(Gzip.namesGzipOrStar(value)) }
+        for value in ["", "identity", "br, deflate", "gzi", "g zip", "zip"] { #expect(!Gzip.namesGzipOrStar(value)) }
     }
 
     @Test func httpDateFormat() {

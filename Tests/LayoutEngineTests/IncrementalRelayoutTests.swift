@@ -67,17 +67,45 @@ import TestSupport
     /// tree rounding every node, after each of a chain of random edits (scale 1, 2 and 3).
     @Test(arguments: [UInt64(11), 12, 13, 14, 15, 16])
     func memoizedRoundingGivesTheSameFrames(seed: UInt64) throws {
+        try Self.memoizedRounding(seed: seed, inFlow: false)
+    }
+
+    /// The same on trees whose every node is in flow (no `display: none` or `contents`, no
+    /// absolute position), where the rounding walk also skips the subtrees the relayout did
+    /// not reach (`LayoutPass.skipsUntouchedRoundings`; random trees have out-of-flow nodes).
+    @Test(arguments: [UInt64(11), 12, 13, 14, 15, 16])
+    func memoizedRoundingOfInFlowTreesGivesTheSameFrames(seed: UInt64) throws {
+        try Self.memoizedRounding(seed: seed, inFlow: true)
+    }
+
+    /// Every node of `tree` in flow: displayed as flex, absolute positions made relative.
+    static func putInFlow(_ tree: inout LayoutTree, _ nodes: [NodeID]) throws {
+        for node in nodes {
+            var style = tree.style(of: node)
+            guard style.display != .flex || style.positionType == .absolute else { continue }
+            style.display = .flex
+            if style.positionType == .absolute { style.positionType = .relative }
+            try tree.setStyle(style, for: node)
+        }
+    }
+
+    static func memoizedRounding(seed: UInt64, inFlow: Bool) throws {
         var rng = SplitMix64(seed: seed)
         let config = LayoutConfig(pointScaleFactor: Float(1 + seed % 3))
         var (plain, root, nodes) = try RandomTrees.make(seed: seed, size: rng.int(20...250), config: config, text: false)
+        if inFlow { try putInFlow(&plain, nodes) }
         var memoized = plain
         memoized.memoizesPixelRounding = true
         let available = AvailableSize(width: rng.float(100...500))
         for step in 0..<30 {
             if step > 0 {
                 var copy = rng
-                _ = try Self.edit(&plain, nodes, &rng)
+                let edited = try Self.edit(&plain, nodes, &rng)
                 _ = try Self.edit(&memoized, nodes, &copy)
+                if inFlow {
+                    try putInFlow(&plain, [edited])
+                    try putInFlow(&memoized, [edited])
+                }
             }
             plain.computeLayout(root: root, available: available)
             memoized.computeLayout(root: root, available: available)

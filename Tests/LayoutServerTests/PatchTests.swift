@@ -229,6 +229,49 @@ import TestSupport
         }
     }
 
+    /// A whole answer in place is the chain's last whole answer with the moved frames written
+    /// again (`SplicedAnswer`), kept with the tree; a `changesOnly` answer hands it on, an id
+    /// edit drops it. Every answer reads as the patched tree sent whole.
+    @Test func wholeAnswersInPlaceAreSplicedFromTheChainsLastWholeAnswer() throws {
+        try LiveServer.with { server in
+            var tag = try #require(try server.post("/compute", json: Self.row).header("ETag"))
+            var expected = JSONTree(try JSONValue.parse(Self.row))
+            var frames = PatchFixture.frames(of: LayoutOnce.answer(body: expected.jsonBytes()).body)
+            let steps: [(patch: String, changesOnly: Bool, keepsAnswer: Bool)] = [
+                (#"[{"op":"replace","path":"/root/children/0/style/width","value":90}]"#, false, true),
+                (#"[{"op":"replace","path":"/root/children/2/style/width","value":35}]"#, false, true),
+                (#"[{"op":"replace","path":"/root/children/0/style/width","value":70}]"#, true, true),
+                (#"[{"op":"replace","path":"/root/children/1/measure/width","value":10}]"#, false, true),
+                (#"[{"op":"replace","path":"/root/children/2/id","value":"count"}]"#, true, false),
+                (#"[{"op":"replace","path":"/root/children/0/style/height","value":45}]"#, false, true),
+            ]
+            for (k, step) in steps.enumerated() {
+                let answer = try server.post("/compute/patch", json: #"""
+                    {"base":\#(PatchFixture.quoted(tag)),"patch":\#(step.patch),"changesOnly":\#(step.changesOnly)}
+                    """#)
+                #expect(answer.status == 200)
+                #expect(answer.header("X-Patch") == "in-place")
+                var count = 0
+                try JSONPatch(JSONValue.parse(step.patch), maxOperations: 1)
+                    .apply(to: &expected, valueCount: &count, maxValues: .max, maxNesting: 100)
+                let reference = LayoutOnce.answer(body: expected.jsonBytes()).body
+                if step.changesOnly {
+                    frames = try PatchFixture.applying(changes: answer.body, to: frames)
+                    #expect(frames == PatchFixture.frames(of: reference), "step \(k)")
+                } else {
+                    #expect(answer.body == reference, "step \(k)")
+                    frames = PatchFixture.frames(of: answer.body)
+                }
+                tag = try #require(answer.header("ETag"))
+                let key = try #require(BaseKey(entityTag: tag))
+                let kept = try #require(server.host.service.bases.lookup(key))
+                #expect((kept.answer != nil) == step.keepsAnswer, "step \(k)")
+                if !step.changesOnly { #expect(kept.answer?.bytes == answer.body, "step \(k)") }
+                #expect(kept.cost >= (kept.answer?.heapBytes ?? 0) + (kept.copyOfRequest()?.tree.heapBytes ?? 0))
+            }
+        }
+    }
+
     @Test func anEvictedBaseIsPreconditionFailedUntilTheTreeIsSentAgain() throws {
         // Room for one and a half such trees: the second evicts the first.
         let cost = try LiveServer.with { server in

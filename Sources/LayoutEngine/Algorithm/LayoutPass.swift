@@ -29,6 +29,11 @@
     unowned(unsafe) var memo: SubtreeMemoState? = nil
     /// Each node's last pixel rounding (see `LayoutTree.memoizesPixelRounding`); nil when off.
     var roundings: UnsafeMutablePointer<PixelGridRounding>? = nil
+    /// With `roundings`: the rounding walk skips the subtree of a node this call never laid
+    /// out or measured under a parent whose rounding was reused (see PixelGrid.swift). Only
+    /// where every node is laid out by its parent's call: no out-of-flow node, child placement
+    /// hook, subtree memo or size reference.
+    var skipsUntouchedRoundings = false
 
     // MARK: node access
 

@@ -35,6 +35,8 @@ extension LayoutPass {
         let absoluteNodeLeft = absoluteLeft + nodeLeft
         let absoluteNodeTop = absoluteTop + nodeTop
 
+        // Whether this node's rounding inputs are those of its last rounding.
+        var reused = false
         if pointScaleFactor != 0 {
             // Never round a measured leaf's size down: its text could get truncated.
             let textRounding = hasMeasureFunc(n)
@@ -47,6 +49,7 @@ extension LayoutPass {
                 let memo = roundings + n
                 if memo.pointee.inputs == inputs {
                     l.pointee.frame = memo.pointee.frame
+                    reused = true
                 } else {
                     l.pointee.frame = roundedFrame(nodeLeft, nodeTop, nodeWidth, nodeHeight, absoluteNodeLeft,
                                                    absoluteNodeTop, textRounding)
@@ -61,9 +64,17 @@ extension LayoutPass {
                                     width: l.pointee.width, height: l.pointee.height)
         }
 
+        // Yoga rounds every node after every layout. A child this call never reached (its
+        // parent's layout came from the cache) kept its box, and so did its subtree
+        // (`skipsUntouchedRoundings` rules out every other writer); under a node at the same
+        // absolute position, every frame below it is what its last rounding gave, and is
+        // still there: the same frames without the walk.
+        let skipsUntouched = reused && skipsUntouchedRoundings
         var c = Int(firstChildren[n].index)
         while c >= 0 {
-            roundLayoutResultsToPixelGrid(c, absoluteNodeLeft, absoluteNodeTop)
+            if !(skipsUntouched && layouts[c].generationCount != generation) {
+                roundLayoutResultsToPixelGrid(c, absoluteNodeLeft, absoluteNodeTop)
+            }
             c = Int(nextSiblings[c].index)
         }
     }

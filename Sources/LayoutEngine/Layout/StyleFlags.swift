@@ -11,6 +11,9 @@
     static let insets = StyleFlags(rawValue: 1 << 4)
     /// Margin percentages resolve against the parent's full width and height (StackViewLayout).
     static let marginPercentOfContainerSize = StyleFlags(rawValue: 1 << 5)
+    /// `display: none` or `contents`, or absolutely positioned: laid out, zeroed or flattened
+    /// other than by its parent's layout call (see `LayoutPass.skipsUntouchedRoundings`).
+    static let outOfFlow = StyleFlags(rawValue: 1 << 6)
 
     init(_ style: Style) {
         self = withUnsafePointer(to: style) { StyleFlags(at: $0) }
@@ -29,6 +32,7 @@
         if !style.pointee.maxWidth.isUndefined || !style.pointee.maxHeight.isUndefined { flags.insert([.max, .minOrMax]) }
         if !Self.isEmpty(style.pointee.position) { flags.insert(.insets) }
         if !style.pointee.minWidth.isUndefined || !style.pointee.minHeight.isUndefined { flags.insert(.minOrMax) }
+        if style.pointee.display != .flex || style.pointee.positionType == .absolute { flags.insert(.outOfFlow) }
         self = flags
     }
 

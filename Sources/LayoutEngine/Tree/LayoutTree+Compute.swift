@@ -150,6 +150,9 @@ extension LayoutTree {
         if memoizesPixelRounding && pixelRoundings.count < nodeCount {
             pixelRoundings.append(contentsOf: repeatElement(.none, count: nodeCount - pixelRoundings.count))
         }
+        // See `LayoutPass.skipsUntouchedRoundings`.
+        let skipsUntouchedRoundings = memoizesPixelRounding && memo == nil && childPlacementFunction == nil
+            && references.list.isEmpty && styleFlags.allSatisfy { !$0.contains(.outOfFlow) }
         let config = self.config
         let generation = self.generation
         let configVersion = self.configVersion
@@ -175,6 +178,7 @@ extension LayoutTree {
                 childPlacementFunction: childPlacementFunction)
             configured.memo = memo
             configured.roundings = roundings.isEmpty ? nil : roundings.baseAddress
+            configured.skipsUntouchedRoundings = skipsUntouchedRoundings && !roundings.isEmpty
             let pass = configured
             if depth > LargeStack.depthThreshold {
                 LargeStack.run(stackSize: LargeStack.stackSize(forDepth: depth)) {

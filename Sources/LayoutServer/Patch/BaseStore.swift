@@ -84,6 +84,11 @@ final class BaseEntry: @unchecked Sendable {
     let frames: [Frame]
     /// Whether the tree holds the layout of `frames` (not when they came from a cache).
     let laidOut: Bool
+    /// The last whole answer encoded for this tree's chain of patches, with its frames' places,
+    /// possibly of frames older than `frames` (a `changesOnly` patch hands it on unchanged):
+    /// the next whole answer rewrites only the frames that differ. nil when the ids changed
+    /// since, or no whole answer was encoded in place.
+    let answer: SplicedAnswer?
     let document: BaseDocument
     /// What the entry holds on the heap, as the store charges it.
     let cost: Int
@@ -98,10 +103,22 @@ final class BaseEntry: @unchecked Sendable {
         request.textLeaves.isEmpty && !request.printsTree && !request.tree.hasSizeReferences && !request.tree.setsFlexBasis
     }
 
+    /// What the request's ids hold on the heap (`idsCost(_:)`), 0 without a request.
+    let idsCost: Int
+
+    /// What `ids` hold on the heap: the array, and the strings too long to be stored inline.
+    static func idsCost(_ ids: [String?]) -> Int {
+        var cost = HeapFootprint.array(ids)
+        for case let id? in ids where id.utf8.count > 15 { cost += HeapFootprint.mallocChunk(32 + id.utf8.count) }
+        return cost
+    }
+
     /// `patchesInPlace`: what `patchesInPlace(_:)` said of `request` (its callers know it
-    /// already, and it scans every node's style).
+    /// already, and it scans every node's style). `idsCost`: `idsCost(request.ids)` when the
+    /// caller knows it (a patch that kept the ids: counting 1,000 of them was most of the 2 % of
+    /// a small patch's CPU that making its entry took).
     init(request: consuming LayoutRequest?, hashParts: StructuralHashParts? = nil, patchesInPlace: Bool = false,
-         frames: [Frame], laidOut: Bool, document: BaseDocument) {
+         frames: [Frame], laidOut: Bool, document: BaseDocument, answer: SplicedAnswer? = nil, idsCost: Int? = nil) {
         var request = request
         request?.tree.measureFunction = nil
         request?.tree.baselineFunction = nil
@@ -110,15 +127,20 @@ final class BaseEntry: @unchecked Sendable {
         self.laidOut = laidOut
         self.document = document
         var cost = 64 + HeapFootprint.lruBookkeeping(key: BaseKey.self, value: BaseEntry.self) + HeapFootprint.array(frames)
+        // Kept with the tree only: the entry left behind by a patch that took the tree needs none.
+        self.answer = request == nil ? nil : answer
+        cost += self.answer?.heapBytes ?? 0
         if let request {
-            cost += request.tree.heapBytes + HeapFootprint.array(request.ids) + HeapFootprint.array(request.textLeaves)
-            for case let id? in request.ids where id.utf8.count > 15 { cost += HeapFootprint.mallocChunk(32 + id.utf8.count) }
+            let idsCost = idsCost ?? Self.idsCost(request.ids)
+            self.idsCost = idsCost
+            cost += request.tree.heapBytes + idsCost + HeapFootprint.array(request.textLeaves)
             // A dictionary entry (key, value and bucket) per painted node, at twice its size.
             cost += 2 * request.paint.nodes.count * (MemoryLayout<Int32>.stride + MemoryLayout<NodePaint>.stride + 8)
             self.patchesInPlace = patchesInPlace
             cost += hashParts?.heapBytes ?? 0
         } else {
             self.patchesInPlace = false
+            self.idsCost = 0
         }
         switch document {
         case .body(let body): cost += HeapFootprint.array(body)

@@ -93,7 +93,8 @@ struct PatchComputer: Sendable {
             let taken = entry.takeRequest(hashParts: &hashParts)
             let replacement = BaseEntry(request: taken, hashParts: hashParts, patchesInPlace: entry.patchesInPlace,
                                         frames: entry.frames,
-                                        laidOut: entry.laidOut, document: .tree(tree, valueCount: count, heapBytes: tree.heapBytes))
+                                        laidOut: entry.laidOut, document: .tree(tree, valueCount: count, heapBytes: tree.heapBytes),
+                                        answer: entry.answer)
             bases.store(replacement, key: key)
             entry = replacement
         }
@@ -157,6 +158,8 @@ struct PatchComputer: Sendable {
         computer.cache.insert(frames, for: key)
         let notModified = ifNoneMatch.map { tag.matches(ifNoneMatch: $0) } ?? false
         let body: [UInt8]
+        // The whole answer last encoded in this chain, while its ids are still the tree's.
+        var answer = idsEdited ? nil : base.answer
         if notModified {
             body = []
         } else if changesOnly {
@@ -164,11 +167,15 @@ struct PatchComputer: Sendable {
             body = ChangesEncoder.encode(tree: request.tree, root: request.root, ids: request.ids,
                                          baseFrames: base.frames, frames: frames)
         } else {
-            body = ResponseEncoder.encode(tree: request.tree, root: request.root, ids: request.ids, frames: frames, printedTree: nil)
+            // Node edits keep the structure and (answer kept) the ids: only moved frames are written again.
+            answer = answer?.updated(to: frames)
+                ?? SplicedAnswer(tree: request.tree, root: request.root, ids: request.ids, frames: frames)
+            body = answer?.bytes
+                ?? ResponseEncoder.encode(tree: request.tree, root: request.root, ids: request.ids, frames: frames, printedTree: nil)
         }
         // Still patchable: the edits above set no flex basis, size reference or text leaf.
         bases.store(BaseEntry(request: request, hashParts: parts, patchesInPlace: true, frames: frames, laidOut: true,
-                              document: patched),
+                              document: patched, answer: answer, idsCost: idsEdited ? nil : base.idsCost),
                     entityTag: tag.quoted)
         return LayoutComputer.Answer(status: notModified ? 304 : 200, body: body,
                                      cache: notModified ? .notModified : .miss, entityTag: tag.quoted)

@@ -28,20 +28,27 @@ public enum ChangesEncoder {
     public static func encode(tree: LayoutTree, root: NodeID, ids: [String?], baseFrames: [Frame],
                               frames: [Frame]) -> [UInt8] {
         var changed: [Int] = []
-        for i in 0..<min(frames.count, baseFrames.count) where !same(baseFrames[i], frames[i]) { changed.append(i) }
+        frames.withUnsafeBufferPointer { frames in
+            baseFrames.withUnsafeBufferPointer { baseFrames in
+                for i in 0..<min(frames.count, baseFrames.count) where !same(baseFrames[i], frames[i]) { changed.append(i) }
+            }
+        }
         var writer = JSONWriter(capacity: 64 + 120 * changed.count)
         writer.beginObject()
         writer.key("changes")
         writer.beginArray()
         var path: [Int] = []
+        path.reserveCapacity(32)
+        var pointer: [UInt8] = []
         var node = root
         var index = 0
         for target in changed {
             while index < target {
                 // The next node in pre-order: the first child, else the next sibling of the
                 // nearest ancestor (or itself) that has one.
-                if tree.firstChild(of: node) != .none {
-                    node = tree.firstChild(of: node)
+                let first = tree.firstChild(of: node)
+                if first != .none {
+                    node = first
                     path.append(0)
                 } else {
                     while tree.nextSibling(of: node) == .none, let parent = tree.parent(of: node) {
@@ -53,7 +60,15 @@ public enum ChangesEncoder {
                 }
                 index += 1
             }
-            write(node, pointer: "/root" + path.map { "/children/\($0)" }.joined(), frame: frames[target], ids: ids, to: &writer)
+            // The pointer spelled into one reused byte buffer, not joined from an interpolated
+            // string per level.
+            pointer.removeAll(keepingCapacity: true)
+            pointer.append(contentsOf: "/root".utf8)
+            for position in path {
+                pointer.append(contentsOf: "/children/".utf8)
+                appendDecimal(position, to: &pointer)
+            }
+            write(node, pointer: String(decoding: pointer, as: UTF8.self), frame: frames[target], ids: ids, to: &writer)
         }
         writer.endArray()
         writer.key("removed")
@@ -61,6 +76,16 @@ public enum ChangesEncoder {
         writer.endArray()
         writer.endObject()
         return writer.bytes
+    }
+
+    /// `value` (not negative) in decimal.
+    private static func appendDecimal(_ value: Int, to bytes: inout [UInt8]) {
+        var divisor = 1
+        while divisor <= value / 10 { divisor *= 10 }
+        while divisor > 0 {
+            bytes.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
+            divisor /= 10
+        }
     }
 
     @inline(__always) private static func same(_ a: Frame, _ b: Frame) -> Bool {
