@@ -41,6 +41,12 @@ public final class PreparedText: Sendable {
     /// Found when asked, not when prepared: a leaf whose width is imposed (stretched) never
     /// needs them.
     public var intrinsicWidths: (min: Float, max: Float) { (minContentWidth, maxContentWidth) }
+    /// Lines at any width at least the max-content width are the lines with no limit: no
+    /// advance is negative (so a line's width never falls as it grows and no opportunity
+    /// before a forced break is wider than the max-content width), no soft hyphen adds a
+    /// hyphen's width at an opportunity, and no clamped line is cut to the width with an
+    /// ellipsis.
+    let widthIndependentAtMaxContent: Bool
 
     init(_ content: TextContent, fonts: FontLibrary, shaper: WordShaper) {
         style = content.style
@@ -97,7 +103,11 @@ public final class PreparedText: Sendable {
                                      content.spans, fonts, shaper)
         self.advances = advances
         var prefix = [Double](repeating: 0, count: n + 1)
-        for k in 0..<n { prefix[k + 1] = prefix[k] + Double(advances[k]) }
+        var nonNegative = true
+        for k in 0..<n {
+            prefix[k + 1] = prefix[k] + Double(advances[k])
+            nonNegative = nonNegative && advances[k] >= 0
+        }
         self.prefix = prefix
 
         hasTabs = units.contains(CollapsedParagraph.tab)
@@ -113,6 +123,7 @@ public final class PreparedText: Sendable {
         }
         // The ellipsis of clamped text, in the leaf's own style.
         ellipsisWidth = style.textOverflow == .ellipsis ? Self.ellipsisWidth(style, strutFace.face, fonts, shaper) : 0
+        widthIndependentAtMaxContent = nonNegative && hyphens.isEmpty && !(style.maxLines > 0 && style.textOverflow == .ellipsis)
     }
 
     /// The face of every unit, chosen per grapheme cluster: the span's face when it has a
