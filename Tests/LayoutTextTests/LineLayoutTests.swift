@@ -101,6 +101,8 @@ import LayoutTextModel
         let cases: [(String, (inout TextStyle) -> Void)] = [
             (fox, { _ in }),
             ("Donau\u{00AD}dampf\u{00AD}schiff fährt", { _ in }),
+            // At its max-content width "i‐" (the hyphen wider than an i) overflows: two lines.
+            ("i\u{00AD}i", { _ in }),
             (fox, { $0.maxLines = 1; $0.textOverflow = .ellipsis }),
             (fox, { $0.maxLines = 2 }),
             (fox, { $0.letterSpacing = -9 }),
