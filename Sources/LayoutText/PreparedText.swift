@@ -208,50 +208,57 @@ public final class PreparedText: Sendable {
         var scale = 0.0
         var letterSpaced = false
         var start = 0
-        while start < n {
-            let span = Int(spanOfUnit[start])
-            if currentSpan < 0 || !uniform && (span != currentSpan || faceOfUnit[start] != currentFace) {
-                currentSpan = span
-                currentFace = faceOfUnit[start]
-                face = fonts.faces[Int(currentFace)]
-                // Positions in 16.16 fixed point, as HarfBuzz gives them to Blink at this size.
-                scale = Double(spans[span].style.fontSize) * 65536 / Double(face.unitsPerEm)
-                letterSpaced = spans[span].style.letterSpacing != 0
-            }
-            let unit = units[start]
-            if unit == CollapsedParagraph.newline {
-                start += 1
-                continue
-            }
-            if unit == CollapsedParagraph.tab {
-                // The tab's advance holds the tab interval (8 spaces, tab-size's default); its
-                // width depends on where it falls (see `width`).
-                let space = shaper.advances([CollapsedParagraph.space], face: face, rightToLeft: false)[0]
-                advances[start] = 8 * fixed(space, scale)
-                start += 1
-                continue
-            }
-            var end = start + 1
-            var inSpaces = unit == CollapsedParagraph.space
-            let startLevel = level(start)
-            while end < n {
-                let u = units[end]
-                if u == CollapsedParagraph.newline || u == CollapsedParagraph.tab { break }
-                // `uniform`: one span, level and face throughout (most text): only units end words.
-                if !uniform && (spanOfUnit[end] != spanOfUnit[start] || level(end) != startLevel
-                                || faceOfUnit[end] != faceOfUnit[start]) {
-                    break
+        // Words are read from and advances written to the arrays' buffers: a slice of the
+        // array per word would retain and release it.
+        units.withUnsafeBufferPointer { units in
+            advances.withUnsafeMutableBufferPointer { out in
+                while start < n {
+                    let span = Int(spanOfUnit[start])
+                    if currentSpan < 0 || !uniform && (span != currentSpan || faceOfUnit[start] != currentFace) {
+                        currentSpan = span
+                        currentFace = faceOfUnit[start]
+                        face = fonts.faces[Int(currentFace)]
+                        // Positions in 16.16 fixed point, as HarfBuzz gives them to Blink at this size.
+                        scale = Double(spans[span].style.fontSize) * 65536 / Double(face.unitsPerEm)
+                        letterSpaced = spans[span].style.letterSpacing != 0
+                    }
+                    let unit = units[start]
+                    if unit == CollapsedParagraph.newline {
+                        start += 1
+                        continue
+                    }
+                    if unit == CollapsedParagraph.tab {
+                        // The tab's advance holds the tab interval (8 spaces, tab-size's default); its
+                        // width depends on where it falls (see `width`).
+                        let space = shaper.advances([CollapsedParagraph.space], face: face, rightToLeft: false)[0]
+                        out[start] = 8 * fixed(space, scale)
+                        start += 1
+                        continue
+                    }
+                    var end = start + 1
+                    var inSpaces = unit == CollapsedParagraph.space
+                    let startLevel = level(start)
+                    while end < n {
+                        let u = units[end]
+                        if u == CollapsedParagraph.newline || u == CollapsedParagraph.tab { break }
+                        // `uniform`: one span, level and face throughout (most text): only units end words.
+                        if !uniform && (spanOfUnit[end] != spanOfUnit[start] || level(end) != startLevel
+                                        || faceOfUnit[end] != faceOfUnit[start]) {
+                            break
+                        }
+                        let isSpace = u == CollapsedParagraph.space
+                        if inSpaces && !isSpace { break }
+                        inSpaces = isSpace
+                        end += 1
+                    }
+                    let at = start
+                    let word = UnsafeBufferPointer(rebasing: units[start..<end])
+                    shaper.withAdvances(word, face: face, rightToLeft: startLevel & 1 == 1, noLigatures: letterSpaced) { shaped in
+                        for k in 0..<shaped.count { out[at + k] = fixed(shaped[k], scale) }
+                    }
+                    start = end
                 }
-                let isSpace = u == CollapsedParagraph.space
-                if inSpaces && !isSpace { break }
-                inSpaces = isSpace
-                end += 1
             }
-            let at = start
-            shaper.withAdvances(units[start..<end], face: face, rightToLeft: startLevel & 1 == 1, noLigatures: letterSpaced) { shaped in
-                for k in 0..<shaped.count { advances[at + k] = fixed(shaped[k], scale) }
-            }
-            start = end
         }
         // By script run, as Blink itemizes: digits, punctuation and spaces take the script of
         // the letters before them (of the first letter after them at the start). Blink adds
