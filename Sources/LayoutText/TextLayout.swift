@@ -226,6 +226,8 @@ public struct MeasureMemo: Sendable {
     private var unlimitedHeight: Float = 0
     private var lastBox: Float = .nan
     private var lastHeight: Float = 0
+    private var baselineBox: Float = .nan
+    private var baseline: Float = 0
 
     public init() {}
 
@@ -250,5 +252,12 @@ public struct MeasureMemo: Sendable {
     mutating func lastSize(_ text: PreparedText, _ width: Float) -> (width: Float, height: Float) {
         if width != lastBox { (lastBox, lastHeight) = (width, text.measuredSize(available: width).height) }
         return (width, lastHeight)
+    }
+
+    /// `text.firstBaseline(available: width)`, kept for the next call at the same width (a
+    /// leaf in a baseline-aligned line is asked several times per layout).
+    public mutating func firstBaseline(_ text: PreparedText, available width: Float) -> Float {
+        if width != baselineBox { (baselineBox, baseline) = (width, text.firstBaseline(available: width)) }
+        return baseline
     }
 }

@@ -46,7 +46,7 @@ final class RequestText {
         // the engine resolved them, percentages included), the lines broken at its width.
         request.tree.baselineFunction = { [self] node, _, _, content in
             guard let leaf = self.leaf(of: node) else { return 0 }
-            return content.top + self.prepared(leaf).firstBaseline(available: content.width)
+            return content.top + self.memos[leaf].firstBaseline(self.prepared(leaf), available: content.width)
         }
     }
 
