@@ -41,6 +41,12 @@ public final class PreparedText: Sendable {
     /// Found when asked, not when prepared: a leaf whose width is imposed (stretched) never
     /// needs them.
     public var intrinsicWidths: (min: Float, max: Float) { (minContentWidth, maxContentWidth) }
+    /// Lines at any width at least the max-content width are the lines with no limit: no
+    /// advance is negative (so a line's width never falls as it grows and no opportunity
+    /// before a forced break is wider than the max-content width), no soft hyphen adds a
+    /// hyphen's width at an opportunity, and no clamped line is cut to the width with an
+    /// ellipsis.
+    let widthIndependentAtMaxContent: Bool
 
     init(_ content: TextContent, fonts: FontLibrary, shaper: WordShaper) {
         style = content.style
@@ -97,7 +103,11 @@ public final class PreparedText: Sendable {
                                      content.spans, fonts, shaper)
         self.advances = advances
         var prefix = [Double](repeating: 0, count: n + 1)
-        for k in 0..<n { prefix[k + 1] = prefix[k] + Double(advances[k]) }
+        var nonNegative = true
+        for k in 0..<n {
+            prefix[k + 1] = prefix[k] + Double(advances[k])
+            nonNegative = nonNegative && advances[k] >= 0
+        }
         self.prefix = prefix
 
         hasTabs = units.contains(CollapsedParagraph.tab)
@@ -113,6 +123,7 @@ public final class PreparedText: Sendable {
         }
         // The ellipsis of clamped text, in the leaf's own style.
         ellipsisWidth = style.textOverflow == .ellipsis ? Self.ellipsisWidth(style, strutFace.face, fonts, shaper) : 0
+        widthIndependentAtMaxContent = nonNegative && hyphens.isEmpty && !(style.maxLines > 0 && style.textOverflow == .ellipsis)
     }
 
     /// The face of every unit, chosen per grapheme cluster: the span's face when it has a
@@ -197,50 +208,57 @@ public final class PreparedText: Sendable {
         var scale = 0.0
         var letterSpaced = false
         var start = 0
-        while start < n {
-            let span = Int(spanOfUnit[start])
-            if currentSpan < 0 || !uniform && (span != currentSpan || faceOfUnit[start] != currentFace) {
-                currentSpan = span
-                currentFace = faceOfUnit[start]
-                face = fonts.faces[Int(currentFace)]
-                // Positions in 16.16 fixed point, as HarfBuzz gives them to Blink at this size.
-                scale = Double(spans[span].style.fontSize) * 65536 / Double(face.unitsPerEm)
-                letterSpaced = spans[span].style.letterSpacing != 0
-            }
-            let unit = units[start]
-            if unit == CollapsedParagraph.newline {
-                start += 1
-                continue
-            }
-            if unit == CollapsedParagraph.tab {
-                // The tab's advance holds the tab interval (8 spaces, tab-size's default); its
-                // width depends on where it falls (see `width`).
-                let space = shaper.advances([CollapsedParagraph.space], face: face, rightToLeft: false)[0]
-                advances[start] = 8 * fixed(space, scale)
-                start += 1
-                continue
-            }
-            var end = start + 1
-            var inSpaces = unit == CollapsedParagraph.space
-            let startLevel = level(start)
-            while end < n {
-                let u = units[end]
-                if u == CollapsedParagraph.newline || u == CollapsedParagraph.tab { break }
-                // `uniform`: one span, level and face throughout (most text): only units end words.
-                if !uniform && (spanOfUnit[end] != spanOfUnit[start] || level(end) != startLevel
-                                || faceOfUnit[end] != faceOfUnit[start]) {
-                    break
+        // Words are read from and advances written to the arrays' buffers: a slice of the
+        // array per word would retain and release it.
+        units.withUnsafeBufferPointer { units in
+            advances.withUnsafeMutableBufferPointer { out in
+                while start < n {
+                    let span = Int(spanOfUnit[start])
+                    if currentSpan < 0 || !uniform && (span != currentSpan || faceOfUnit[start] != currentFace) {
+                        currentSpan = span
+                        currentFace = faceOfUnit[start]
+                        face = fonts.faces[Int(currentFace)]
+                        // Positions in 16.16 fixed point, as HarfBuzz gives them to Blink at this size.
+                        scale = Double(spans[span].style.fontSize) * 65536 / Double(face.unitsPerEm)
+                        letterSpaced = spans[span].style.letterSpacing != 0
+                    }
+                    let unit = units[start]
+                    if unit == CollapsedParagraph.newline {
+                        start += 1
+                        continue
+                    }
+                    if unit == CollapsedParagraph.tab {
+                        // The tab's advance holds the tab interval (8 spaces, tab-size's default); its
+                        // width depends on where it falls (see `width`).
+                        let space = shaper.advances([CollapsedParagraph.space], face: face, rightToLeft: false)[0]
+                        out[start] = 8 * fixed(space, scale)
+                        start += 1
+                        continue
+                    }
+                    var end = start + 1
+                    var inSpaces = unit == CollapsedParagraph.space
+                    let startLevel = level(start)
+                    while end < n {
+                        let u = units[end]
+                        if u == CollapsedParagraph.newline || u == CollapsedParagraph.tab { break }
+                        // `uniform`: one span, level and face throughout (most text): only units end words.
+                        if !uniform && (spanOfUnit[end] != spanOfUnit[start] || level(end) != startLevel
+                                        || faceOfUnit[end] != faceOfUnit[start]) {
+                            break
+                        }
+                        let isSpace = u == CollapsedParagraph.space
+                        if inSpaces && !isSpace { break }
+                        inSpaces = isSpace
+                        end += 1
+                    }
+                    let at = start
+                    let word = UnsafeBufferPointer(rebasing: units[start..<end])
+                    shaper.withAdvances(word, face: face, rightToLeft: startLevel & 1 == 1, noLigatures: letterSpaced) { shaped in
+                        for k in 0..<shaped.count { out[at + k] = fixed(shaped[k], scale) }
+                    }
+                    start = end
                 }
-                let isSpace = u == CollapsedParagraph.space
-                if inSpaces && !isSpace { break }
-                inSpaces = isSpace
-                end += 1
             }
-            let at = start
-            shaper.withAdvances(units[start..<end], face: face, rightToLeft: startLevel & 1 == 1, noLigatures: letterSpaced) { shaped in
-                for k in 0..<shaped.count { advances[at + k] = fixed(shaped[k], scale) }
-            }
-            start = end
         }
         // By script run, as Blink itemizes: digits, punctuation and spaces take the script of
         // the letters before them (of the first letter after them at the start). Blink adds

@@ -19,7 +19,7 @@ final class ShapeCache: Sendable {
         let packed: (UInt64, UInt64, UInt64, UInt64)
         let long: [UInt16]
 
-        init(face: Int, rightToLeft: Bool, noLigatures: Bool, text: ArraySlice<UInt16>) {
+        init(face: Int, rightToLeft: Bool, noLigatures: Bool, text: UnsafeBufferPointer<UInt16>) {
             var h = UInt64(truncatingIfNeeded: face) &* 0x9E37_79B9_7F4A_7C15 ^ (rightToLeft ? 1 : 0) ^ (noLigatures ? 2 : 0)
             var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
             let short = text.count <= 16

@@ -179,21 +179,85 @@ extension PreparedText {
     /// break-word breaks a word only to fit the box itself). The height is that of the lines
     /// broken at the box's width.
     public func measure(available: Float?, exact: Bool) -> (width: Float, height: Float) {
+        var memo = MeasureMemo()
+        return measure(available: available, exact: exact, memo: &memo)
+    }
+
+    /// `measure(available:exact:)` for a caller that measures one leaf many times (a flex
+    /// item is measured for its basis, its minimum and its final size): what does not depend
+    /// on the width (the intrinsic widths, the lines without a limit) is found once and kept
+    /// in `memo`, a box at least as wide as the max-content width takes the unlimited lines
+    /// without breaking them again, and a box as wide as the last one its size.
+    public func measure(available: Float?, exact: Bool, memo: inout MeasureMemo) -> (width: Float, height: Float) {
         var box = available
         if !exact, let offered = available {
-            let (minContent, maxContent) = intrinsicWidths
-            box = maxContent <= offered + 1.0 / 256 ? nil : max(minContent, offered)
+            box = memo.maxContentWidth(self) <= offered + 1.0 / 256 ? nil : max(memo.minContentWidth(self), offered)
         }
+        guard let width = box else { return memo.unlimited(self) }
+        if widthIndependentAtMaxContent && width >= memo.maxContentWidth(self) {
+            return (width, memo.unlimited(self).height)
+        }
+        return memo.lastSize(self, width)
+    }
+
+    /// The widest line (`available` when given) and the sum of the line heights, the lines
+    /// at most `available` px wide.
+    func measuredSize(available: Float?) -> (width: Float, height: Float) {
         var widest: Float = 0, height: Float = 0
-        for line in measuredLines(available: box) {
+        for line in measuredLines(available: available) {
             widest = max(widest, line.width)
             height += line.extent.ascent + line.extent.descent
         }
-        return (box ?? widest, height)
+        return (available ?? widest, height)
     }
 
     /// The first line's baseline from the content box's top, at `available` px wide.
     public func firstBaseline(available: Float?) -> Float {
         breakLines(available: available, maxCount: 1).first.map { extent($0).ascent } ?? 0
+    }
+}
+
+/// What a leaf's measurements share whatever the width (see `PreparedText.measure(available:
+/// exact:memo:)`), found on first need. Belongs to one leaf; starts empty.
+public struct MeasureMemo: Sendable {
+    private var minContent: Float = .nan
+    private var maxContent: Float = .nan
+    private var unlimitedWidth: Float = .nan
+    private var unlimitedHeight: Float = 0
+    private var lastBox: Float = .nan
+    private var lastHeight: Float = 0
+    private var baselineBox: Float = .nan
+    private var baseline: Float = 0
+
+    public init() {}
+
+    mutating func minContentWidth(_ text: PreparedText) -> Float {
+        if minContent.isNaN { minContent = text.minContentWidth }
+        return minContent
+    }
+
+    mutating func maxContentWidth(_ text: PreparedText) -> Float {
+        if maxContent.isNaN { maxContent = text.maxContentWidth }
+        return maxContent
+    }
+
+    /// The size of the lines broken with no width limit (`measuredSize(available: nil)`).
+    mutating func unlimited(_ text: PreparedText) -> (width: Float, height: Float) {
+        if unlimitedWidth.isNaN { (unlimitedWidth, unlimitedHeight) = text.measuredSize(available: nil) }
+        return (unlimitedWidth, unlimitedHeight)
+    }
+
+    /// The size at a box `width` px wide (`measuredSize(available: width)`), kept for the
+    /// next measurement at the same width (an item's basis and final size often agree).
+    mutating func lastSize(_ text: PreparedText, _ width: Float) -> (width: Float, height: Float) {
+        if width != lastBox { (lastBox, lastHeight) = (width, text.measuredSize(available: width).height) }
+        return (width, lastHeight)
+    }
+
+    /// `text.firstBaseline(available: width)`, kept for the next call at the same width (a
+    /// leaf in a baseline-aligned line is asked several times per layout).
+    public mutating func firstBaseline(_ text: PreparedText, available width: Float) -> Float {
+        if width != baselineBox { (baselineBox, baseline) = (width, text.firstBaseline(available: width)) }
+        return baseline
     }
 }

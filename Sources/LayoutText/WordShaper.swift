@@ -11,13 +11,15 @@ struct WordShaper: Sendable {
     /// with letter spacing.
     func advances(_ text: ArraySlice<UInt16>, face: FontFace, rightToLeft: Bool, noLigatures: Bool = false) -> [Float] {
         var result: [Float] = []
-        withAdvances(text, face: face, rightToLeft: rightToLeft, noLigatures: noLigatures) { result = Array($0) }
+        text.withUnsafeBufferPointer { text in
+            withAdvances(text, face: face, rightToLeft: rightToLeft, noLigatures: noLigatures) { result = Array($0) }
+        }
         return result
     }
 
     /// Calls `body` with the advances `advances(_:face:rightToLeft:noLigatures:)` gives, read
     /// in place from the cache: a hit copies, retains and allocates nothing.
-    func withAdvances(_ text: ArraySlice<UInt16>, face: FontFace, rightToLeft: Bool, noLigatures: Bool,
+    func withAdvances(_ text: UnsafeBufferPointer<UInt16>, face: FontFace, rightToLeft: Bool, noLigatures: Bool,
                       _ body: (UnsafeBufferPointer<Float>) -> Void) {
         // Longer runs (no word of a language is this long) are shaped each time, so the
         // cache's bytes stay bounded by its entry count.

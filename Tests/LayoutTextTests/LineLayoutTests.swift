@@ -93,6 +93,36 @@ import LayoutTextModel
         #expect(breakWord.measure(available: 10, exact: false) == narrow)
     }
 
+    @Test func measuringAgainWithAMemoGivesTheLinesSizes() {
+        // A memo keeps what does not depend on the width (and the last width's size); each
+        // answer must still be the size of the lines broken at that width. Texts where a
+        // width beyond max-content changes the lines too: a soft hyphen's hyphen, an
+        // ellipsis cut to the width, negative letter spacing.
+        let cases: [(String, (inout TextStyle) -> Void)] = [
+            (fox, { _ in }),
+            ("Donau\u{00AD}dampf\u{00AD}schiff fährt", { _ in }),
+            // At its max-content width "i‐" (the hyphen wider than an i) overflows: two lines.
+            ("i\u{00AD}i", { _ in }),
+            (fox, { $0.maxLines = 1; $0.textOverflow = .ellipsis }),
+            (fox, { $0.maxLines = 2 }),
+            (fox, { $0.letterSpacing = -9 }),
+            ("ab   \ncd  ef\t g", { $0.whiteSpace = .preWrap }),
+        ]
+        for (text, configure) in cases {
+            let prepared = sharedLayouter.prepare(TextContent(text, style: style(configure)))
+            let maxContent = prepared.maxContentWidth
+            var memo = MeasureMemo()
+            // Widest first, then narrow, then each width twice: the memo is used in every state.
+            for width in [maxContent + 40, maxContent, 20, maxContent * 0.6, maxContent * 0.6, maxContent, maxContent + 40] {
+                let lines = prepared.layout(available: width)
+                #expect(prepared.measure(available: width, exact: true, memo: &memo) == (width, lines.height), "\(text) at \(width)")
+                let fit = prepared.measure(available: width, exact: false)
+                #expect(prepared.measure(available: width, exact: false, memo: &memo) == fit, "\(text) at \(width)")
+            }
+            #expect(prepared.measure(available: nil, exact: false, memo: &memo) == prepared.measure(available: nil, exact: false))
+        }
+    }
+
     @Test func alignment() {
         let text = "ab cd"
         let w = layout("ab").width

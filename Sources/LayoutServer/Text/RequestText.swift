@@ -17,12 +17,15 @@ final class RequestText {
     private var leafOfNode: [Int32]
     /// Shaped leaves, prepared when first measured or written.
     private var prepared: [PreparedText?]
+    /// What each leaf's measurements share (a flex item is measured several times).
+    private var memos: [MeasureMemo]
 
     /// Tags the leaves of `request` and installs the measure and baseline hooks on its tree.
     init(installingOn request: inout LayoutRequest, layouter: TextLayouter, key: StructuralHashKey) {
         leaves = request.textLeaves
         self.layouter = layouter
         prepared = Array(repeating: nil, count: leaves.count)
+        memos = Array(repeating: MeasureMemo(), count: leaves.count)
         leafOfNode = Array(repeating: -1, count: request.tree.nodeCount)
         let fonts = layouter.fonts.digest
         for index in leaves.indices {
@@ -34,22 +37,23 @@ final class RequestText {
         }
         // The hooks hold this object (which holds no tree): they stay valid as long as the tree.
         request.tree.measureFunction = { [self] node, width, widthMode, _, _ in
-            guard let text = self.text(of: node) else { return .zero }
-            let size = text.measure(available: widthMode == .undefined ? nil : width, exact: widthMode == .exactly)
+            guard let leaf = self.leaf(of: node) else { return .zero }
+            let size = self.prepared(leaf).measure(available: widthMode == .undefined ? nil : width,
+                                                   exact: widthMode == .exactly, memo: &self.memos[leaf])
             return Size(width: size.width, height: size.height)
         }
         // The first line's baseline below the content box's top (its padding and border as
         // the engine resolved them, percentages included), the lines broken at its width.
         request.tree.baselineFunction = { [self] node, _, _, content in
-            guard let text = self.text(of: node) else { return 0 }
-            return content.top + text.firstBaseline(available: content.width)
+            guard let leaf = self.leaf(of: node) else { return 0 }
+            return content.top + self.memos[leaf].firstBaseline(self.prepared(leaf), available: content.width)
         }
     }
 
-    private func text(of node: NodeID) -> PreparedText? {
+    private func leaf(of node: NodeID) -> Int? {
         let i = Int(node.index)
         guard i < leafOfNode.count, leafOfNode[i] >= 0 else { return nil }
-        return prepared(Int(leafOfNode[i]))
+        return Int(leafOfNode[i])
     }
 
     private func prepared(_ leaf: Int) -> PreparedText {
