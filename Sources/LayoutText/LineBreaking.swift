@@ -44,6 +44,27 @@ extension PreparedText {
         return total
     }
 
+    /// The width of the unbreakable piece `a..<b` as Blink's min-content measures it: in each
+    /// text item, the piece's end position minus its start position, each snapped up to
+    /// 1/64 px from the item's start (not the piece's own width snapped up: a word after
+    /// "hang " in 13 px DejaVu Sans Mono is 62.609375 px, not 62.625). With tabs, `width`.
+    func pieceWidth(_ a: Int, _ b: Int) -> Float {
+        guard b > a, !hasTabs else { return width(a, b) }
+        // The item `a` is in, by binary search: the last start at or before it.
+        var lo = 0, hi = itemStarts.count
+        while lo < hi { let mid = (lo + hi) / 2; if itemStarts[mid] <= a { lo = mid + 1 } else { hi = mid } }
+        var k = lo, itemStart = itemStarts[max(0, lo - 1)], start = a
+        var total: Float = 0
+        while start < b {
+            let end = k < itemStarts.count ? min(itemStarts[k], b) : b
+            total += LayoutUnit.ceil(prefix[end] - prefix[itemStart]) - LayoutUnit.ceil(prefix[start] - prefix[itemStart])
+            itemStart = end
+            start = end
+            k += 1
+        }
+        return total
+    }
+
     /// `b` moved back over what takes no room at a line's end: the newline, and spaces that
     /// collapse (normal, nowrap, pre-line) or hang (pre-wrap). `pre` keeps its spaces.
     func contentEnd(_ a: Int, _ b: Int) -> Int {
@@ -145,11 +166,11 @@ extension PreparedText {
                 while c < p {
                     var e = c + 1
                     while e < p && !clusterStart[e] { e += 1 }
-                    widest = max(widest, width(c, contentEnd(c, e)))
+                    widest = max(widest, pieceWidth(c, contentEnd(c, e)))
                     c = e
                 }
             } else if style.whiteSpace.wraps || hardBreaks[k] != 0 || p == units.count {
-                widest = max(widest, width(start, contentEnd(start, p)))
+                widest = max(widest, pieceWidth(start, contentEnd(start, p)))
             } else {
                 continue
             }

@@ -155,6 +155,74 @@ import LayoutEngine
         #expect(tree.frame(of: a).width == 100 && tree.frame(of: b).width == 100 && tree.frame(of: b).left == 100)
     }
 
+    @Test func theBasisIsNotClampedByTheItemsMinOrMax() throws {
+        // §9.2 step 3: only the hypothetical main size is clamped. Bases 397 and 120 in 200 px
+        // (the first capped at 100): §9.7 shares -317 by the bases (not -20 by 100 and 120),
+        // the first item passes its max and freezes at 100, the second takes the rest.
+        var capped = Style()
+        capped.maxWidth = .points(100)
+        #expect(try Self.layout(Self.row(width: 200), [3, 1], sizing: .css, leafStyles: [capped, Style()])
+            .map(\.width) == [100, 100])
+        // Growing: bases 120 and 120 in 300 px, the first at least 150 wide. Each grows by
+        // (300 - 240) / 2 from its base: the first reaches its min, 150 (not 150 + 15).
+        var grows = Style()
+        grows.flexGrow = 1
+        var growsAtLeast150 = grows
+        growsAtLeast150.minWidth = .points(150)
+        #expect(try Self.layout(Self.row(width: 300), [1, 1], sizing: .css, leafStyles: [growsAtLeast150, grows])
+            .map(\.width) == [150, 150])
+        // Yoga measures the first basis at most 100 wide (its widest line, 82): -2 shared by 82
+        // and 120.
+        let yoga = try Self.layout(Self.row(width: 200), [3, 1], sizing: .yoga, leafStyles: [capped, Style()])
+        #expect(Self.close(yoga[0].width, 82 - 2 * 82 / 202) && Self.close(yoga[1].width, 120 - 2 * 120 / 202))
+    }
+
+    /// A row with no width, `rowStyle` changed by `change`, holding leaves 0 and 1 (min-content 50
+    /// and 60, max-content 120 each) in a column `columnWidth` wide that does not stretch it
+    /// (fit-content); returns the row's frame and the leaves'.
+    static func contentSizedRow(in columnWidth: Float, sizing: FlexItemSizing = .css,
+                                _ change: (inout Style) -> Void = { _ in }) throws -> (Frame, [Frame]) {
+        var tree = LayoutTree(config: LayoutConfig(pointScaleFactor: 0))
+        var columnStyle = Style()
+        columnStyle.width = .points(columnWidth)
+        columnStyle.alignItems = .flexStart
+        let column = try tree.addNode(style: columnStyle)
+        var rowStyle = Self.row()
+        change(&rowStyle)
+        let row = try tree.addNode(style: rowStyle)
+        tree.appendChild(row, to: column)
+        var leafStyle = Style()
+        leafStyle.flexShrink = 1
+        let leaves = try [0, 1].map { try tree.addNode(style: leafStyle, content: .custom(tag: $0, flexSizing: sizing)) }
+        for leaf in leaves { tree.appendChild(leaf, to: row) }
+        tree.measureFunction = { [tree] node, width, widthMode, _, _ in
+            guard case .custom(let tag, _) = tree.content(of: node) else { return .zero }
+            return Self.measure(Self.words[tag], width, widthMode)
+        }
+        tree.computeLayout(root: column)
+        return (tree.frame(of: row), leaves.map { tree.frame(of: $0) })
+    }
+
+    @Test func aContentSizedRowGrowsToItsMinContentWidth() throws {
+        // fit-content = min(max-content, max(min-content, available)) (§9.9.1, CSS Sizing §5.1):
+        // offered 100 px, the items' min-content widths sum to 110: the row is 110 wide.
+        let (row, items) = try Self.contentSizedRow(in: 100)
+        #expect(row.width == 110)
+        #expect(items.map(\.width) == [50, 60] && items[1].left == 50)
+        // Padding and a fixed height (measured under an imposed cross size) count the same way.
+        let (padded, paddedItems) = try Self.contentSizedRow(in: 100) {
+            $0.padding.left = .points(5)
+            $0.padding.right = .points(5)
+            $0.height = .points(40)
+        }
+        #expect(padded.width == 120)
+        #expect(paddedItems.map(\.width) == [50, 60] && paddedItems.map(\.left) == [5, 55])
+        // Between min-content and max-content, the space offered.
+        #expect(try Self.contentSizedRow(in: 150).0.width == 150)
+        // Yoga's row takes its items' bases, measured at most 100 wide (70 and 60): 130.
+        #expect(try Self.contentSizedRow(in: 100, sizing: .yoga).0.width == 130)
+    }
+
     @Test func inAColumnTextDoesNotShrinkBelowItsHeight() throws {
         // Two leaves 100 px wide, two lines (20 px) each, in a column 20 px high.
         var column = Style()

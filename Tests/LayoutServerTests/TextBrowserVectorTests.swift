@@ -86,11 +86,28 @@ import Testing
         return out
     }
 
-    /// A style key's value for the (first) leaf: its own, else its container's (inherited).
+    /// The nodes from `node` down to the one with `id` (the root first), in a request or an
+    /// answer; empty when there is none.
+    static func path(to id: String, from node: [String: Any]?) -> [[String: Any]] {
+        guard let node else { return [] }
+        if node["id"] as? String == id { return [node] }
+        for child in node["children"] as? [[String: Any]] ?? [] {
+            let below = path(to: id, from: child)
+            if !below.isEmpty { return [node] + below }
+        }
+        return []
+    }
+
+    /// The node with `id` in an answer (or a request).
+    static func node(_ id: String, in answer: [String: Any]) -> [String: Any]? {
+        path(to: id, from: answer["root"] as? [String: Any]).last
+    }
+
+    /// A style key's value for the first leaf (id `text`): its own, else its nearest
+    /// container's that sets it (inherited).
     static func style(_ request: [String: Any], _ key: String) -> Any? {
-        let root = request["root"] as? [String: Any]
-        let leaf = (root?["children"] as? [[String: Any]])?.first
-        return (leaf?["style"] as? [String: Any])?[key] ?? (root?["style"] as? [String: Any])?[key]
+        path(to: "text", from: request["root"] as? [String: Any]).reversed().lazy
+            .compactMap { ($0["style"] as? [String: Any])?[key] }.first
     }
 
     /// The `whiteSpace` that applies to the leaf.
@@ -114,8 +131,7 @@ import Testing
 
     /// Why the answer's text leaf disagrees with Chromium; empty when it agrees.
     static func disagreements(_ vector: Vector, answer: [String: Any]) -> [Disagreement] {
-        let children = ((answer["root"] as? [String: Any])?["children"] as? [[String: Any]]) ?? []
-        guard let leaf = children.first else { return [Disagreement(kind: "answer", detail: "no text leaf")] }
+        guard let leaf = node("text", in: answer) else { return [Disagreement(kind: "answer", detail: "no text leaf")] }
         var reasons: [Disagreement] = []
         /// The frame of `node` against Chromium's; `name` prefixes the kinds of the other leaves.
         func compareFrame(_ node: [String: Any]?, _ frame: [String: Any]?, name: String) {
@@ -132,11 +148,14 @@ import Testing
             }
         }
         compareFrame(leaf, vector.expected["frame"] as? [String: Any], name: "")
-        // The leaves beside the first (baseline cases): their frames.
+        // The leaves beside the first (baseline, flexclamp and fitrow cases): their frames.
         for other in vector.expected["others"] as? [[String: Any]] ?? [] {
-            let id = other["id"] as? String ?? ""
-            compareFrame(children.first { $0["id"] as? String == id }, other["frame"] as? [String: Any],
+            compareFrame(node(other["id"] as? String ?? "", in: answer), other["frame"] as? [String: Any],
                          name: "other leaf ")
+        }
+        // The content-sized row holding the leaves (fitrow cases): its frame.
+        if let row = vector.expected["row"] as? [String: Any] {
+            compareFrame(node("row", in: answer), row, name: "row ")
         }
         let ws = whiteSpace(of: vector.request)
         let want = (vector.expected["lines"] as? [[String: Any]] ?? []).map { comparable($0["text"] as? String ?? "", whiteSpace: ws) }
@@ -174,7 +193,7 @@ import Testing
     /// Line extents (left and width within 1/32 px) of the lines whose text agrees: reported,
     /// not asserted (Chromium's extents come from glyph rects, see FORMAT.md).
     static func extentsAgree(_ vector: Vector, answer: [String: Any]) -> Bool {
-        let leaf = ((answer["root"] as? [String: Any])?["children"] as? [[String: Any]])?.first
+        let leaf = node("text", in: answer)
         let want = vector.expected["lines"] as? [[String: Any]] ?? []
         guard let got = leaf?["lines"] as? [[String: Any]], got.count == want.count else { return false }
         // An empty line has no glyph rect in Chromium, so no extent to compare.

@@ -120,9 +120,12 @@ def line_height(rng, size, kind=None):
 
 # Wire keys whose CSS value is the number in px, and those whose value is the same word (or
 # number) in CSS.
-CSS_PX = {"fontSize": "font-size", "letterSpacing": "letter-spacing", "width": "width"}
+CSS_PX = {"fontSize": "font-size", "letterSpacing": "letter-spacing", "width": "width",
+          "minWidth": "min-width", "maxWidth": "max-width", "paddingLeft": "padding-left",
+          "paddingRight": "padding-right", "marginLeft": "margin-left", "columnGap": "column-gap"}
 CSS_SAME = {"fontWeight": "font-weight", "textAlign": "text-align", "whiteSpace": "white-space",
-            "overflowWrap": "overflow-wrap", "flexDirection": "flex-direction", "alignItems": "align-items"}
+            "overflowWrap": "overflow-wrap", "flexDirection": "flex-direction", "alignItems": "align-items",
+            "flexGrow": "flex-grow", "flexShrink": "flex-shrink"}
 
 
 def css_value(key, value):
@@ -145,9 +148,21 @@ def css_style(style):
     return ";".join("%s:%s" % css_value(k, v) for k, v in style.items())
 
 
+def text_leaves(node, inherited=None):
+    """(leaf, style it inherits) for every text leaf under `node` (the root's style included)."""
+    style = {**(inherited or {}), **node.get("style", {})}
+    if "children" not in node:
+        return [(node, inherited or {})]
+    return [pair for child in node["children"] for pair in text_leaves(child, style)]
+
+
+def first_leaf(case):
+    """The leaf whose lines a case records (id "text")."""
+    return next(leaf for leaf, _ in text_leaves(case["request"]["root"]) if leaf["id"] == "text")
+
+
 def faces_used(case):
     """Every (family, weight) a case's text may be set in: its inherited style and its spans'."""
-    root = case["request"]["root"]
 
     def face(style):
         fam = style.get("fontFamily", DEFAULT_FAMILY)
@@ -156,8 +171,8 @@ def faces_used(case):
         return fam, 700 if w in ("bold", 700) else 400
 
     used = []
-    for leaf in root["children"]:
-        base = {**root["style"], **leaf.get("style", {})}
+    for leaf, inherited in text_leaves(case["request"]["root"]):
+        base = {**inherited, **leaf.get("style", {})}
         if isinstance(leaf["text"], str):
             used.append((face(base), leaf["text"]))
         else:
@@ -368,6 +383,75 @@ def generate(coverage):
         if all(g.coverage.covers(face, t) for face, t in faces_used(case)):
             g.cases.append(case)
             n += 1
+
+    # Text items with min and max widths in a row of a fixed width (some growing): the flex base
+    # size is the max-content width, not clamped by them (CSS Flexbox §9.2 step 3); §9.7 shares
+    # the free space from it and scales shrinking by it.
+    rng = random.Random(9013)
+    n = 0
+    while n < 30:
+        leaves = []
+        for k in range(rng.randint(2, 3)):
+            size = rng.randint(10, 24)
+            style = {"fontFamily": rng.choice(FAMILIES), "fontSize": size, "fontWeight": rng.choice([400, 700]),
+                     "lineHeight": line_height(rng, size, rng.choice(["normal", "px"]))}
+            if k == 0 or rng.random() < 0.4:
+                style[rng.choice(["maxWidth", "maxWidth", "minWidth"])] = rng.randint(30, 220)
+            if rng.random() < 0.3:
+                style["flexGrow"] = rng.choice([1, 2])
+            leaves.append({"id": "text" if k == 0 else f"text{k + 1}",
+                           "text": join_words(rng, words_from(rng, LATIN, rng.randint(2, 9))), "style": style})
+        case = {
+            "id": f"flexclamp-{n:03d}", "group": "flexclamp", "tags": ["flex-clamp"],
+            "request": {
+                "config": {"pointScaleFactor": 0, "useWebDefaults": True},
+                "available": {"width": None, "height": None}, "direction": "ltr", "textLines": True,
+                "root": {"id": "box", "style": {"width": rng.randint(120, 480), "flexDirection": "row",
+                                                "alignItems": "flex-start"},
+                         "children": leaves},
+            },
+        }
+        if all(g.coverage.covers(face, t) for face, t in faces_used(case)):
+            g.cases.append(case)
+            n += 1
+
+    # A row with no width (id "row") in a column that does not stretch it, so it is sized to fit
+    # its content: min(max-content, max(min-content, the column's width)). Mostly in columns
+    # narrower than its text items' min-content widths together, where it grows past the column.
+    rng = random.Random(9014)
+    n = 0
+    while n < 30:
+        leaves = []
+        for k in range(rng.randint(2, 3)):
+            size = rng.randint(10, 24)
+            style = {"fontFamily": rng.choice(FAMILIES), "fontSize": size, "fontWeight": rng.choice([400, 700]),
+                     "lineHeight": line_height(rng, size, rng.choice(["normal", "px"]))}
+            if k > 0 and rng.random() < 0.3:
+                style["marginLeft"] = rng.randint(2, 12)
+            if rng.random() < 0.15:
+                style["flexShrink"] = 0
+            words = words_from(rng, LATIN, rng.randint(1, 5))
+            if rng.random() < 0.25:
+                words.insert(rng.randrange(len(words) + 1), rng.choice(LONG_WORDS[:3]))
+            leaves.append({"id": "text" if k == 0 else f"text{k + 1}", "text": join_words(rng, words), "style": style})
+        row = {"flexDirection": "row", "alignItems": "flex-start"}
+        if rng.random() < 0.4:
+            row["paddingLeft"] = row["paddingRight"] = rng.randint(1, 12)
+        if rng.random() < 0.3:
+            row["columnGap"] = rng.randint(2, 10)
+        case = {
+            "id": f"fitrow-{n:03d}", "group": "fitrow", "tags": ["fit-content-row"],
+            "request": {
+                "config": {"pointScaleFactor": 0, "useWebDefaults": True},
+                "available": {"width": None, "height": None}, "direction": "ltr", "textLines": True,
+                "root": {"id": "box", "style": {"width": rng.randint(40, 160) if n % 3 else rng.randint(160, 400),
+                                                "flexDirection": "column", "alignItems": "flex-start"},
+                         "children": [{"id": "row", "style": row, "children": leaves}]},
+            },
+        }
+        if all(g.coverage.covers(face, t) for face, t in faces_used(case)):
+            g.cases.append(case)
+            n += 1
     return g.cases
 
 
@@ -457,21 +541,26 @@ async function run() {
   await Promise.all([...document.fonts].map(f => f.load()));
   const out = {fonts: [...document.fonts].map(f => [f.family, f.weight, f.status]), cases: {}};
   for (const box of document.querySelectorAll(".box")) {
-    const leaf = box.firstElementChild;
+    const leaf = box.querySelector('[data-id="text"]');
     const b = box.getBoundingClientRect();
+    const p = leaf.parentElement.getBoundingClientRect();
     const m = measure(leaf);
     // Lines past a line clamp are hidden: keep the first ones.
     const clamp = parseInt(getComputedStyle(leaf).webkitLineClamp);
     const clamped = clamp > 0 && m.lines.length > clamp;
     if (clamped) m.lines = m.lines.slice(0, clamp);
-    // The leaves after the first: their frames only.
-    const others = [...box.children].slice(1).map(el => {
-      const r = el.getBoundingClientRect();
-      return {id: el.dataset.id, frame: {left: r.left - b.left, top: r.top - b.top, width: r.width, height: r.height}};
+    // The leaves after the first: their frames only, relative to their container.
+    const others = [...box.querySelectorAll("[data-id]")].filter(el => !["text", "row"].includes(el.dataset.id)).map(el => {
+      const r = el.getBoundingClientRect(), q = el.parentElement.getBoundingClientRect();
+      return {id: el.dataset.id, frame: {left: r.left - q.left, top: r.top - q.top, width: r.width, height: r.height}};
     });
+    // A container between the box and the leaves: its frame.
+    const rowElement = box.querySelector('[data-id="row"]');
+    const rr = rowElement && rowElement.getBoundingClientRect();
     out.cases[box.id] = {
       container: {width: b.width, height: b.height},
-      frame: {left: m.origin.left - b.left, top: m.origin.top - b.top, width: m.frame.width, height: m.frame.height},
+      row: rr && {left: rr.left - b.left, top: rr.top - b.top, width: rr.width, height: rr.height},
+      frame: {left: m.origin.left - p.left, top: m.origin.top - p.top, width: m.frame.width, height: m.frame.height},
       lines: m.lines,
       others,
       clamped,
@@ -491,6 +580,15 @@ def leaf_html(leaf):
                    for s in text)
 
 
+def node_html(node):
+    """A leaf's div, or a flex container's holding its children's."""
+    style = css_style(node.get("style", {}))
+    if "children" in node:
+        return (f'<div data-id="{node["id"]}" style="display:flex;{html.escape(style)}">'
+                + "".join(node_html(child) for child in node["children"]) + "</div>")
+    return f'<div data-id="{node["id"]}" style="{html.escape(style)}">{leaf_html(node)}</div>'
+
+
 def page(cases):
     faces = "\n".join(
         f'@font-face{{font-family:"{css_family(fam)}";src:url("file://{FONT_DIR}/{f}") format("truetype");'
@@ -502,8 +600,7 @@ def page(cases):
         root = req["root"]
         # The service's defaults, spelled out: DejaVu Sans, and Chromium's own for the rest.
         outer = {"fontFamily": DEFAULT_FAMILY, **root["style"]}
-        leaves = "".join(f'<div data-id="{leaf["id"]}" style="{html.escape(css_style(leaf.get("style", {})))}">'
-                         f'{leaf_html(leaf)}</div>' for leaf in root["children"])
+        leaves = "".join(node_html(child) for child in root["children"])
         boxes.append(
             f'<div class="slot" dir="{req["direction"]}"><div class="box" id="{case["id"]}" '
             f'style="display:flex;{html.escape(css_style(outer))}">{leaves}</div></div>')
@@ -535,9 +632,10 @@ def run_page(binary, path):
 
 def check_lines(case, lines):
     """Every non-space character of the text is in exactly one line, in order."""
-    text = case["request"]["root"]["children"][0]["text"]
+    leaf = first_leaf(case)
+    text = leaf["text"]
     text = text if isinstance(text, str) else "".join(span["text"] for span in text)
-    if "maxLines" in case["request"]["root"]["children"][0].get("style", {}):
+    if "maxLines" in leaf.get("style", {}):
         text = text[:len("".join(l["text"] for l in lines)) + text.count(" ")]
         if not re.sub(r"\s", "", text).startswith(re.sub(r"\s", "", "".join(l["text"] for l in lines))):
             sys.exit(f"text_browser_vectors: {case['id']}: the clamped lines are not the text's start")
@@ -582,6 +680,7 @@ def main():
                     "request": case["request"],
                     "expected": {
                         "container": {k: round64(v) for k, v in got["container"].items()},
+                        **({"row": {k: round64(v) for k, v in got["row"].items()}} if got.get("row") else {}),
                         "frame": {k: round64(v) for k, v in got["frame"].items()},
                         "lines": [{"text": l["text"], **{k: round64(l[k]) for k in ("left", "top", "width", "height")}}
                                   for l in got["lines"]],

@@ -42,14 +42,43 @@ extension LayoutPass {
             line.remainingFreeSpace = -line.sizeConsumed
         }
         // A line with items sized by `FlexItemSizing.css`: CSS sizes a fit-content container
-        // no larger than the space offered and shrinks its items into it (§9.2 step 4, §9.7).
-        // Yoga's container takes its items' sizes instead and never shrinks them, as their
-        // bases were measured in at most that space; these items' bases are max-content.
+        // (§9.2 step 4) as min(max-content, max(min-content, available)) (CSS Sizing 3 §5.1;
+        // the max-content main size is the line's outer hypothetical sizes, §9.9.1) and
+        // shrinks its items into that (§9.7): no larger than the space offered, nor smaller
+        // than its min-content size. Yoga's container takes its items' sizes instead and never
+        // shrinks them, as their bases were measured in at most that space; these items' bases
+        // are max-content.
         if sizeBasedOnContent && line.resolvesLikeCSS && flex.mainMode == .fitContent
             && line.sizeConsumed > offeredMainDim {
-            line.availableInnerMainDim = offeredMainDim
-            line.remainingFreeSpace = offeredMainDim - line.sizeConsumed
+            let room = maxOrDefined(offeredMainDim, minContentMainSize(flex, line, offeredMainDim))
+            line.availableInnerMainDim = room
+            line.remainingFreeSpace = room - line.sizeConsumed
+            line.fitContentMainSize = room
         }
+    }
+
+    /// §9.9.1 (as Chromium computes it for a single line): the min-content main size of
+    /// `line`, the sum of its items' outer min-content contributions and the gaps between
+    /// them. An item sized by `FlexItemSizing.css` contributes its min-content size clamped by
+    /// its min and max (its automatic minimum size, §4.5), whether it can shrink or not (as
+    /// Chromium does). Another item contributes the least size §9.7 step 4 can shrink it to:
+    /// its hypothetical main size when it cannot shrink, else its min size or its padding and
+    /// border (Yoga's items have no automatic minimum).
+    /// Percentages resolve against `mainSpace`, the space offered.
+    func minContentMainSize(_ flex: FlexContainer, _ line: FlexLine, _ mainSpace: Float) -> Float {
+        let (node, mainAxis, direction) = (flex.node, flex.mainAxis, flex.direction)
+        var size = style(node).pointee.gapForAxis(mainAxis, mainSpace) * Float(max(0, line.itemCount - 1))
+        var c = nextItem(line, after: -1, node)
+        while c >= 0 {
+            let contribution = !sizesLikeCSS(c) && (!isNodeFlexible(c) || resolveFlexShrink(c) == 0)
+                ? boundItemWithinMinAndMax(c, direction, mainAxis, layouts[c].computedFlexBasis, flex.mainAxisOwnerSize,
+                                           flex.ownerWidth)
+                : maxOrDefined(boundAxis(c, mainAxis, direction, 0, mainSpace, flex.availableInnerWidth),
+                               layouts[c].automaticMinimum)
+            size += contribution + marginForAxis(c, mainAxis, flex.availableInnerWidth)
+            c = nextItem(line, after: c, node)
+        }
+        return size
     }
 
     /// §9.2 step 4 and §9.6 step 15, after all lines: the container's used size. An imposed

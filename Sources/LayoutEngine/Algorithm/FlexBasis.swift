@@ -46,10 +46,18 @@ extension LayoutPass {
         } else {
             // §9.2.3 E: size the item as max-content (Yoga: fit-content against a definite
             // owner; `FlexItemSizing.css`: max-content in the main axis, `flex-basis: content`).
-            measureItemContent(node, child, width, widthMode, height, ownerWidth, ownerHeight, heightMode, direction,
-                               depth, main: sizesLikeCSS(child) ? .maxContent : .yoga)
-            cl.pointee.computedFlexBasis = maxOrDefined(cl.pointee.measured(mainAxis),
-                                                        paddingAndBorderForAxis(child, mainAxis, direction, ownerWidth))
+            let css = sizesLikeCSS(child)
+            let offer = measureItemContent(node, child, width, widthMode, height, ownerWidth, ownerHeight, heightMode,
+                                           direction, depth, main: css ? .maxContent : .yoga)
+            var base = cl.pointee.measured(mainAxis)
+            // §9.2 step 3: the flex base size ignores the item's min and max; only the
+            // hypothetical main size is clamped (where lines are collected), and §9.7 scales
+            // shrinking by the unclamped base and counts unfrozen items' free space from it.
+            // The measure clamped it, so take the content's size again (Yoga keeps the clamp).
+            if css && flags[child].contains(.minOrMax) {
+                base = unclampedContentMainSize(child, offer, mainAxis, direction, ownerWidth)
+            }
+            cl.pointee.computedFlexBasis = maxOrDefined(base, paddingAndBorderForAxis(child, mainAxis, direction, ownerWidth))
         }
         cl.pointee.computedFlexBasisGeneration = generation
     }
@@ -99,13 +107,36 @@ extension LayoutPass {
         case minContent
     }
 
+    /// The sizes (margins included) and modes `measureItemContent` offers an item's content:
+    /// the cross axis limited by the item's max size, the main axis not.
+    struct ItemOffer {
+        var width: Float
+        var widthMode: SizingMode
+        var height: Float
+        var heightMode: SizingMode
+    }
+
+    /// §9.2 step 3: the main size of `child`'s content under `offer`, not clamped by the item's
+    /// min and max (`measureNodeWithMeasureFunc` clamps it). Only for a node with content.
+    func unclampedContentMainSize(_ child: Int, _ offer: ItemOffer, _ mainAxis: FlexDirection,
+                                  _ direction: Direction, _ ownerWidth: Float) -> Float {
+        let width: Float = offer.widthMode == .maxContent ? .nan : offer.width - marginForAxis(child, .row, ownerWidth)
+        let height: Float = offer.heightMode == .maxContent ? .nan : offer.height - marginForAxis(child, .column, ownerWidth)
+        let size = contentBorderBox(child, width, offer.widthMode, height, offer.heightMode,
+                                    paddingAndBorderForAxis(child, .row, direction, ownerWidth),
+                                    paddingAndBorderForAxis(child, .column, direction, ownerWidth))
+        return mainAxis.isRow ? size.width : size.height
+    }
+
     /// Measures `child` of flex container `node` without laying it out, as §9.2 step 3 E sizes
     /// an item (Yoga's computeFlexBasisForChild): in the cross axis its definite size, the
     /// container's size when it stretches, else fit-content; in the main axis as `main` says.
-    /// Leaves the sizes in `child`'s measured width and height.
+    /// Leaves the sizes in `child`'s measured width and height; returns what it offered.
+    @discardableResult
     func measureItemContent(_ node: Int, _ child: Int, _ width: Float, _ widthMode: SizingMode,
                             _ height: Float, _ ownerWidth: Float, _ ownerHeight: Float,
-                            _ heightMode: SizingMode, _ direction: Direction, _ depth: Int, main: ItemMainOffer) {
+                            _ heightMode: SizingMode, _ direction: Direction, _ depth: Int,
+                            main: ItemMainOffer) -> ItemOffer {
         let ns = style(node)
         let cs = style(child)
         let isMainAxisRow = ns.pointee.flexDirection.resolved(direction).isRow
@@ -177,23 +208,33 @@ extension LayoutPass {
         }
 
 
-        // `FlexItemSizing.css` (§9.2 step 3 E, §4.5): the content's own main size, neither
-        // the container's nor the item's max size limiting it (an aspect ratio still decides
-        // the main size from a definite cross size, §9.2 step 3 B).
+        // `FlexItemSizing.css` (§9.2 step 3 E, §4.5): the content's own main size, the
+        // container's size not limiting it (an aspect ratio still decides the main size from a
+        // definite cross size, §9.2 step 3 B).
         let mainFromAspectRatio = !aspectRatio.isNaN && (isMainAxisRow ? childWidthMode : childHeightMode) == .stretchFit
         if main != .yoga && !mainFromAspectRatio {
             let offer: Float = main == .maxContent ? .nan : 0
             let mode: SizingMode = main == .maxContent ? .maxContent : .fitContent
             if isMainAxisRow { (childWidth, childWidthMode) = (offer + marginRow, mode) } else { (childHeight, childHeightMode) = (offer + marginColumn, mode) }
         }
-        if main == .yoga || !isMainAxisRow {
+        // The cross axis is offered at most the item's max size.
+        if isMainAxisRow {
+            constrainMaxSizeForMode(child, direction, .column, ownerHeight, ownerWidth, &childHeightMode, &childHeight)
+        } else {
             constrainMaxSizeForMode(child, direction, .row, ownerWidth, ownerWidth, &childWidthMode, &childWidth)
         }
-        if main == .yoga || isMainAxisRow {
+        let offer = ItemOffer(width: childWidth, widthMode: childWidthMode, height: childHeight, heightMode: childHeightMode)
+        // So is the main axis when measuring: the measured size is clamped by the max anyway,
+        // and the cross size must be the content's at that main size (the measure cache reuses
+        // it for an imposed main size equal to it). `unclampedContentMainSize` takes `offer`.
+        if isMainAxisRow {
+            constrainMaxSizeForMode(child, direction, .row, ownerWidth, ownerWidth, &childWidthMode, &childWidth)
+        } else {
             constrainMaxSizeForMode(child, direction, .column, ownerHeight, ownerWidth, &childHeightMode, &childHeight)
         }
         calculateLayoutInternal(child, childWidth, childHeight, direction, childWidthMode, childHeightMode,
                                 ownerWidth, ownerHeight, false, depth)
+        return offer
     }
 
     /// §9.2 step 3: every in-flow item's flex base size (its hypothetical main size is the

@@ -30,6 +30,11 @@ struct FlexLine {
     /// The line holds an item sized by `FlexItemSizing.css`: step 6 runs §9.7 as the spec
     /// does (`resolveFlexibleLengthsLikeCSS`), not Yoga's two passes.
     var resolvesLikeCSS = false
+    /// §9.2 step 4 on such a line: the inner main size CSS gives a fit-content container
+    /// offered less than the line's hypothetical sizes (its min-content size or the space
+    /// offered, the larger), which items that cannot shrink may overflow; NaN where the line's
+    /// extent is the container's size.
+    var fitContentMainSize: Float = .nan
 
     init(first: Int, availableInnerMainDim: Float) {
         self.first = first

@@ -169,6 +169,16 @@ extension LayoutPass {
             }
             let distributed = distributeFreeSpaceSecondPass(flex, &line)
             line.remainingFreeSpace = originalFreeSpace - distributed
+        } else if line.resolvesLikeCSS {
+            // Only measuring: no item is laid out, but the line's main size (justifyMainAxis)
+            // is its items' §9.7 targets, not their bases (a text item's is max-content).
+            resolveFlexibleLengthsLikeCSS(flex, line)
+            var c = nextItem(line, after: -1, flex.node)
+            while c >= 0 {
+                line.remainingFreeSpace -= layouts[c].flexTarget - boundItemWithinMinAndMax(
+                    c, flex.direction, flex.mainAxis, layouts[c].computedFlexBasis, flex.mainAxisOwnerSize, flex.ownerWidth)
+                c = nextItem(line, after: c, flex.node)
+            }
         }
         if line.remainingFreeSpace < 0 { layouts[flex.node].hadOverflow = true }
     }

@@ -92,8 +92,10 @@ extension LayoutPass {
                 line.mainDim += line.remainingFreeSpace / Float(line.numberOfAutoMargins)
             }
             if flex.canSkipFlex {
-                // Measured dimensions were not computed; use the basis.
-                line.mainDim += marginForAxis(c, mainAxis, availableInnerWidth) + cl.pointee.computedFlexBasis
+                // Measured dimensions were not computed; use the basis (on a line that
+                // `resolvesLikeCSS`, the §9.7 target).
+                line.mainDim += marginForAxis(c, mainAxis, availableInnerWidth)
+                    + (line.resolvesLikeCSS ? cl.pointee.flexTarget : cl.pointee.computedFlexBasis)
                 line.crossDim = flex.availableInnerCrossDim
             } else {
                 line.mainDim += dimensionWithMargin(c, mainAxis, availableInnerWidth)
@@ -110,6 +112,10 @@ extension LayoutPass {
             c = nextItem(line, after: c, node)
         }
         line.mainDim += trailingPaddingAndBorderMain
+        // The container's size is CSS's fit-content size, not its items' extent.
+        if !line.fitContentMainSize.isNaN {
+            line.mainDim = leadingPaddingAndBorderMain + line.fitContentMainSize + trailingPaddingAndBorderMain
+        }
         if isNodeBaselineLayout { line.crossDim = maxAscent + maxDescent }
     }
 }

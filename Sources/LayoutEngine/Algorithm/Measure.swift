@@ -41,26 +41,38 @@ extension LayoutPass {
         let pbRow = l.pointee.padding.left + l.pointee.padding.right + l.pointee.border.left + l.pointee.border.right
         let pbColumn = l.pointee.padding.top + l.pointee.padding.bottom + l.pointee.border.top + l.pointee.border.bottom
 
+        var size = contentBorderBox(n, availableWidth, widthMode, availableHeight, heightMode, pbRow, pbColumn)
+        let width = boundAxis(n, .row, direction, size.width, ownerWidth, ownerWidth)
+        // A leaf sized by `FlexItemSizing.css` whose min or max width overrode its content's
+        // width lays its content out at the width it got, as CSS does (text wider than its
+        // `max-width` wraps within it); the measure cache reuses this height for that width
+        // imposed. Yoga keeps the height measured at the content's own width.
+        if width != size.width && heightMode != .stretchFit && sizesLikeCSS(n) {
+            size.height = contentBorderBox(n, width, .stretchFit, availableHeight, heightMode, pbRow, pbColumn).height
+        }
+        l.pointee.measuredWidth = width
+        l.pointee.measuredHeight = boundAxis(n, .column, direction, size.height, ownerHeight, ownerWidth)
+    }
+
+    /// The border box a node with content takes when offered `availableWidth` and
+    /// `availableHeight` (its margins taken out; NaN under `.maxContent`): an imposed size as
+    /// offered, otherwise the hook's answer plus padding and border (`pbRow`, `pbColumn`).
+    /// Not yet clamped by the node's min and max (nor floored at its padding and border).
+    func contentBorderBox(_ n: Int, _ availableWidth: Float, _ widthMode: SizingMode,
+                          _ availableHeight: Float, _ heightMode: SizingMode, _ pbRow: Float, _ pbColumn: Float) -> Size {
+        // Both sizes are imposed: no need to measure the content.
+        if widthMode == .stretchFit && heightMode == .stretchFit {
+            return Size(width: availableWidth, height: availableHeight)
+        }
         // Never offer a negative size to the hook.
         let innerWidth = availableWidth.isNaN ? availableWidth : maxOrDefined(0, availableWidth - pbRow)
         let innerHeight = availableHeight.isNaN ? availableHeight : maxOrDefined(0, availableHeight - pbColumn)
-
-        if widthMode == .stretchFit && heightMode == .stretchFit {
-            // Both sizes are imposed: no need to measure the content.
-            l.pointee.measuredWidth = boundAxis(n, .row, direction, availableWidth, ownerWidth, ownerWidth)
-            l.pointee.measuredHeight = boundAxis(n, .column, direction, availableHeight, ownerHeight, ownerWidth)
-            return
-        }
         var size = measureContent(n, innerWidth, widthMode.measureMode, innerHeight, heightMode.measureMode)
         // A hook's NaN, infinite or negative answer counts as 0 (Yoga clamps only NaN/negative).
         if !size.width.isFinite || size.width < 0 { size.width = 0 }
         if !size.height.isFinite || size.height < 0 { size.height = 0 }
-        l.pointee.measuredWidth = boundAxis(
-            n, .row, direction,
-            widthMode == .stretchFit ? availableWidth : size.width + pbRow, ownerWidth, ownerWidth)
-        l.pointee.measuredHeight = boundAxis(
-            n, .column, direction,
-            heightMode == .stretchFit ? availableHeight : size.height + pbColumn, ownerHeight, ownerWidth)
+        return Size(width: widthMode == .stretchFit ? availableWidth : size.width + pbRow,
+                    height: heightMode == .stretchFit ? availableHeight : size.height + pbColumn)
     }
 
     /// Calls the measure hook that fits the node's content.
