@@ -177,40 +177,60 @@ import LayoutEngine
         #expect(Self.close(yoga[0].width, 82 - 2 * 82 / 202) && Self.close(yoga[1].width, 120 - 2 * 120 / 202))
     }
 
+    @Test func textNarrowedByItsMaxWidthWrapsInIt() throws {
+        // Six words (397 px in one line) capped at 150 px: three lines at 150 (126, 126, 145),
+        // not the one line of the max-content measure the width was clamped from.
+        var capped = Style()
+        capped.maxWidth = .points(150)
+        let frames = try Self.layout(Self.row(width: 300), [3], sizing: .css, leafStyles: [capped])
+        #expect(frames[0].width == 150 && frames[0].height == 30)
+    }
+
     /// A row with no width, `rowStyle` changed by `change`, holding leaves 0 and 1 (min-content 50
-    /// and 60, max-content 120 each) in a column `columnWidth` wide that does not stretch it
-    /// (fit-content); returns the row's frame and the leaves'.
-    static func contentSizedRow(in columnWidth: Float, sizing: FlexItemSizing = .css,
-                                _ change: (inout Style) -> Void = { _ in }) throws -> (Frame, [Frame]) {
+    /// and 60, max-content 120 each) of `leafStyles`, in a column `columnWidth` wide that does
+    /// not stretch it (fit-content), or (`nested`) in a column without a width in that column.
+    /// Returns the row's frame, the leaves' and the frame of the row's parent.
+    static func contentSizedRow(in columnWidth: Float, sizing: FlexItemSizing = .css, leafStyles: [Style]? = nil,
+                                nested: Bool = false,
+                                _ change: (inout Style) -> Void = { _ in }) throws -> (Frame, [Frame], Frame) {
         var tree = LayoutTree(config: LayoutConfig(pointScaleFactor: 0))
         var columnStyle = Style()
         columnStyle.width = .points(columnWidth)
         columnStyle.alignItems = .flexStart
         let column = try tree.addNode(style: columnStyle)
+        var parent = column
+        if nested {
+            var innerStyle = Style()
+            innerStyle.alignItems = .flexStart
+            parent = try tree.addNode(style: innerStyle)
+            tree.appendChild(parent, to: column)
+        }
         var rowStyle = Self.row()
         change(&rowStyle)
         let row = try tree.addNode(style: rowStyle)
-        tree.appendChild(row, to: column)
-        var leafStyle = Style()
-        leafStyle.flexShrink = 1
-        let leaves = try [0, 1].map { try tree.addNode(style: leafStyle, content: .custom(tag: $0, flexSizing: sizing)) }
+        tree.appendChild(row, to: parent)
+        let leaves = try [0, 1].map { i in
+            var leafStyle = leafStyles?[i] ?? Style()
+            if leafStyle.flexShrink == nil { leafStyle.flexShrink = 1 }
+            return try tree.addNode(style: leafStyle, content: .custom(tag: i, flexSizing: sizing))
+        }
         for leaf in leaves { tree.appendChild(leaf, to: row) }
         tree.measureFunction = { [tree] node, width, widthMode, _, _ in
             guard case .custom(let tag, _) = tree.content(of: node) else { return .zero }
             return Self.measure(Self.words[tag], width, widthMode)
         }
         tree.computeLayout(root: column)
-        return (tree.frame(of: row), leaves.map { tree.frame(of: $0) })
+        return (tree.frame(of: row), leaves.map { tree.frame(of: $0) }, tree.frame(of: parent))
     }
 
     @Test func aContentSizedRowGrowsToItsMinContentWidth() throws {
         // fit-content = min(max-content, max(min-content, available)) (§9.9.1, CSS Sizing §5.1):
         // offered 100 px, the items' min-content widths sum to 110: the row is 110 wide.
-        let (row, items) = try Self.contentSizedRow(in: 100)
+        let (row, items, _) = try Self.contentSizedRow(in: 100)
         #expect(row.width == 110)
         #expect(items.map(\.width) == [50, 60] && items[1].left == 50)
         // Padding and a fixed height (measured under an imposed cross size) count the same way.
-        let (padded, paddedItems) = try Self.contentSizedRow(in: 100) {
+        let (padded, paddedItems, _) = try Self.contentSizedRow(in: 100) {
             $0.padding.left = .points(5)
             $0.padding.right = .points(5)
             $0.height = .points(40)
@@ -221,6 +241,33 @@ import LayoutEngine
         #expect(try Self.contentSizedRow(in: 150).0.width == 150)
         // Yoga's row takes its items' bases, measured at most 100 wide (70 and 60): 130.
         #expect(try Self.contentSizedRow(in: 100, sizing: .yoga).0.width == 130)
+    }
+
+    @Test func anItemThatCannotShrinkOverflowsTheContentSizedRow() throws {
+        // Chromium counts a text item's min-content contribution even when it cannot shrink:
+        // the row is 50 + 60 wide; the second item keeps its 120 px base and overflows it.
+        var rigid = Style()
+        rigid.flexShrink = 0
+        let (row, items, _) = try Self.contentSizedRow(in: 100, leafStyles: [Style(), rigid])
+        #expect(row.width == 110)
+        #expect(items.map(\.width) == [50, 120] && items[1].left == 50)
+    }
+
+    @Test func aWrappingContentSizedRowIsAsWideAsItsWidestItem() throws {
+        // Wrapping, the row's min-content width is its widest item's (60): offered 55, it is
+        // 60 wide, one item a line, the first shrunk from 120 into it. Yoga's keeps the 55.
+        let (row, items, _) = try Self.contentSizedRow(in: 55) { $0.flexWrap = .wrap }
+        #expect(row.width == 60)
+        #expect(items.map(\.width) == [60, 60] && items[1].top == items[0].height)
+        #expect(try Self.contentSizedRow(in: 55, sizing: .yoga) { $0.flexWrap = .wrap }.0.width == 55)
+    }
+
+    @Test func aRowMeasuredUnderAnImposedHeightTakesItsFitContentWidth() throws {
+        // The column around the row (no width, not stretched) measures the row under its fixed
+        // height, where items are not laid out: the row's width there is its items' §9.7
+        // sizes (110), not their max-content bases (240), and the column takes it.
+        let (row, _, column) = try Self.contentSizedRow(in: 100, nested: true) { $0.height = .points(40) }
+        #expect(row.width == 110 && column.width == 110)
     }
 
     @Test func inAColumnTextDoesNotShrinkBelowItsHeight() throws {

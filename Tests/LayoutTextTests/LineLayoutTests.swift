@@ -75,6 +75,16 @@ import LayoutTextModel
         #expect(nowrap.minContentWidth == nowrap.maxContentWidth)
     }
 
+    @Test func minContentSnapsEachPiecesEndsAsBlink() {
+        // Chromium: "trailing" after "hang " in 13 px DejaVu Sans Mono is a flex item's
+        // min-content width of 62.609375 px (its end and start positions, 101.75 and 39.14 px,
+        // each snapped up to 1/64 px); the word alone, or its width snapped up, is 62.625.
+        let mono: (inout TextStyle) -> Void = { $0.fontFamilies = ["DejaVu Sans Mono"]; $0.fontSize = 13 }
+        #expect(sharedLayouter.prepare(TextContent("hang trailing", style: style(mono))).minContentWidth == 62.609375)
+        #expect(sharedLayouter.prepare(TextContent("trailing", style: style(mono))).minContentWidth == 62.625)
+        #expect(layout("trailing", mono).width == 62.625)
+    }
+
     @Test func measureTakesTheFitContentWidth() {
         let prepared = sharedLayouter.prepare(TextContent(fox))
         let (minContent, maxContent) = prepared.intrinsicWidths

@@ -125,7 +125,7 @@ CSS_PX = {"fontSize": "font-size", "letterSpacing": "letter-spacing", "width": "
           "paddingRight": "padding-right", "marginLeft": "margin-left", "columnGap": "column-gap"}
 CSS_SAME = {"fontWeight": "font-weight", "textAlign": "text-align", "whiteSpace": "white-space",
             "overflowWrap": "overflow-wrap", "flexDirection": "flex-direction", "alignItems": "align-items",
-            "flexGrow": "flex-grow", "flexShrink": "flex-shrink"}
+            "flexGrow": "flex-grow", "flexShrink": "flex-shrink", "flexWrap": "flex-wrap"}
 
 
 def css_value(key, value):
@@ -417,7 +417,8 @@ def generate(coverage):
 
     # A row with no width (id "row") in a column that does not stretch it, so it is sized to fit
     # its content: min(max-content, max(min-content, the column's width)). Mostly in columns
-    # narrower than its text items' min-content widths together, where it grows past the column.
+    # narrower than its text items' min-content widths together, where it grows past the column;
+    # one in four wraps (its min-content width is then its widest item's).
     rng = random.Random(9014)
     n = 0
     while n < 30:
@@ -439,6 +440,8 @@ def generate(coverage):
             row["paddingLeft"] = row["paddingRight"] = rng.randint(1, 12)
         if rng.random() < 0.3:
             row["columnGap"] = rng.randint(2, 10)
+        if n % 4 == 3:  # several lines: as wide as its widest item's min-content width at least
+            row["flexWrap"] = "wrap"
         case = {
             "id": f"fitrow-{n:03d}", "group": "fitrow", "tags": ["fit-content-row"],
             "request": {

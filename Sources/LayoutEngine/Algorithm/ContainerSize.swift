@@ -66,19 +66,42 @@ extension LayoutPass {
     /// border (Yoga's items have no automatic minimum).
     /// Percentages resolve against `mainSpace`, the space offered.
     func minContentMainSize(_ flex: FlexContainer, _ line: FlexLine, _ mainSpace: Float) -> Float {
-        let (node, mainAxis, direction) = (flex.node, flex.mainAxis, flex.direction)
-        var size = style(node).pointee.gapForAxis(mainAxis, mainSpace) * Float(max(0, line.itemCount - 1))
+        let node = flex.node
+        var size = style(node).pointee.gapForAxis(flex.mainAxis, mainSpace) * Float(max(0, line.itemCount - 1))
         var c = nextItem(line, after: -1, node)
         while c >= 0 {
-            let contribution = !sizesLikeCSS(c) && (!isNodeFlexible(c) || resolveFlexShrink(c) == 0)
-                ? boundItemWithinMinAndMax(c, direction, mainAxis, layouts[c].computedFlexBasis, flex.mainAxisOwnerSize,
-                                           flex.ownerWidth)
-                : maxOrDefined(boundAxis(c, mainAxis, direction, 0, mainSpace, flex.availableInnerWidth),
-                               layouts[c].automaticMinimum)
-            size += contribution + marginForAxis(c, mainAxis, flex.availableInnerWidth)
+            size += minContentContribution(flex, c, mainSpace)
             c = nextItem(line, after: c, node)
         }
         return size
+    }
+
+    /// The largest outer min-content contribution (see `minContentMainSize`) of the in-flow
+    /// items of a container holding an item sized by `FlexItemSizing.css`; 0 for any other.
+    func widestMinContentContribution(_ flex: FlexContainer) -> Float {
+        var widest: Float = 0
+        var holdsCSSItem = false
+        var c = firstLayoutChild(flex.node)
+        while c >= 0 {
+            if isInFlow(c) {
+                holdsCSSItem = holdsCSSItem || sizesLikeCSS(c)
+                widest = max(widest, minContentContribution(flex, c, flex.availableInnerMainDim))
+            }
+            c = nextLayoutChild(c, flex.node)
+        }
+        return holdsCSSItem ? widest : 0
+    }
+
+    /// Item `c`'s outer min-content contribution, as `minContentMainSize` says; percentages
+    /// against `mainSpace`.
+    @inline(__always) func minContentContribution(_ flex: FlexContainer, _ c: Int, _ mainSpace: Float) -> Float {
+        let (mainAxis, direction) = (flex.mainAxis, flex.direction)
+        let contribution = !sizesLikeCSS(c) && (!isNodeFlexible(c) || resolveFlexShrink(c) == 0)
+            ? boundItemWithinMinAndMax(c, direction, mainAxis, layouts[c].computedFlexBasis, flex.mainAxisOwnerSize,
+                                       flex.ownerWidth)
+            : maxOrDefined(boundAxis(c, mainAxis, direction, 0, mainSpace, flex.availableInnerWidth),
+                           layouts[c].automaticMinimum)
+        return contribution + marginForAxis(c, mainAxis, flex.availableInnerWidth)
     }
 
     /// §9.2 step 4 and §9.6 step 15, after all lines: the container's used size. An imposed
@@ -91,7 +114,12 @@ extension LayoutPass {
         nl.pointee.measuredWidth = boundAxis(node, .row, flex.direction, flex.input.availableWidth, flex.ownerWidth, flex.ownerWidth)
         nl.pointee.measuredHeight = boundAxis(node, .column, flex.direction, flex.input.availableHeight, flex.ownerHeight, flex.ownerWidth)
         let overflow = style(node).pointee.overflow
-        if flex.mainMode == .maxContent || (overflow != .scroll && flex.mainMode == .fitContent) {
+        if flex.grewToMinContent {
+            // Step 3 found the container's min-content size larger than the space offered.
+            nl.pointee.setMeasured(flex.mainAxis, boundAxis(node, flex.mainAxis, flex.direction,
+                                                            flex.availableInnerMainDim + flex.paddingAndBorderMain,
+                                                            flex.mainAxisOwnerSize, flex.ownerWidth))
+        } else if flex.mainMode == .maxContent || (overflow != .scroll && flex.mainMode == .fitContent) {
             // Size by content, clamped by min/max and never below padding and border.
             nl.pointee.setMeasured(flex.mainAxis, boundAxis(node, flex.mainAxis, flex.direction, lines.maxMainDim,
                                                        flex.mainAxisOwnerSize, flex.ownerWidth))

@@ -252,6 +252,14 @@ extension LayoutPass {
         flex.mainAxisOverflows = flex.mainMode != .maxContent && totalMainDim > flex.availableInnerMainDim
         if flex.isWrap && flex.mainAxisOverflows && flex.mainMode == .fitContent {
             flex.mainMode = .stretchFit
+            // Holding items sized by `FlexItemSizing.css`, the container is CSS's fit-content
+            // size: at least its min-content size, for a multi-line container its widest
+            // item's outer min-content contribution (§9.9.1, as Chromium computes it).
+            let widest = widestMinContentContribution(flex)
+            if widest > flex.availableInnerMainDim {
+                flex.availableInnerMainDim = widest
+                flex.grewToMinContent = true
+            }
         }
         return flex
     }

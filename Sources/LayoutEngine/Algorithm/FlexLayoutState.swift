@@ -44,8 +44,9 @@ struct FlexContainer {
     let availableInnerWidth: Float
     let availableInnerHeight: Float
     /// The main space the items flex into, as step 2 finds it. Without a definite main size
-    /// Yoga narrows it line by line (`FlexLine.availableInnerMainDim`).
-    let availableInnerMainDim: Float
+    /// Yoga narrows it line by line (`FlexLine.availableInnerMainDim`). Step 3 widens it for a
+    /// wrapping container whose widest text item is wider (`grewToMinContent`).
+    var availableInnerMainDim: Float
     let availableInnerCrossDim: Float
 
     /// The sizing modes offered on each axis. The main mode turns from fit-content into
@@ -54,6 +55,9 @@ struct FlexContainer {
     let crossMode: SizingMode
     /// The items' outer flex bases (plus gaps) exceed the definite available main space.
     var mainAxisOverflows = false
+    /// Step 3 widened `availableInnerMainDim` to the container's min-content size, which is
+    /// then its main size.
+    var grewToMinContent = false
 
     @inline(__always) var node: Int { input.node }
     /// Yoga counts main-axis auto margins under the owner's direction when it collects lines.
