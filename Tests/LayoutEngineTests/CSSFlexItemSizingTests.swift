@@ -188,27 +188,18 @@ import LayoutEngine
 
     /// A row with no width, `rowStyle` changed by `change`, holding leaves 0 and 1 (min-content 50
     /// and 60, max-content 120 each) of `leafStyles`, in a column `columnWidth` wide that does
-    /// not stretch it (fit-content), or (`nested`) in a column without a width in that column.
-    /// Returns the row's frame, the leaves' and the frame of the row's parent.
+    /// not stretch it (fit-content). Returns the row's frame and the leaves'.
     static func contentSizedRow(in columnWidth: Float, sizing: FlexItemSizing = .css, leafStyles: [Style]? = nil,
-                                nested: Bool = false,
-                                _ change: (inout Style) -> Void = { _ in }) throws -> (Frame, [Frame], Frame) {
+                                _ change: (inout Style) -> Void = { _ in }) throws -> (Frame, [Frame]) {
         var tree = LayoutTree(config: LayoutConfig(pointScaleFactor: 0))
         var columnStyle = Style()
         columnStyle.width = .points(columnWidth)
         columnStyle.alignItems = .flexStart
         let column = try tree.addNode(style: columnStyle)
-        var parent = column
-        if nested {
-            var innerStyle = Style()
-            innerStyle.alignItems = .flexStart
-            parent = try tree.addNode(style: innerStyle)
-            tree.appendChild(parent, to: column)
-        }
         var rowStyle = Self.row()
         change(&rowStyle)
         let row = try tree.addNode(style: rowStyle)
-        tree.appendChild(row, to: parent)
+        tree.appendChild(row, to: column)
         let leaves = try [0, 1].map { i in
             var leafStyle = leafStyles?[i] ?? Style()
             if leafStyle.flexShrink == nil { leafStyle.flexShrink = 1 }
@@ -220,17 +211,17 @@ import LayoutEngine
             return Self.measure(Self.words[tag], width, widthMode)
         }
         tree.computeLayout(root: column)
-        return (tree.frame(of: row), leaves.map { tree.frame(of: $0) }, tree.frame(of: parent))
+        return (tree.frame(of: row), leaves.map { tree.frame(of: $0) })
     }
 
     @Test func aContentSizedRowGrowsToItsMinContentWidth() throws {
         // fit-content = min(max-content, max(min-content, available)) (§9.9.1, CSS Sizing §5.1):
         // offered 100 px, the items' min-content widths sum to 110: the row is 110 wide.
-        let (row, items, _) = try Self.contentSizedRow(in: 100)
+        let (row, items) = try Self.contentSizedRow(in: 100)
         #expect(row.width == 110)
         #expect(items.map(\.width) == [50, 60] && items[1].left == 50)
         // Padding and a fixed height (measured under an imposed cross size) count the same way.
-        let (padded, paddedItems, _) = try Self.contentSizedRow(in: 100) {
+        let (padded, paddedItems) = try Self.contentSizedRow(in: 100) {
             $0.padding.left = .points(5)
             $0.padding.right = .points(5)
             $0.height = .points(40)
@@ -248,7 +239,7 @@ import LayoutEngine
         // the row is 50 + 60 wide; the second item keeps its 120 px base and overflows it.
         var rigid = Style()
         rigid.flexShrink = 0
-        let (row, items, _) = try Self.contentSizedRow(in: 100, leafStyles: [Style(), rigid])
+        let (row, items) = try Self.contentSizedRow(in: 100, leafStyles: [Style(), rigid])
         #expect(row.width == 110)
         #expect(items.map(\.width) == [50, 120] && items[1].left == 50)
     }
@@ -256,18 +247,53 @@ import LayoutEngine
     @Test func aWrappingContentSizedRowIsAsWideAsItsWidestItem() throws {
         // Wrapping, the row's min-content width is its widest item's (60): offered 55, it is
         // 60 wide, one item a line, the first shrunk from 120 into it. Yoga's keeps the 55.
-        let (row, items, _) = try Self.contentSizedRow(in: 55) { $0.flexWrap = .wrap }
+        let (row, items) = try Self.contentSizedRow(in: 55) { $0.flexWrap = .wrap }
         #expect(row.width == 60)
         #expect(items.map(\.width) == [60, 60] && items[1].top == items[0].height)
         #expect(try Self.contentSizedRow(in: 55, sizing: .yoga) { $0.flexWrap = .wrap }.0.width == 55)
     }
 
-    @Test func aRowMeasuredUnderAnImposedHeightTakesItsFitContentWidth() throws {
-        // The column around the row (no width, not stretched) measures the row under its fixed
-        // height, where items are not laid out: the row's width there is its items' §9.7
-        // sizes (110), not their max-content bases (240), and the column takes it.
-        let (row, _, column) = try Self.contentSizedRow(in: 100, nested: true) { $0.height = .points(40) }
-        #expect(row.width == 110 && column.width == 110)
+    @Test func aRowMeasuredWithoutLayingOutItsItemsTakesTheirFlexedSizes() throws {
+        // A row holds a column that cannot shrink, which holds the text row. The column's basis
+        // is measured, and with it the text row under an imposed height (its own, or the one
+        // the column gives it), where items are not laid out. The row's width there must be
+        // its items' §9.7 sizes, not their bases, which the column would then keep.
+        func widths(outer width: Float, rowHeight: Float?, firstMaxWidth: Float? = nil) throws -> (column: Float, row: Float) {
+            var tree = LayoutTree(config: LayoutConfig(pointScaleFactor: 0))
+            let outer = try tree.addNode(style: Self.row(width: width))
+            var columnStyle = Style()
+            columnStyle.alignItems = .flexStart
+            columnStyle.flexShrink = 0
+            let column = try tree.addNode(style: columnStyle)
+            tree.appendChild(column, to: outer)
+            var rowStyle = Self.row()
+            if let rowHeight { rowStyle.height = .points(rowHeight) }
+            let row = try tree.addNode(style: rowStyle)
+            tree.appendChild(row, to: column)
+            for tag in [0, 1] {
+                var leafStyle = Style()
+                leafStyle.flexShrink = 1
+                if tag == 0, let firstMaxWidth { leafStyle.maxWidth = .points(firstMaxWidth) }
+                tree.appendChild(try tree.addNode(style: leafStyle, content: .custom(tag: tag, flexSizing: .css)), to: row)
+            }
+            tree.measureFunction = { [tree] node, width, widthMode, _, _ in
+                guard case .custom(let tag, _) = tree.content(of: node) else { return .zero }
+                return Self.measure(Self.words[tag], width, widthMode)
+            }
+            tree.computeLayout(root: outer)
+            return (tree.frame(of: column).width, tree.frame(of: row).width)
+        }
+        // In 100 px: fit-content, the items' min-content widths (110), not their bases (240).
+        for height: Float? in [nil, 40] {
+            let narrow = try widths(outer: 100, rowHeight: height)
+            #expect(narrow.column == 110 && narrow.row == 110)
+        }
+        // In 300 px, the first item capped at 100: its hypothetical size (100 + 120), not its
+        // unclamped base (120 + 120).
+        for height: Float? in [nil, 40] {
+            let capped = try widths(outer: 300, rowHeight: height, firstMaxWidth: 100)
+            #expect(capped.column == 220 && capped.row == 220)
+        }
     }
 
     @Test func inAColumnTextDoesNotShrinkBelowItsHeight() throws {
