@@ -364,6 +364,29 @@ import Testing
         #expect(kinds { $0["lines"] = nil } == ["lines"])
     }
 
+    /// Leaves below a row (the fitrow group): found by id, and the row's frame compared.
+    @Test func theComparisonFindsLeavesInARowAndTheRowsFrame() throws {
+        let vector = try #require(try Self.vectorFiles().flatMap(\.vectors).first { $0.expected["row"] != nil })
+        func answer(rowWidth: Double) -> [String: Any] {
+            var leaf = vector.expected["frame"] as? [String: Any] ?? [:]
+            leaf["id"] = "text"
+            leaf["lines"] = vector.expected["lines"]
+            let others: [[String: Any]] = (vector.expected["others"] as? [[String: Any]] ?? []).map {
+                var frame = $0["frame"] as? [String: Any] ?? [:]
+                frame["id"] = $0["id"]
+                return frame
+            }
+            var row = vector.expected["row"] as? [String: Any] ?? [:]
+            row["id"] = "row"
+            row["width"] = rowWidth
+            row["children"] = [leaf] + others
+            return ["root": ["id": "box", "children": [row]]]
+        }
+        let width = try #require(Self.number(vector.expected["row"] as? [String: Any], "width"))
+        #expect(Self.disagreements(vector, answer: answer(rowWidth: width)).isEmpty)
+        #expect(Self.disagreements(vector, answer: answer(rowWidth: width + 1)).map(\.kind) == ["row width"])
+    }
+
     @Test func lineTextComparisonRules() {
         #expect(Self.lineAgrees("fox jumps…", "fox jumps over", ellipsized: true))
         #expect(Self.lineAgrees("fox jumps over…", "fox jumps over", ellipsized: true))

@@ -5,7 +5,8 @@ Text cases come from fixed seeds (one seed per group: Latin with punctuation and
 words, runs of spaces, Greek, Cyrillic, Hebrew, Arabic, mixed direction, rich-text spans, and a
 grid of every shipped face at several sizes). Each case is one text leaf in a column flex
 container of a fixed width (alignItems stretch or flex-start), written as a `/compute` request
-in the service's wire format. Every group becomes ONE HTML page that lays out the same boxes in
+in the service's wire format; the baseline, flexclamp (min and max widths of text items) and
+fitrow (a row sized to fit its text items) groups put two or three leaves in a row. Every group becomes ONE HTML page that lays out the same boxes in
 Chromium, with `@font-face` rules on the DejaVu files of /usr/share/fonts/truetype/dejavu (the
 files the service ships) under family names no system font has, so nothing falls back. The
 page's script reads each leaf's `getBoundingClientRect()` and, with one Range per character,

@@ -38,14 +38,18 @@ public enum FlexItemSizing: UInt8, Hashable, Sendable {
     case yoga
     /// CSS Flexbox's, for inline content such as text, whose min-content and max-content sizes
     /// differ: the flex basis is the max-content main size (§9.2 step 3 E, `flex-basis:
-    /// content`), and the automatic minimum size (§4.5, `min-width` / `min-height: auto`) is
+    /// content`), not clamped by the item's min and max (only its hypothetical main size is),
+    /// and the automatic minimum size (§4.5, `min-width` / `min-height: auto`) is
     /// the min-content main size: in a row the width at which the content breaks at every
     /// opportunity, in a column the content's height at the item's width; capped by a definite
     /// main size (the specified size suggestion) and by the max size, and none when the style
     /// sets the min size or `overflow` is not `visible` (a scroll container's is 0). A line
     /// holding such an item resolves its flexible lengths as §9.7 runs (not Yoga's two
     /// passes), and a container sized to fit its content that is offered less than the line's
-    /// hypothetical sizes shrinks its items into the space offered (§9.2 step 4).
+    /// hypothetical sizes takes CSS's fit-content size, the space offered but at least its
+    /// min-content size (its items' min-content contributions, summed or, wrapping, the
+    /// largest), and shrinks its items into it (§9.2 step 4, §9.9.1). A leaf whose min or max
+    /// width overrides its content's width is measured again at that width.
     case css
 }
 
