@@ -249,6 +249,30 @@ def params(rng, **fixed):
     return p
 
 
+def leaf_style(rng, largest, kinds=None):
+    """A leaf's own font, size (10 px to `largest`) and lineHeight (of `kinds` when given)."""
+    size = rng.randint(10, largest)
+    return {"fontFamily": rng.choice(FAMILIES), "fontSize": size, "fontWeight": rng.choice([400, 700]),
+            "lineHeight": line_height(rng, size, rng.choice(kinds) if kinds else None)}
+
+
+def add_box_case(g, group, n, tags, box_style, children):
+    """A case of several leaves: `children` of the box of `box_style`. False when a face used
+    lacks a character."""
+    case = {
+        "id": f"{group}-{n:03d}", "group": group, "tags": tags,
+        "request": {
+            "config": {"pointScaleFactor": 0, "useWebDefaults": True},
+            "available": {"width": None, "height": None}, "direction": "ltr", "textLines": True,
+            "root": {"id": "box", "style": box_style, "children": children},
+        },
+    }
+    if not all(g.coverage.covers(face, t) for face, t in faces_used(case)):
+        return False
+    g.cases.append(case)
+    return True
+
+
 def generate(coverage):
     g = Generator(coverage)
 
@@ -365,25 +389,11 @@ def generate(coverage):
     while n < 30:
         leaves = []
         for k in range(rng.randint(2, 3)):
-            size = rng.randint(10, 32)
-            style = {"fontFamily": rng.choice(FAMILIES), "fontSize": size, "fontWeight": rng.choice([400, 700]),
-                     "lineHeight": line_height(rng, size)}
+            style = leaf_style(rng, 32)
             leaves.append({"id": "text" if k == 0 else f"text{k + 1}",
                            "text": join_words(rng, words_from(rng, LATIN, rng.randint(1, 3))), "style": style})
-        case = {
-            "id": f"baseline-{n:03d}", "group": "baseline",
-            "tags": ["baseline"] + (["wraps"] if n % 5 == 4 else []),
-            "request": {
-                "config": {"pointScaleFactor": 0, "useWebDefaults": True},
-                "available": {"width": None, "height": None}, "direction": "ltr", "textLines": True,
-                "root": {"id": "box", "style": {"width": rng.randint(60, 160) if n % 5 == 4 else 480,
-                                                "flexDirection": "row", "alignItems": "baseline"},
-                         "children": leaves},
-            },
-        }
-        if all(g.coverage.covers(face, t) for face, t in faces_used(case)):
-            g.cases.append(case)
-            n += 1
+        box = {"width": rng.randint(60, 160) if n % 5 == 4 else 480, "flexDirection": "row", "alignItems": "baseline"}
+        n += add_box_case(g, "baseline", n, ["baseline"] + (["wraps"] if n % 5 == 4 else []), box, leaves)
 
     # Text items with min and max widths in a row of a fixed width (some growing): the flex base
     # size is the max-content width, not clamped by them (CSS Flexbox §9.2 step 3); §9.7 shares
@@ -393,28 +403,15 @@ def generate(coverage):
     while n < 30:
         leaves = []
         for k in range(rng.randint(2, 3)):
-            size = rng.randint(10, 24)
-            style = {"fontFamily": rng.choice(FAMILIES), "fontSize": size, "fontWeight": rng.choice([400, 700]),
-                     "lineHeight": line_height(rng, size, rng.choice(["normal", "px"]))}
+            style = leaf_style(rng, 24, ["normal", "px"])
             if k == 0 or rng.random() < 0.4:
                 style[rng.choice(["maxWidth", "maxWidth", "minWidth"])] = rng.randint(30, 220)
             if rng.random() < 0.3:
                 style["flexGrow"] = rng.choice([1, 2])
             leaves.append({"id": "text" if k == 0 else f"text{k + 1}",
                            "text": join_words(rng, words_from(rng, LATIN, rng.randint(2, 9))), "style": style})
-        case = {
-            "id": f"flexclamp-{n:03d}", "group": "flexclamp", "tags": ["flex-clamp"],
-            "request": {
-                "config": {"pointScaleFactor": 0, "useWebDefaults": True},
-                "available": {"width": None, "height": None}, "direction": "ltr", "textLines": True,
-                "root": {"id": "box", "style": {"width": rng.randint(120, 480), "flexDirection": "row",
-                                                "alignItems": "flex-start"},
-                         "children": leaves},
-            },
-        }
-        if all(g.coverage.covers(face, t) for face, t in faces_used(case)):
-            g.cases.append(case)
-            n += 1
+        box = {"width": rng.randint(120, 480), "flexDirection": "row", "alignItems": "flex-start"}
+        n += add_box_case(g, "flexclamp", n, ["flex-clamp"], box, leaves)
 
     # A row with no width (id "row") in a column that does not stretch it, so it is sized to fit
     # its content: min(max-content, max(min-content, the column's width)). Mostly in columns
@@ -425,9 +422,7 @@ def generate(coverage):
     while n < 30:
         leaves = []
         for k in range(rng.randint(2, 3)):
-            size = rng.randint(10, 24)
-            style = {"fontFamily": rng.choice(FAMILIES), "fontSize": size, "fontWeight": rng.choice([400, 700]),
-                     "lineHeight": line_height(rng, size, rng.choice(["normal", "px"]))}
+            style = leaf_style(rng, 24, ["normal", "px"])
             if k > 0 and rng.random() < 0.3:
                 style["marginLeft"] = rng.randint(2, 12)
             if rng.random() < 0.15:
@@ -443,19 +438,9 @@ def generate(coverage):
             row["columnGap"] = rng.randint(2, 10)
         if n % 4 == 3:  # several lines: as wide as its widest item's min-content width at least
             row["flexWrap"] = "wrap"
-        case = {
-            "id": f"fitrow-{n:03d}", "group": "fitrow", "tags": ["fit-content-row"],
-            "request": {
-                "config": {"pointScaleFactor": 0, "useWebDefaults": True},
-                "available": {"width": None, "height": None}, "direction": "ltr", "textLines": True,
-                "root": {"id": "box", "style": {"width": rng.randint(40, 160) if n % 3 else rng.randint(160, 400),
-                                                "flexDirection": "column", "alignItems": "flex-start"},
-                         "children": [{"id": "row", "style": row, "children": leaves}]},
-            },
-        }
-        if all(g.coverage.covers(face, t) for face, t in faces_used(case)):
-            g.cases.append(case)
-            n += 1
+        box = {"width": rng.randint(40, 160) if n % 3 else rng.randint(160, 400), "flexDirection": "column",
+               "alignItems": "flex-start"}
+        n += add_box_case(g, "fitrow", n, ["fit-content-row"], box, [{"id": "row", "style": row, "children": leaves}])
     return g.cases
 
 
