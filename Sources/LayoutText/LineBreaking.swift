@@ -45,9 +45,10 @@ extension PreparedText {
     }
 
     /// The width of the unbreakable piece `a..<b` as Blink's min-content measures it: in each
-    /// text item, the piece's end position minus its start position, each snapped up to
-    /// 1/64 px from the item's start (not the piece's own width snapped up: a word after
-    /// "hang " in 13 px DejaVu Sans Mono is 62.609375 px, not 62.625). With tabs, `width`.
+    /// text item, the piece's right edge minus its left edge, each snapped up to 1/64 px from
+    /// the item's left edge (not the piece's own width snapped up: a word after "hang " in
+    /// 13 px DejaVu Sans Mono is 62.609375 px, not 62.625). A right-to-left item's left edge
+    /// is its logical end. With tabs, `width`.
     func pieceWidth(_ a: Int, _ b: Int) -> Float {
         guard b > a, !hasTabs else { return width(a, b) }
         // The item `a` is in, by binary search: the last start at or before it.
@@ -56,8 +57,15 @@ extension PreparedText {
         var k = lo, itemStart = itemStarts[max(0, lo - 1)], start = a
         var total: Float = 0
         while start < b {
-            let end = k < itemStarts.count ? min(itemStarts[k], b) : b
-            total += LayoutUnit.ceil(prefix[end] - prefix[itemStart]) - LayoutUnit.ceil(prefix[start] - prefix[itemStart])
+            let itemEnd = k < itemStarts.count ? itemStarts[k] : units.count
+            let end = min(itemEnd, b)
+            if !rightToLeftItems.isEmpty && rightToLeftItems[k - 1] {
+                let itemWidth = prefix[itemEnd] - prefix[itemStart]
+                total += LayoutUnit.ceil(itemWidth - (prefix[start] - prefix[itemStart]))
+                    - LayoutUnit.ceil(itemWidth - (prefix[end] - prefix[itemStart]))
+            } else {
+                total += LayoutUnit.ceil(prefix[end] - prefix[itemStart]) - LayoutUnit.ceil(prefix[start] - prefix[itemStart])
+            }
             itemStart = end
             start = end
             k += 1

@@ -20,6 +20,8 @@ public final class PreparedText: Sendable {
     /// Where each text item starts (a new span or bidi level), ascending, 0 first: Blink
     /// measures each item's width in whole 1/64 px.
     let itemStarts: [Int]
+    /// Whether each text item runs right to left (an odd bidi level); empty when none does.
+    let rightToLeftItems: [Bool]
     let breaks: [Int32]
     let hardBreaks: [UInt8]
     /// Each span's inline box around the baseline (ascent and descent with half-leading).
@@ -91,6 +93,7 @@ public final class PreparedText: Sendable {
             }
         }
         self.itemStarts = itemStarts
+        rightToLeftItems = levels.isEmpty ? [] : itemStarts.map { levels[$0] & 1 == 1 }
         let clusterStart = UnicodeBreaks.clusterStarts(units)
         self.clusterStart = clusterStart
         (breaks, hardBreaks) = UnicodeBreaks.lineBreaks(units)

@@ -83,6 +83,17 @@ import LayoutTextModel
         #expect(sharedLayouter.prepare(TextContent("hang trailing", style: style(mono))).minContentWidth == 62.609375)
         #expect(sharedLayouter.prepare(TextContent("trailing", style: style(mono))).minContentWidth == 62.625)
         #expect(layout("trailing", mono).width == 62.625)
+        // Right to left, the left edge is the item's logical end (Chromium: flex items in a
+        // 1 px row, DejaVu Sans).
+        let chromium: [(String, Float, Float)] = [
+            ("שלום עולם, זהו", 13, 31.828125), ("שלום עולם, זהו", 17, 41.625), ("שלום עולם, זהו", 23, 56.3125),
+            ("דג סקרן שט", 13, 28.53125), ("דג סקרן שט", 17, 37.3125), ("דג סקרן שט", 23, 50.484375),
+            ("הכלב העצלן! עברית", 13, 40.484375), ("הכלב העצלן! עברית", 17, 52.9375), ("הכלב העצלן! עברית", 23, 71.640625),
+        ]
+        for (text, size, width) in chromium {
+            #expect(sharedLayouter.prepare(TextContent(text, style: style { $0.fontSize = size })).minContentWidth == width,
+                    "\(text) at \(size) px")
+        }
     }
 
     @Test func measureTakesTheFitContentWidth() {
