@@ -281,6 +281,10 @@ def main():
     ap.add_argument("--seed", type=int, default=11)
     ap.add_argument("--port", type=int, default=0, help="layoutd's port (default: a free one)")
     ap.add_argument("--perf", metavar="FILE", help="record the server with perf record -g into FILE")
+    ap.add_argument("--trials", type=int, default=1,
+                    help="CPU-against-CPU trials in all, Chromium and layoutd measured in turn (this VM's speed "
+                         "drifts within minutes, so each trial's ratio pairs two measurements taken close "
+                         "together; their median is printed)")
     args = ap.parse_args()
     request = feed(args.cards, args.seed)
     print(f"# feed: {args.cards} cards, {count_text(request['root'])} text leaves, "
@@ -319,6 +323,16 @@ def main():
           + "".join(f"; {n} {kind}" for kind, n in differ.most_common(6)))
     for line in metrics:
         print(f"metrics   {line}")
+    if args.trials > 1:
+        ratios = [service / chrome_cpu]
+        for trial in range(2, args.trials + 1):
+            trial_chrome = chromium_cpu_per_round(request, args.rounds)
+            trial_service = statistics.mean(service_times(args.layoutd, request, args.rounds)[1][1:])
+            ratios.append(trial_service / trial_chrome)
+            print(f"trial {trial}   CPU against CPU: layoutd {trial_service:.1f} ms / Chromium {trial_chrome:.1f} ms "
+                  f"= {ratios[-1]:.2f}")
+        print(f"ratio     CPU against CPU over {args.trials} trials: median {med(ratios):.2f} "
+              f"(each: {', '.join(f'{r:.2f}' for r in ratios)}; target <= 0.5)")
     if os.path.exists(args.text_bench):
         with tempfile.NamedTemporaryFile("w", suffix=".json") as f:
             json.dump(request, f)
