@@ -34,6 +34,22 @@ struct WordShaper: Sendable {
         result.withUnsafeBufferPointer(body)
     }
 
+    /// The cache key of a word (what `withAdvances` looks up), or nil for one too long to be
+    /// cached: for lookups through `ShapeCache.lookingUp`, with `shapeMissed` on a miss.
+    func cacheKey(_ text: UnsafeBufferPointer<UInt16>, face: FontFace, rightToLeft: Bool, noLigatures: Bool) -> ShapeCache.Key? {
+        guard text.count <= ShapeCache.longestWord else { return nil }
+        return ShapeCache.Key(face: face.id, rightToLeft: rightToLeft, noLigatures: noLigatures, text: text)
+    }
+
+    /// Shapes a word the cache does not have, caches it under `key` (nil: too long to be
+    /// cached) and calls `body` with its advances: with `cacheKey`, what `withAdvances` does.
+    func shapeMissed(_ text: UnsafeBufferPointer<UInt16>, key: ShapeCache.Key?, face: FontFace, rightToLeft: Bool,
+                     noLigatures: Bool, _ body: (UnsafeBufferPointer<Float>) -> Void) {
+        let result = shape(Array(text), face: face, rightToLeft: rightToLeft, noLigatures: noLigatures)
+        if let key { cache.insert(key, result) }
+        result.withUnsafeBufferPointer(body)
+    }
+
     private static let ligaturesOff: [hb_feature_t] = ["liga", "clig", "dlig", "hlig", "calt"].map { tag in
         hb_feature_t(tag: tag.utf8.reduce(0) { $0 << 8 | hb_tag_t($1) }, value: 0, start: 0, end: UInt32.max)
     }
