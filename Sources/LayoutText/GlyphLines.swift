@@ -46,7 +46,9 @@ struct GlyphLineBuilder {
         primary = content.spans.map {
             fonts.primaryFace(families: $0.style.fontFamilies, weight: $0.style.fontWeight, slant: $0.style.fontStyle).face
         }
-        faceOfUnit = PreparedText.faces(text.units, text.spanOfUnit, text.clusterStart, content, primary, fonts).ofUnit
+        let faces = PreparedText.faces(text.units, text.spanOfUnit, text.clusterStart, content, primary, fonts).ofUnit
+        // Empty: every unit is in the one span's face.
+        faceOfUnit = faces.isEmpty ? Array(repeating: Int32(primary.first?.id ?? 0), count: text.units.count) : faces
     }
 
     func lines(available: Float?, boxWidth: Float?) -> [GlyphLine] {

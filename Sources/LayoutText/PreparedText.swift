@@ -86,7 +86,8 @@ public final class PreparedText: Sendable {
         let paragraphLevel: UInt8 = style.rightToLeft ? 1 : 0
         let levels = style.rightToLeft || units.contains(where: { $0 >= 0x0590 })
             ? UnicodeBreaks.bidiLevels(units, rightToLeft: style.rightToLeft) : []
-        var itemStarts = [0]
+        // The one item of most text is a shared array (no allocation for it).
+        var itemStarts = Self.firstItemOnly
         if n > 1 && (content.spans.count > 1 || !levels.isEmpty) {
             for k in 1..<n where spanOfUnit[k] != spanOfUnit[k - 1] || (!levels.isEmpty && levels[k] != levels[k - 1]) {
                 itemStarts.append(k)
@@ -101,17 +102,22 @@ public final class PreparedText: Sendable {
         let faces = Self.faces(units, spanOfUnit, clusterStart, content, primary, fonts)
         (fallbackBoxes, fallbackBoxOfUnit) = faces.allPrimary ? ([], [])
             : Self.fallbackBoxes(spanOfUnit, faces.ofUnit, content, primary, fonts)
-        let advances = Self.advances(units, spanOfUnit, clusterStart, levels, paragraphLevel, faces.ofUnit,
+        let advances = Self.advances(units, spanOfUnit, clusterStart, levels, paragraphLevel, faces.ofUnit, primary,
                                      uniform: content.spans.count == 1 && levels.isEmpty && faces.allPrimary,
                                      content.spans, fonts, shaper)
         self.advances = advances
-        var prefix = [Double](repeating: 0, count: n + 1)
         var nonNegative = true
-        for k in 0..<n {
-            prefix[k + 1] = prefix[k] + Double(advances[k])
-            nonNegative = nonNegative && advances[k] >= 0
+        // Written in place: one allocation, no per-element uniqueness or bounds checks.
+        prefix = [Double](unsafeUninitializedCapacity: n + 1) { prefix, count in
+            var sum = 0.0
+            prefix[0] = sum
+            for k in 0..<n {
+                sum += Double(advances[k])
+                prefix[k + 1] = sum
+                nonNegative = nonNegative && advances[k] >= 0
+            }
+            count = n + 1
         }
-        self.prefix = prefix
 
         hasTabs = units.contains(CollapsedParagraph.tab)
         if units.contains(CollapsedParagraph.softHyphen) {
@@ -129,15 +135,20 @@ public final class PreparedText: Sendable {
         widthIndependentAtMaxContent = nonNegative && hyphens.isEmpty && !(style.maxLines > 0 && style.textOverflow == .ellipsis)
     }
 
+    /// `itemStarts` of a paragraph that is one text item.
+    private static let firstItemOnly = [0]
+
     /// The face of every unit, chosen per grapheme cluster: the span's face when it has a
     /// glyph for every character of the cluster, else the first fallback face that has.
-    /// `allPrimary`: every unit is in its span's face (no fallback).
+    /// `allPrimary`: every unit is in its span's face (no fallback). `ofUnit` is empty when the
+    /// paragraph is one span whose face has every character.
     static func faces(_ units: [UInt16], _ spanOfUnit: [Int32], _ clusterStart: [Bool], _ content: TextContent,
                       _ primary: [FontFace], _ fonts: FontLibrary) -> (ofUnit: [Int32], allPrimary: Bool) {
         let n = units.count
-        // One span whose face has every character (most text): every cluster is in it.
+        // One span whose face has every character (most text): every cluster is in it (an
+        // empty `ofUnit`, not an array of one face: see `advances`).
         if primary.count == 1 && covers(primary[0], units) {
-            return ([Int32](repeating: Int32(primary[0].id), count: n), true)
+            return ([], true)
         }
         var fallbacks: [[FontFace]?] = Array(repeating: nil, count: content.spans.count)
         var faceOfUnit = [Int32](repeating: 0, count: n)
@@ -199,11 +210,13 @@ public final class PreparedText: Sendable {
     /// their own. Then letter spacing after every grapheme cluster, as Blink adds it (not in
     /// runs of cursive scripts, which Blink leaves unspaced).
     private static func advances(_ units: [UInt16], _ spanOfUnit: [Int32], _ clusterStart: [Bool], _ levels: [UInt8],
-                                 _ paragraphLevel: UInt8, _ faceOfUnit: [Int32], uniform: Bool, _ spans: [TextSpan],
-                                 _ fonts: FontLibrary, _ shaper: WordShaper) -> [Float] {
+                                 _ paragraphLevel: UInt8, _ faceOfUnit: [Int32], _ primary: [FontFace], uniform: Bool,
+                                 _ spans: [TextSpan], _ fonts: FontLibrary, _ shaper: WordShaper) -> [Float] {
         let n = units.count
         var advances = [Float](repeating: 0, count: n)
         func level(_ k: Int) -> UInt8 { levels.isEmpty ? paragraphLevel : levels[k] }
+        // The face of unit k (`faceOfUnit` is empty when every unit is in its span's face).
+        func faceID(_ k: Int) -> Int32 { faceOfUnit.isEmpty ? Int32(primary[Int(spanOfUnit[k])].id) : faceOfUnit[k] }
         // The face, size and spacing of the current (span, face), looked up when either
         // changes, not per word.
         var currentSpan = -1, currentFace: Int32 = -1
@@ -211,55 +224,83 @@ public final class PreparedText: Sendable {
         var scale = 0.0
         var letterSpaced = false
         var start = 0
+        // What stopped the words read under the cache's lock: a tab, or a word not cached
+        // (its end and cache key), handled once the lock is released.
+        var tab = false
+        var missedEnd = 0
+        var missedKey: ShapeCache.Key?
         // Words are read from and advances written to the arrays' buffers: a slice of the
         // array per word would retain and release it.
         units.withUnsafeBufferPointer { units in
             advances.withUnsafeMutableBufferPointer { out in
                 while start < n {
-                    let span = Int(spanOfUnit[start])
-                    if currentSpan < 0 || !uniform && (span != currentSpan || faceOfUnit[start] != currentFace) {
-                        currentSpan = span
-                        currentFace = faceOfUnit[start]
-                        face = fonts.faces[Int(currentFace)]
-                        // Positions in 16.16 fixed point, as HarfBuzz gives them to Blink at this size.
-                        scale = Double(spans[span].style.fontSize) * 65536 / Double(face.unitsPerEm)
-                        letterSpaced = spans[span].style.letterSpacing != 0
+                    tab = false
+                    missedEnd = 0
+                    // The cached words take the cache's lock once, not once each.
+                    shaper.cache.lookingUp { lookup in
+                        while start < n {
+                            let span = Int(spanOfUnit[start])
+                            if currentSpan < 0 || !uniform && (span != currentSpan || faceID(start) != currentFace) {
+                                currentSpan = span
+                                currentFace = faceID(start)
+                                face = fonts.faces[Int(currentFace)]
+                                // Positions in 16.16 fixed point, as HarfBuzz gives them to Blink at this size.
+                                scale = Double(spans[span].style.fontSize) * 65536 / Double(face.unitsPerEm)
+                                letterSpaced = spans[span].style.letterSpacing != 0
+                            }
+                            let unit = units[start]
+                            if unit == CollapsedParagraph.newline {
+                                start += 1
+                                continue
+                            }
+                            if unit == CollapsedParagraph.tab {
+                                tab = true
+                                return
+                            }
+                            var end = start + 1
+                            var inSpaces = unit == CollapsedParagraph.space
+                            let startLevel = level(start)
+                            while end < n {
+                                let u = units[end]
+                                if u == CollapsedParagraph.newline || u == CollapsedParagraph.tab { break }
+                                // `uniform`: one span, level and face throughout (most text): only units end words.
+                                if !uniform && (spanOfUnit[end] != spanOfUnit[start] || level(end) != startLevel
+                                                || faceID(end) != faceID(start)) {
+                                    break
+                                }
+                                let isSpace = u == CollapsedParagraph.space
+                                if inSpaces && !isSpace { break }
+                                inSpaces = isSpace
+                                end += 1
+                            }
+                            let at = start
+                            let word = UnsafeBufferPointer(rebasing: units[start..<end])
+                            let key = shaper.cacheKey(word, face: face, rightToLeft: startLevel & 1 == 1, noLigatures: letterSpaced)
+                            guard let key, lookup(key, { shaped in
+                                for k in 0..<shaped.count { out[at + k] = fixed(shaped[k], scale) }
+                            }) else {
+                                missedEnd = end
+                                missedKey = key
+                                return
+                            }
+                            start = end
+                        }
                     }
-                    let unit = units[start]
-                    if unit == CollapsedParagraph.newline {
-                        start += 1
-                        continue
-                    }
-                    if unit == CollapsedParagraph.tab {
+                    if tab {
                         // The tab's advance holds the tab interval (8 spaces, tab-size's default); its
                         // width depends on where it falls (see `width`).
                         let space = shaper.advances([CollapsedParagraph.space], face: face, rightToLeft: false)[0]
                         out[start] = 8 * fixed(space, scale)
                         start += 1
-                        continue
-                    }
-                    var end = start + 1
-                    var inSpaces = unit == CollapsedParagraph.space
-                    let startLevel = level(start)
-                    while end < n {
-                        let u = units[end]
-                        if u == CollapsedParagraph.newline || u == CollapsedParagraph.tab { break }
-                        // `uniform`: one span, level and face throughout (most text): only units end words.
-                        if !uniform && (spanOfUnit[end] != spanOfUnit[start] || level(end) != startLevel
-                                        || faceOfUnit[end] != faceOfUnit[start]) {
-                            break
+                    } else if missedEnd > start {
+                        let at = start
+                        let word = UnsafeBufferPointer(rebasing: units[start..<missedEnd])
+                        shaper.shapeMissed(word, key: missedKey, face: face, rightToLeft: level(start) & 1 == 1,
+                                           noLigatures: letterSpaced) { shaped in
+                            for k in 0..<shaped.count { out[at + k] = fixed(shaped[k], scale) }
                         }
-                        let isSpace = u == CollapsedParagraph.space
-                        if inSpaces && !isSpace { break }
-                        inSpaces = isSpace
-                        end += 1
+                        start = missedEnd
                     }
-                    let at = start
-                    let word = UnsafeBufferPointer(rebasing: units[start..<end])
-                    shaper.withAdvances(word, face: face, rightToLeft: startLevel & 1 == 1, noLigatures: letterSpaced) { shaped in
-                        for k in 0..<shaped.count { out[at + k] = fixed(shaped[k], scale) }
-                    }
-                    start = end
                 }
             }
         }

@@ -49,6 +49,17 @@ final class ShapeCache: Sendable {
         }
 
         func hash(into hasher: inout Hasher) { hasher.combine(digest) }
+
+        /// What `Dictionary` buckets by, from the digest alone (as `hash(into:)`), mixed with
+        /// the table's seed by a multiply-xorshift instead of a `Hasher`: seeding and
+        /// finalizing SipHash for each word was a good part of a lookup.
+        func _rawHashValue(seed: Int) -> Int {
+            var x = digest ^ UInt64(UInt(bitPattern: seed)) &* 0x9E37_79B9_7F4A_7C15
+            x ^= x >> 32
+            x &*= 0xD6E8_FEB8_6659_FD93
+            x ^= x >> 32
+            return Int(truncatingIfNeeded: x)
+        }
     }
 
     private struct State {
@@ -70,17 +81,29 @@ final class ShapeCache: Sendable {
     /// Calls `body` with the advances cached for `key` (under the lock, so it must be short)
     /// and returns true, or returns false on a miss.
     func lookup(_ key: Key, _ body: (UnsafeBufferPointer<Float>) -> Void) -> Bool {
-        state.withLock { s in
-            if let found = s.current[key] { s.hits += 1; found.withUnsafeBufferPointer(body); return true }
-            if let found = s.previous[key] {
-                s.hits += 1
-                insert(key, found, into: &s)
-                found.withUnsafeBufferPointer(body)
-                return true
-            }
-            s.misses += 1
-            return false
+        state.withLock { lookup(key, in: &$0, body) }
+    }
+
+    /// A lookup as `lookup(_:_:)` does it, for `lookingUp`.
+    typealias Lookup = (Key, (UnsafeBufferPointer<Float>) -> Void) -> Bool
+
+    /// Calls `body` under the lock with a lookup that does what `lookup(_:_:)` does: the words
+    /// of a paragraph take the lock once, not once each. `body` must be short and must return
+    /// (releasing the lock) before it shapes a word the cache misses.
+    func lookingUp(_ body: (Lookup) -> Void) {
+        state.withLock { s in body { key, found in lookup(key, in: &s, found) } }
+    }
+
+    private func lookup(_ key: Key, in s: inout State, _ body: (UnsafeBufferPointer<Float>) -> Void) -> Bool {
+        if let found = s.current[key] { s.hits += 1; found.withUnsafeBufferPointer(body); return true }
+        if let found = s.previous[key] {
+            s.hits += 1
+            insert(key, found, into: &s)
+            found.withUnsafeBufferPointer(body)
+            return true
         }
+        s.misses += 1
+        return false
     }
 
     func insert(_ key: Key, _ advances: [Float]) {

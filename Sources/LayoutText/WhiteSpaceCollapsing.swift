@@ -53,17 +53,25 @@ struct CollapsedParagraph {
                 if collapse && !keepNewlines {
                     // normal and nowrap (most text), as `take` does it: every space, tab, CR
                     // and LF is a collapsible space; the spans' indices are written after.
+                    // Written in place into room for every byte, then cut to the units kept:
+                    // no uniqueness check or growth test per unit.
                     let first = units.count
-                    for byte in bytes {
-                        if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
-                            if !afterSpace { units.append(Self.space) }
-                            afterSpace = true
-                        } else {
-                            units.append(UInt16(byte))
-                            afterSpace = false
+                    var end = first
+                    units.append(contentsOf: repeatElement(0, count: bytes.count))
+                    units.withUnsafeMutableBufferPointer { out in
+                        for byte in bytes {
+                            if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
+                                if !afterSpace { out[end] = Self.space; end += 1 }
+                                afterSpace = true
+                            } else {
+                                out[end] = UInt16(byte)
+                                end += 1
+                                afterSpace = false
+                            }
                         }
                     }
-                    spanOfUnit.append(contentsOf: repeatElement(Int32(index), count: units.count - first))
+                    units.removeLast(units.count - end)
+                    spanOfUnit.append(contentsOf: repeatElement(Int32(index), count: end - first))
                     return true
                 }
                 for byte in bytes { take(UInt16(byte)) }

@@ -21,16 +21,26 @@ struct WordShaper: Sendable {
     /// in place from the cache: a hit copies, retains and allocates nothing.
     func withAdvances(_ text: UnsafeBufferPointer<UInt16>, face: FontFace, rightToLeft: Bool, noLigatures: Bool,
                       _ body: (UnsafeBufferPointer<Float>) -> Void) {
+        let key = cacheKey(text, face: face, rightToLeft: rightToLeft, noLigatures: noLigatures)
+        if let key, cache.lookup(key, body) { return }
+        shapeMissed(text, key: key, face: face, rightToLeft: rightToLeft, noLigatures: noLigatures, body)
+    }
+
+    /// The cache key of a word (what `withAdvances` looks up), or nil for one too long to be
+    /// cached: for lookups through `ShapeCache.lookingUp`, with `shapeMissed` on a miss.
+    func cacheKey(_ text: UnsafeBufferPointer<UInt16>, face: FontFace, rightToLeft: Bool, noLigatures: Bool) -> ShapeCache.Key? {
         // Longer runs (no word of a language is this long) are shaped each time, so the
         // cache's bytes stay bounded by its entry count.
-        guard text.count <= ShapeCache.longestWord else {
-            shape(Array(text), face: face, rightToLeft: rightToLeft, noLigatures: noLigatures).withUnsafeBufferPointer(body)
-            return
-        }
-        let key = ShapeCache.Key(face: face.id, rightToLeft: rightToLeft, noLigatures: noLigatures, text: text)
-        if cache.lookup(key, body) { return }
+        guard text.count <= ShapeCache.longestWord else { return nil }
+        return ShapeCache.Key(face: face.id, rightToLeft: rightToLeft, noLigatures: noLigatures, text: text)
+    }
+
+    /// Shapes a word the cache does not have, caches it under `key` (nil: too long to be
+    /// cached) and calls `body` with its advances: with `cacheKey`, what `withAdvances` does.
+    func shapeMissed(_ text: UnsafeBufferPointer<UInt16>, key: ShapeCache.Key?, face: FontFace, rightToLeft: Bool,
+                     noLigatures: Bool, _ body: (UnsafeBufferPointer<Float>) -> Void) {
         let result = shape(Array(text), face: face, rightToLeft: rightToLeft, noLigatures: noLigatures)
-        cache.insert(key, result)
+        if let key { cache.insert(key, result) }
         result.withUnsafeBufferPointer(body)
     }
 

@@ -92,6 +92,15 @@ import Testing
         check(#"{"root":{"text":"a","measure":{"kind":"fixed","width":1,"height":1}}}"#, "text-with-measure", "/root/measure")
         check(#"{"textLines":1,"root":{"text":"a"}}"#, "wrong-type", "/textLines")
         check(#"{"root":{"style":{"fontSizes":12},"text":"a"}}"#, "unknown-key", "/root/style/fontSizes")
+        // A key written with an escape is the same key: its pointer is the property's.
+        check(#"{"root":{"style":{"font\u0053ize":0},"text":"a"}}"#, "invalid-value", "/root/style/fontSize")
+    }
+
+    @Test func eachTextPropertysPointerIsItsKey() {
+        // Errors point at `property.pointer`, not at a pointer built from the key's token.
+        for property in TextProperty.allCases {
+            #expect(property.pointer == "/" + JSONPointer.escape(property.name), "\(property)")
+        }
     }
 }
 

@@ -33,9 +33,14 @@ extension RequestDecoder {
         }
         var stack: [Frame] = []
         func pointer(_ stack: [Frame]) -> String {
+            // Appended piece by piece into one buffer, without interpolated temporaries: every
+            // text leaf keeps its pointer, so this runs once per leaf.
             var text = "/root"
+            text.reserveCapacity(5 + 16 * stack.count)
             for frame in stack {
-                text += frame.items ? "/items/\(frame.position)" + (frame.nested ? "/node" : "") : "/children/\(frame.position)"
+                text += frame.items ? "/items/" : "/children/"
+                text += String(frame.position)
+                if frame.items && frame.nested { text += "/node" }
             }
             return text
         }

@@ -74,7 +74,7 @@ extension RequestDecoder {
         case .gap(.all): style.gap = try length()
         case .gap(.row): style.rowGap = try length()
         case .gap(.column): style.columnGap = try length()
-        case .text(let property): try decodeTextProperty(property, value: value, key: key, into: &text.pendingStyle)
+        case .text(let property): try decodeTextProperty(property, value: value, into: &text.pendingStyle)
         }
     }
 

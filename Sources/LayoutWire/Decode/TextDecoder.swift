@@ -22,6 +22,22 @@ enum TextProperty: CaseIterable {
         case .textOverflow: return "textOverflow"
         }
     }
+    /// The pointer to this key in a style object: "/" and `name` (which needs no escaping).
+    var pointer: String {
+        switch self {
+        case .fontFamily: return "/fontFamily"
+        case .fontSize: return "/fontSize"
+        case .fontWeight: return "/fontWeight"
+        case .fontStyle: return "/fontStyle"
+        case .lineHeight: return "/lineHeight"
+        case .letterSpacing: return "/letterSpacing"
+        case .textAlign: return "/textAlign"
+        case .whiteSpace: return "/whiteSpace"
+        case .overflowWrap: return "/overflowWrap"
+        case .maxLines: return "/maxLines"
+        case .textOverflow: return "/textOverflow"
+        }
+    }
     var appliesToSpans: Bool {
         switch self {
         case .fontFamily, .fontSize, .fontWeight, .fontStyle, .lineHeight, .letterSpacing: return true
@@ -142,7 +158,7 @@ extension RequestDecoder {
                             throw WireError.invalid("unknown-key", "unknown span style property \"\(name)\"; a span takes \(TextProperty.spanKeys)",
                                                     pointer: "/" + JSONPointer.escape(name))
                         }
-                        try decodeTextProperty(property, value: member, key: key, into: &style)
+                        try decodeTextProperty(property, value: member, into: &style)
                     }
                 }
             } else {
@@ -153,13 +169,15 @@ extension RequestDecoder {
         return (text, style)
     }
 
-    /// One text style key's value into `style`; `key` is the key's token (errors point at it).
-    func decodeTextProperty(_ property: TextProperty, value: Int, key: Int,
+    /// One text style key's value into `style` (errors point at the key: `property.pointer`).
+    func decodeTextProperty(_ property: TextProperty, value: Int,
                             into style: inout TextStyleDeclaration) throws(WireError) {
         let name = property.name
-        // Made here, not by a closure: a closure that builds it from `doc` captures the
-        // decoder, which is then copied whole each time the closure is passed on.
-        let pointer = "/" + JSONPointer.escape(doc.string(at: key))
+        // Not made from the key's token: the key is the property's name (both callers match
+        // it exactly), and a constant costs no string building per property decoded. (Nor
+        // by a closure: one that builds it from `doc` captures the decoder, which is then
+        // copied whole each time the closure is passed on.)
+        let pointer = property.pointer
         switch property {
         case .fontFamily:
             style.fontFamilies = try fontFamilies(value, pointer: pointer)
