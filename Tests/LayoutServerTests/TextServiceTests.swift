@@ -9,8 +9,8 @@ import Testing
 // from real fonts, lines, warnings, fit-content and baseline alignment, and the hash.
 @Suite struct TextServiceTests {
     /// pointScaleFactor 0: frames unrounded, as Chromium reports them.
-    private func answer(_ root: String, extra: String = "") throws -> [String: Any] {
-        let body = #"{"config":{"pointScaleFactor":0},"available":{"width":300,"height":null}"# + extra + #","root":"# + root + "}"
+    private func answer(_ root: String, extra: String = "", config: String = #"{"pointScaleFactor":0}"#) throws -> [String: Any] {
+        let body = #"{"config":"# + config + #","available":{"width":300,"height":null}"# + extra + #","root":"# + root + "}"
         let result = LayoutOnce.answer(body: Array(body.utf8))
         #expect(result.status == 200, "\(String(decoding: result.body, as: UTF8.self))")
         return try JSONSerialization.jsonObject(with: Data(result.body)) as? [String: Any] ?? [:]
@@ -55,6 +55,31 @@ import Testing
         for style in [#","minWidth":0"#, #","overflow":"hidden""#] {
             let shrunk = try widths(style)
             #expect(shrunk.count == 2 && abs(shrunk.reduce(0, +) - 60) < 0.001 && zip(shrunk, minContent).allSatisfy { $0 < $1 })
+        }
+    }
+
+    /// A row sized to fit its content, in a column narrower than its text: each text item adds
+    /// its min-content contribution to the row's width — its definite width, else its min-content
+    /// width, clamped by min and max, whatever its automatic minimum. Frames from Chromium
+    /// 156.0.8078.108 (DejaVu Sans 16 px, web defaults; items within 1/32 px).
+    @Test func aFitContentRowAddsItsItemsMinContentContributions() throws {
+        let cases: [(first: String, second: String, row: Double, items: [Double])] = [
+            ("", "", 315.75, [147.375, 168.375]),
+            (#""overflow":"hidden""#, "", 315.75, [147.375, 168.375]),
+            (#""minWidth":30"#, "", 315.75, [147.375, 168.375]),
+            (#""width":200"#, "", 368.375, [192.40625, 175.96875]),
+            (#""width":60"#, "", 228.375, [60, 168.375]),
+            (#""overflow":"hidden","maxWidth":100"#, #""flexShrink":0,"minWidth":20"#, 268.375, [85.453125, 182.921875]),
+        ]
+        for (first, second, rowWidth, itemWidths) in cases {
+            let row = #"{"style":{"flexDirection":"row"},"children":[{"text":"Supercalifragilistic word","style":{\#(first)}},"#
+                + #"{"text":"Antidisestablishment x","style":{\#(second)}}]}"#
+            let body = #"{"style":{"width":100,"flexDirection":"column","alignItems":"flex-start"},"children":[\#(row)]}"#
+            let answer = try answer(body, config: #"{"pointScaleFactor":0,"useWebDefaults":true}"#)
+            let laidOut = try #require(children(answer).first)
+            #expect(laidOut["width"] as? Double == rowWidth, "\(first) \(second)")
+            let widths = (laidOut["children"] as? [[String: Any]] ?? []).compactMap { $0["width"] as? Double }
+            #expect(widths.count == 2 && zip(widths, itemWidths).allSatisfy { abs($0 - $1) <= 1.0 / 32 }, "\(first) \(second): \(widths)")
         }
     }
 

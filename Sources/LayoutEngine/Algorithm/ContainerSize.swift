@@ -59,9 +59,9 @@ extension LayoutPass {
 
     /// §9.9.1 (as Chromium computes it for a single line): the min-content main size of
     /// `line`, the sum of its items' outer min-content contributions and the gaps between
-    /// them. An item sized by `FlexItemSizing.css` contributes its min-content size clamped by
-    /// its min and max (its automatic minimum size, §4.5), whether it can shrink or not (as
-    /// Chromium does). Another item contributes the least size §9.7 step 4 can shrink it to:
+    /// them. An item sized by `FlexItemSizing.css` contributes its definite main size, else its
+    /// min-content size, clamped by its min and max (CSS Sizing 3 §5.1), whether it can shrink
+    /// or not and whatever its automatic minimum (as Chromium does). Another item contributes the least size §9.7 step 4 can shrink it to:
     /// its hypothetical main size when it cannot shrink, else its min size or its padding and
     /// border (Yoga's items have no automatic minimum).
     /// Percentages resolve against `mainSpace`, the space offered.
@@ -96,11 +96,15 @@ extension LayoutPass {
     /// against `mainSpace`.
     @inline(__always) func minContentContribution(_ flex: FlexContainer, _ c: Int, _ mainSpace: Float) -> Float {
         let (mainAxis, direction) = (flex.mainAxis, flex.direction)
-        let contribution = !sizesLikeCSS(c) && (!isNodeFlexible(c) || resolveFlexShrink(c) == 0)
-            ? boundItemWithinMinAndMax(c, direction, mainAxis, layouts[c].computedFlexBasis, flex.mainAxisOwnerSize,
-                                       flex.ownerWidth)
-            : maxOrDefined(boundAxis(c, mainAxis, direction, 0, mainSpace, flex.availableInnerWidth),
-                           layouts[c].automaticMinimum)
+        let contribution: Float
+        if sizesLikeCSS(c) {
+            contribution = boundAxis(c, mainAxis, direction, layouts[c].minContentBase, mainSpace, flex.availableInnerWidth)
+        } else if !isNodeFlexible(c) || resolveFlexShrink(c) == 0 {
+            contribution = boundItemWithinMinAndMax(c, direction, mainAxis, layouts[c].computedFlexBasis,
+                                                    flex.mainAxisOwnerSize, flex.ownerWidth)
+        } else {
+            contribution = boundAxis(c, mainAxis, direction, 0, mainSpace, flex.availableInnerWidth)
+        }
         return contribution + marginForAxis(c, mainAxis, flex.availableInnerWidth)
     }
 

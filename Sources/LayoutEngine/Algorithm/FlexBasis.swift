@@ -73,27 +73,30 @@ extension LayoutPass {
     /// `FlexItemSizing.css`; NaN for every other item (Yoga has none) and where CSS gives none:
     /// a min size the style sets, or an item that is a scroll container (`overflow` not
     /// `visible`, whose automatic minimum is 0). The arguments are `computeFlexBasisForChild`'s.
+    /// Also sets the item's `minContentBase`, which every such item has.
     func automaticMinimumSize(_ node: Int, _ child: Int, _ width: Float, _ widthMode: SizingMode,
                               _ height: Float, _ ownerWidth: Float, _ ownerHeight: Float,
                               _ heightMode: SizingMode, _ direction: Direction, _ depth: Int) -> Float {
         guard sizesLikeCSS(child) else { return .nan }
         let cs = style(child)
         let isMainAxisRow = style(node).pointee.flexDirection.resolved(direction).isRow
-        let minimum = isMainAxisRow ? cs.pointee.minWidth : cs.pointee.minHeight
-        guard cs.pointee.overflow == .visible, minimum.isUndefined || minimum.isAuto else { return .nan }
         // The content size suggestion: the min-content main size. In a row, the width at which
         // the content breaks at every opportunity; in a column, the content's height at the
         // item's width (its min-content and max-content heights are the same). The measure
         // clamps it by the item's max size, as §4.5 clamps the result.
         measureItemContent(node, child, width, widthMode, height, ownerWidth, ownerHeight, heightMode, direction, depth,
                            main: isMainAxisRow ? .minContent : .maxContent)
-        var suggestion = layouts[child].measured(isMainAxisRow ? .row : .column)
+        let contentSize = layouts[child].measured(isMainAxisRow ? .row : .column)
         // The specified size suggestion: a definite main size caps it.
         let mainOwnerSize = isMainAxisRow ? ownerWidth : ownerHeight
-        if cs.pointee.hasDefiniteLength(isMainAxisRow, mainOwnerSize) {
-            suggestion = minOrDefined(suggestion, cs.pointee.resolvedDimension(isMainAxisRow, direction, mainOwnerSize, ownerWidth))
-        }
-        return suggestion
+        let specified: Float = cs.pointee.hasDefiniteLength(isMainAxisRow, mainOwnerSize)
+            ? cs.pointee.resolvedDimension(isMainAxisRow, direction, mainOwnerSize, ownerWidth) : .nan
+        // The min-content contribution (CSS Sizing 3 §5.1) starts from the specified size where
+        // there is one, whether or not the item has an automatic minimum (Chromium agrees).
+        layouts[child].minContentBase = specified.isNaN ? contentSize : specified
+        let minimum = isMainAxisRow ? cs.pointee.minWidth : cs.pointee.minHeight
+        guard cs.pointee.overflow == .visible, minimum.isUndefined || minimum.isAuto else { return .nan }
+        return minOrDefined(contentSize, specified)
     }
 
     /// What `measureItemContent` offers an item in its container's main axis.

@@ -177,6 +177,7 @@ extension LayoutPass {
                     l.computedFlexBasis = own.computedFlexBasis
                     l.computedFlexBasisGeneration = own.computedFlexBasisGeneration
                     l.automaticMinimum = own.automaticMinimum
+                    l.minContentBase = own.minContentBase
                     l.flexTarget = own.flexTarget
                     l.lineIndex = own.lineIndex
                     l.frame = own.frame

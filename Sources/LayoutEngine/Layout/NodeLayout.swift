@@ -93,6 +93,10 @@
     /// The item's automatic minimum size in its flex container's main axis (CSS Flexbox §4.5),
     /// set with its flex basis; NaN when it has none (every item not sized by `FlexItemSizing.css`).
     @usableFromInline var automaticMinimum: Float = .nan
+    /// What the item's min-content contribution in that axis is clamped from (CSS Sizing 3
+    /// §5.1, as Blink computes it for flex items): its definite main size, else its min-content
+    /// main size; set with the automatic minimum, for items sized by `FlexItemSizing.css` only.
+    @usableFromInline var minContentBase: Float = .nan
     /// The item's target main size in §9.7 as `resolveFlexibleLengthsLikeCSS` runs it (NaN
     /// while not frozen); read by the line's second pass. Unused on lines Yoga's passes resolve.
     @usableFromInline var flexTarget: Float = .nan
