@@ -27,6 +27,14 @@ import LayoutEngine
         return Size(width: mode == .exactly ? width : widest, height: lines * 10)
     }
 
+    /// Measures `tree`'s leaves (built before the call) by `measure`, their tag choosing the words.
+    static func measureWords(in tree: inout LayoutTree) {
+        tree.measureFunction = { [tree] node, width, widthMode, _, _ in
+            guard case .custom(let tag, _) = tree.content(of: node) else { return .zero }
+            return measure(words[tag], width, widthMode)
+        }
+    }
+
     /// A container of `style` holding leaves of the given tags, each of `leafStyle` (or its
     /// own), all sized `sizing`; laid out in `available`. Returns the leaves' frames.
     static func layout(_ style: Style, _ tags: [Int], sizing: FlexItemSizing, leafStyles: [Style]? = nil,
@@ -41,10 +49,7 @@ import LayoutEngine
             tree.appendChild(leaf, to: root)
             leaves.append(leaf)
         }
-        tree.measureFunction = { [tree] node, width, widthMode, _, _ in
-            guard case .custom(let tag, _) = tree.content(of: node) else { return .zero }
-            return measure(words[tag], width, widthMode)
-        }
+        measureWords(in: &tree)
         tree.computeLayout(root: root, available: available)
         return leaves.map { tree.frame(of: $0) }
     }
@@ -307,6 +312,62 @@ import LayoutEngine
         var hidden = Style()
         hidden.overflow = .hidden
         #expect(try Self.layout(column, [0, 0], sizing: .css, leafStyles: [hidden, hidden]).map(\.height) == [10, 10])
+    }
+
+    /// A row of `rowStyle` in a column `columnWidth` wide that does not stretch it, holding a
+    /// leaf (tag 1: 60 + 60) beside a row container with 10 px side padding holding a leaf
+    /// (tag 0: 40 + 30 + 50), both leaves sized `sizing`. Returns the row's frame and its two
+    /// items'.
+    static func textBesideAContainer(columnWidth: Float, rowStyle: Style, sizing: FlexItemSizing) throws
+        -> (row: Frame, items: [Frame]) {
+        var tree = LayoutTree(config: LayoutConfig(pointScaleFactor: 0))
+        var columnStyle = Style()
+        columnStyle.width = .points(columnWidth)
+        columnStyle.alignItems = .flexStart
+        let column = try tree.addNode(style: columnStyle)
+        let row = try tree.addNode(style: rowStyle)
+        tree.appendChild(row, to: column)
+        var shrinks = Style()
+        shrinks.flexShrink = 1
+        let leaf = try tree.addNode(style: shrinks, content: .custom(tag: 1, flexSizing: sizing))
+        var boxStyle = Self.row()
+        boxStyle.flexShrink = 1
+        boxStyle.padding.left = .points(10)
+        boxStyle.padding.right = .points(10)
+        let box = try tree.addNode(style: boxStyle)
+        let inner = try tree.addNode(style: shrinks, content: .custom(tag: 0, flexSizing: sizing))
+        tree.appendChild(inner, to: box)
+        tree.appendChild(leaf, to: row)
+        tree.appendChild(box, to: row)
+        measureWords(in: &tree)
+        tree.computeLayout(root: column, available: AvailableSize())
+        return (tree.frame(of: row), [tree.frame(of: leaf), tree.frame(of: box)])
+    }
+
+    @Test func theSiblingsOfTextAreSizedAsCSSSizesItems() throws {
+        // Content-sized: the row's min-content width counts the container's, its text's widest
+        // word plus its padding (60 + 70 = 130 > 100). The bases are max-content (120 and 140,
+        // not measured at most 100 wide) and shrink by 130 in that ratio: 60 and 70.
+        let (row, items) = try Self.textBesideAContainer(columnWidth: 100, rowStyle: Self.row(), sizing: .css)
+        #expect(row.width == 130)
+        #expect(items.map(\.width) == [60, 70] && items[1].left == 60)
+        // 100 px wide: the container has an automatic minimum too (its min-content width, 70),
+        // so both stop at their minimums and overflow the row; Yoga's would shrink it to 40.
+        let (fixed, fixedItems) = try Self.textBesideAContainer(columnWidth: 100, rowStyle: Self.row(width: 100),
+                                                                sizing: .css)
+        #expect(fixed.width == 100)
+        #expect(fixedItems.map(\.width) == [60, 70])
+        // Yoga's row takes its items' bases, measured at most 100 wide (60, and 70 + 20): 150.
+        let (yoga, yogaItems) = try Self.textBesideAContainer(columnWidth: 100, rowStyle: Self.row(), sizing: .yoga)
+        #expect(yoga.width == 150 && yogaItems.map(\.width) == [60, 90])
+        // Items stretched to the row's height are measured for its min-content width under an
+        // imposed height, offered at most 0 wide: Yoga sizes a box so offered 0 (its padding)
+        // without looking inside; the box holding text is measured all the same.
+        var stretching = Self.row()
+        stretching.alignItems = .stretch
+        let (stretched, stretchedItems) = try Self.textBesideAContainer(columnWidth: 100, rowStyle: stretching,
+                                                                        sizing: .css)
+        #expect(stretched.width == 130 && stretchedItems.map(\.width) == [60, 70])
     }
 
     @Test func theSizingIsPartOfTheStructuralHash() throws {

@@ -6,7 +6,8 @@ words, runs of spaces, Greek, Cyrillic, Hebrew, Arabic, mixed direction, rich-te
 grid of every shipped face at several sizes). Each case is one text leaf in a column flex
 container of a fixed width (alignItems stretch or flex-start), written as a `/compute` request
 in the service's wire format; the baseline, flexclamp (min and max widths of text items) and
-fitrow (a row sized to fit its text items) groups put two or three leaves in a row. Every group becomes ONE HTML page that lays out the same boxes in
+fitrow (a row sized to fit its text items) groups put two or three leaves in a row, and the
+mixrow group puts text beside boxes and containers that are not text. Every group becomes ONE HTML page that lays out the same boxes in
 Chromium, with `@font-face` rules on the DejaVu files of /usr/share/fonts/truetype/dejavu (the
 files the service ships) under family names no system font has, so nothing falls back. The
 page's script reads each leaf's `getBoundingClientRect()` and, with one Range per character,
@@ -122,7 +123,7 @@ def line_height(rng, size, kind=None):
 # Wire keys whose CSS value is the number in px, and those whose value is the same word (or
 # number) in CSS.
 CSS_PX = {"fontSize": "font-size", "letterSpacing": "letter-spacing", "width": "width",
-          "minWidth": "min-width", "maxWidth": "max-width", "paddingLeft": "padding-left",
+          "height": "height", "minWidth": "min-width", "maxWidth": "max-width", "paddingLeft": "padding-left",
           "paddingRight": "padding-right", "marginLeft": "margin-left", "columnGap": "column-gap"}
 CSS_SAME = {"fontWeight": "font-weight", "textAlign": "text-align", "whiteSpace": "white-space",
             "overflowWrap": "overflow-wrap", "flexDirection": "flex-direction", "alignItems": "align-items",
@@ -441,6 +442,43 @@ def generate(coverage):
         box = {"width": rng.randint(40, 160) if n % 3 else rng.randint(160, 400), "flexDirection": "column",
                "alignItems": "flex-start"}
         n += add_box_case(g, "fitrow", n, ["fit-content-row"], box, [{"id": "row", "style": row, "children": leaves}])
+
+    # Text beside items that are not text: empty boxes (some with a width) and containers
+    # holding text, in a row sized to fit (as fitrow) or of a fixed width. CSS gives every item
+    # of such a row its min-content contribution (§9.9.1) and its automatic minimum (§4.5).
+    rng = random.Random(9015)
+    n = 0
+    while n < 30:
+        items = []
+        for k in range(rng.randint(2, 3)):
+            words = words_from(rng, LATIN, rng.randint(1, 4))
+            if rng.random() < 0.3:
+                words.insert(rng.randrange(len(words) + 1), rng.choice(LONG_WORDS[:3]))
+            leaf = {"id": "text" if k == 0 else f"text{k + 1}", "text": join_words(rng, words),
+                    "style": leaf_style(rng, 24, ["normal", "px"])}
+            if k == 0:
+                items.append(leaf)
+                continue
+            if rng.random() < 0.5:
+                style = {"height": rng.randint(4, 30)}
+                if rng.random() < 0.7:
+                    style["width"] = rng.randint(10, 90)
+                items.append({"id": f"item{k + 1}", "style": style, "children": []})
+            else:
+                side = rng.randint(0, 24)
+                style = {"flexDirection": rng.choice(["row", "column"]), "paddingLeft": side, "paddingRight": side}
+                items.append({"id": f"item{k + 1}", "style": style, "children": [leaf]})
+            if rng.random() < 0.25:
+                items[-1]["style"]["flexShrink"] = 0
+            if rng.random() < 0.2:
+                items[-1]["style"]["minWidth"] = rng.randint(0, 40)
+        rng.shuffle(items)
+        row = {"flexDirection": "row", "alignItems": "flex-start"}
+        if n % 2:  # a row of a fixed width
+            row["width"] = rng.randint(80, 360)
+        box = {"width": rng.randint(40, 160), "flexDirection": "column", "alignItems": "flex-start"}
+        n += add_box_case(g, "mixrow", n, ["mixed-row"] + ([] if n % 2 else ["fit-content-row"]), box,
+                          [{"id": "row", "style": row, "children": items}])
     return g.cases
 
 

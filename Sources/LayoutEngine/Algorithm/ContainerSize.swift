@@ -59,12 +59,11 @@ extension LayoutPass {
 
     /// §9.9.1 (as Chromium computes it for a single line): the min-content main size of
     /// `line`, the sum of its items' outer min-content contributions and the gaps between
-    /// them. An item sized by `FlexItemSizing.css` contributes its definite main size, else its
-    /// min-content size, clamped by its min and max (CSS Sizing 3 §5.1), whether it can shrink
-    /// or not and whatever its automatic minimum (as Chromium does). Another item contributes the least size §9.7 step 4 can shrink it to:
-    /// its hypothetical main size when it cannot shrink, else its min size or its padding and
-    /// border (Yoga's items have no automatic minimum).
-    /// Percentages resolve against `mainSpace`, the space offered.
+    /// them. Every item contributes its definite main size, else its min-content size, clamped
+    /// by its min and max (CSS Sizing 3 §5.1), whether it can shrink or not and whatever its
+    /// automatic minimum (as Chromium does). Only for a line of a container that
+    /// `laysOutLikeCSS` (its items' `minContentBase` is set). Percentages resolve against
+    /// `mainSpace`, the space offered.
     func minContentMainSize(_ flex: FlexContainer, _ line: FlexLine, _ mainSpace: Float) -> Float {
         let node = flex.node
         var size = style(node).pointee.gapForAxis(flex.mainAxis, mainSpace) * Float(max(0, line.itemCount - 1))
@@ -77,35 +76,25 @@ extension LayoutPass {
     }
 
     /// The largest outer min-content contribution (see `minContentMainSize`) of the in-flow
-    /// items of a container holding an item sized by `FlexItemSizing.css`; 0 for any other.
+    /// items of a container that `laysOutLikeCSS`.
     func widestMinContentContribution(_ flex: FlexContainer) -> Float {
         var widest: Float = 0
-        var holdsCSSItem = false
         var c = firstLayoutChild(flex.node)
         while c >= 0 {
             if isInFlow(c) {
-                holdsCSSItem = holdsCSSItem || sizesLikeCSS(c)
                 widest = max(widest, minContentContribution(flex, c, flex.availableInnerMainDim))
             }
             c = nextLayoutChild(c, flex.node)
         }
-        return holdsCSSItem ? widest : 0
+        return widest
     }
 
     /// Item `c`'s outer min-content contribution, as `minContentMainSize` says; percentages
     /// against `mainSpace`.
     @inline(__always) func minContentContribution(_ flex: FlexContainer, _ c: Int, _ mainSpace: Float) -> Float {
         let (mainAxis, direction) = (flex.mainAxis, flex.direction)
-        let contribution: Float
-        if sizesLikeCSS(c) {
-            contribution = boundAxis(c, mainAxis, direction, layouts[c].minContentBase, mainSpace, flex.availableInnerWidth)
-        } else if !isNodeFlexible(c) || resolveFlexShrink(c) == 0 {
-            contribution = boundItemWithinMinAndMax(c, direction, mainAxis, layouts[c].computedFlexBasis,
-                                                    flex.mainAxisOwnerSize, flex.ownerWidth)
-        } else {
-            contribution = boundAxis(c, mainAxis, direction, 0, mainSpace, flex.availableInnerWidth)
-        }
-        return contribution + marginForAxis(c, mainAxis, flex.availableInnerWidth)
+        return boundAxis(c, mainAxis, direction, layouts[c].minContentBase, mainSpace, flex.availableInnerWidth)
+            + marginForAxis(c, mainAxis, flex.availableInnerWidth)
     }
 
     /// §9.2 step 4 and §9.6 step 15, after all lines: the container's used size. An imposed

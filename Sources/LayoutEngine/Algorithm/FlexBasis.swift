@@ -5,7 +5,8 @@ extension LayoutPass {
     func computeFlexBasisForChild(_ node: Int, _ child: Int,
                                   _ width: Float, _ widthMode: SizingMode,
                                   _ height: Float, _ ownerWidth: Float, _ ownerHeight: Float,
-                                  _ heightMode: SizingMode, _ direction: Direction, _ depth: Int) {
+                                  _ heightMode: SizingMode, _ direction: Direction, _ depth: Int,
+                                  sizedLikeCSS: Bool) {
         let ns = style(node)
         let cs = style(child)
         let cl = layouts + child
@@ -45,10 +46,11 @@ extension LayoutPass {
             cl.pointee.computedFlexBasis = maxOrDefined(cs.pointee.resolvedDimension(false, direction, ownerHeight, ownerWidth), pb)
         } else {
             // §9.2.3 E: size the item as max-content (Yoga: fit-content against a definite
-            // owner; `FlexItemSizing.css`: max-content in the main axis, `flex-basis: content`).
+            // owner; `FlexItemSizing.css` and its siblings: max-content in the main axis,
+            // `flex-basis: content`).
             let css = sizesLikeCSS(child)
             let offer = measureItemContent(node, child, width, widthMode, height, ownerWidth, ownerHeight, heightMode,
-                                           direction, depth, main: css ? .maxContent : .yoga)
+                                           direction, depth, main: sizedLikeCSS ? .maxContent : .yoga)
             var base = cl.pointee.measured(mainAxis)
             // §9.2 step 3: the flex base size ignores the item's min and max; only the
             // hypothetical main size is clamped (where lines are collected), and §9.7 scales
@@ -69,15 +71,17 @@ extension LayoutPass {
     }
 
     /// CSS Flexbox §4.5: the automatic minimum size of `child` in the main axis of flex container
-    /// `node` (what `min-width` / `min-height: auto` computes to), for an item sized by
-    /// `FlexItemSizing.css`; NaN for every other item (Yoga has none) and where CSS gives none:
+    /// `node` (what `min-width` / `min-height: auto` computes to), for an item of a container
+    /// holding an item sized by `FlexItemSizing.css` (`sizedLikeCSS`: text lays its siblings
+    /// out as CSS does); NaN for every other item (Yoga has none) and where CSS gives none:
     /// a min size the style sets, or an item that is a scroll container (`overflow` not
     /// `visible`, whose automatic minimum is 0). The arguments are `computeFlexBasisForChild`'s.
     /// Also sets the item's `minContentBase`, which every such item has.
     func automaticMinimumSize(_ node: Int, _ child: Int, _ width: Float, _ widthMode: SizingMode,
                               _ height: Float, _ ownerWidth: Float, _ ownerHeight: Float,
-                              _ heightMode: SizingMode, _ direction: Direction, _ depth: Int) -> Float {
-        guard sizesLikeCSS(child) else { return .nan }
+                              _ heightMode: SizingMode, _ direction: Direction, _ depth: Int,
+                              sizedLikeCSS: Bool) -> Float {
+        guard sizedLikeCSS else { return .nan }
         let cs = style(child)
         let isMainAxisRow = style(node).pointee.flexDirection.resolved(direction).isRow
         // The content size suggestion: the min-content main size. In a row, the width at which
@@ -97,6 +101,16 @@ extension LayoutPass {
         let minimum = isMainAxisRow ? cs.pointee.minWidth : cs.pointee.minHeight
         guard cs.pointee.overflow == .visible, minimum.isUndefined || minimum.isAuto else { return .nan }
         return minOrDefined(contentSize, specified)
+    }
+
+    /// Whether an in-flow child of `node` is sized by `FlexItemSizing.css`.
+    func holdsItemSizedLikeCSS(_ node: Int) -> Bool {
+        var c = firstLayoutChild(node)
+        while c >= 0 {
+            if sizesLikeCSS(c) && isInFlow(c) { return true }
+            c = nextLayoutChild(c, node)
+        }
+        return false
     }
 
     /// What `measureItemContent` offers an item in its container's main axis.
@@ -247,6 +261,7 @@ extension LayoutPass {
     @inline(always) func determineFlexBaseSizes(_ container: FlexContainer) -> FlexContainer {
         var flex = container
         let node = flex.node
+        flex.laysOutLikeCSS = holdsItemSizedLikeCSS(node)
         var totalMainDim = computeFlexBasisForChildren(flex)
         let childCount = layoutChildCount(node)
         if childCount > 1 {
@@ -258,7 +273,7 @@ extension LayoutPass {
             // Holding items sized by `FlexItemSizing.css`, the container is CSS's fit-content
             // size: at least its min-content size, for a multi-line container its widest
             // item's outer min-content contribution (§9.9.1, as Chromium computes it).
-            let widest = widestMinContentContribution(flex)
+            let widest = flex.laysOutLikeCSS ? widestMinContentContribution(flex) : 0
             if widest > flex.availableInnerMainDim {
                 flex.availableInnerMainDim = widest
                 flex.grewToMinContent = true
@@ -276,6 +291,7 @@ extension LayoutPass {
         var totalOuterFlexBasis: Float = 0
         var singleFlexChild = -1
         let mainMode = flex.mainMode
+        let sizedLikeCSS = flex.laysOutLikeCSS
         // A single child that can both grow and shrink in an exact container gets basis 0
         // instead of being measured and then flexed to fill the space anyway.
         if mainMode == .stretchFit {
@@ -310,13 +326,15 @@ extension LayoutPass {
             // be the last one left in the item's measured size.
             layouts[c].automaticMinimum = automaticMinimumSize(node, c, availableInnerWidth, flex.widthMode,
                                                                availableInnerHeight, availableInnerWidth,
-                                                               availableInnerHeight, flex.heightMode, direction, flex.depth)
+                                                               availableInnerHeight, flex.heightMode, direction, flex.depth,
+                                                               sizedLikeCSS: sizedLikeCSS)
             if c == singleFlexChild {
                 layouts[c].computedFlexBasisGeneration = generation
                 layouts[c].computedFlexBasis = 0
             } else {
                 computeFlexBasisForChild(node, c, availableInnerWidth, flex.widthMode, availableInnerHeight,
-                                         availableInnerWidth, availableInnerHeight, flex.heightMode, direction, flex.depth)
+                                         availableInnerWidth, availableInnerHeight, flex.heightMode, direction, flex.depth,
+                                         sizedLikeCSS: sizedLikeCSS)
             }
             totalOuterFlexBasis += layouts[c].computedFlexBasis + marginForAxis(c, mainAxis, availableInnerWidth)
         }

@@ -58,6 +58,10 @@ struct FlexContainer {
     /// Step 3 widened `availableInnerMainDim` to the container's min-content size, which is
     /// then its main size.
     var grewToMinContent = false
+    /// The container holds an item sized by `FlexItemSizing.css` (text), so it lays out all
+    /// its items as CSS does: max-content flex bases, automatic minimums (§4.5), §9.7 as the
+    /// spec runs it and min-content contributions for a fit-content size. Set by step 3.
+    var laysOutLikeCSS = false
 
     @inline(__always) var node: Int { input.node }
     /// Yoga counts main-axis auto margins under the owner's direction when it collects lines.

@@ -27,8 +27,8 @@ struct FlexLine {
     var mainDim: Float = 0
     /// Step 8: the line's cross size.
     var crossDim: Float = 0
-    /// The line holds an item sized by `FlexItemSizing.css`: step 6 runs §9.7 as the spec
-    /// does (`resolveFlexibleLengthsLikeCSS`), not Yoga's two passes.
+    /// The line's container `laysOutLikeCSS`: step 6 runs §9.7 as the spec does
+    /// (`resolveFlexibleLengthsLikeCSS`), not Yoga's two passes.
     var resolvesLikeCSS = false
     /// §9.2 step 4 on such a line: the inner main size CSS gives a fit-content container
     /// offered less than the line's hypothetical sizes (its min-content size or the space
@@ -67,6 +67,7 @@ extension LayoutPass {
         let availableInnerWidth = flex.availableInnerWidth
         let lineCount = lines.count
         var line = FlexLine(first: start, availableInnerMainDim: lines.availableInnerMainDim)
+        line.resolvesLikeCSS = flex.laysOutLikeCSS
         let node = flex.node
         let ns = style(node)
         var sizeConsumedIncludingMinConstraint: Float = 0
@@ -100,7 +101,6 @@ extension LayoutPass {
                 // Unlike grow, shrink is scaled by the item's basis.
                 line.totalFlexShrinkScaledFactors += -resolveFlexShrink(c) * layouts[c].computedFlexBasis
             }
-            if sizesLikeCSS(c) { line.resolvesLikeCSS = true }
             line.itemCount += 1
             line.lastItem = c
             c = nextLayoutChild(c, node)

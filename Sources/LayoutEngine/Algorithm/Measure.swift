@@ -137,11 +137,32 @@ extension LayoutPass {
         guard Self.isFixedSize(availableWidth, widthMode) && Self.isFixedSize(availableHeight, heightMode) else {
             return false
         }
+        // Yoga sizes a node offered at most 0 at 0, but CSS sizes a fit-content box at least at
+        // its min-content size: that of text inside it (`FlexItemSizing.css`; how
+        // `automaticMinimumSize` measures an item's min-content size).
+        if (widthMode == .fitContent || heightMode == .fitContent) && subtreeHoldsItemSizedLikeCSS(n) {
+            return false
+        }
         let w: Float = availableWidth.isNaN || (widthMode == .fitContent && availableWidth < 0) ? 0 : availableWidth
         let h: Float = availableHeight.isNaN || (heightMode == .fitContent && availableHeight < 0) ? 0 : availableHeight
         layouts[n].measuredWidth = boundAxis(n, .row, direction, w, ownerWidth, ownerWidth)
         layouts[n].measuredHeight = boundAxis(n, .column, direction, h, ownerHeight, ownerWidth)
         return true
+    }
+
+    /// Whether a descendant of `n` is sized by `FlexItemSizing.css`; found once per layout call.
+    func subtreeHoldsItemSizedLikeCSS(_ n: Int) -> Bool {
+        let l = layouts + n
+        if l.pointee.holdsCSSItemGeneration == generation { return l.pointee.subtreeHoldsCSSItem }
+        var holds = false
+        var c = Int(firstChildren[n].index)
+        while c >= 0 && !holds {
+            holds = sizesLikeCSS(c) || subtreeHoldsItemSizedLikeCSS(c)
+            c = Int(nextSiblings[c].index)
+        }
+        l.pointee.subtreeHoldsCSSItem = holds
+        l.pointee.holdsCSSItemGeneration = generation
+        return holds
     }
 }
 

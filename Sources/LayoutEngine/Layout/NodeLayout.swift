@@ -95,7 +95,8 @@
     @usableFromInline var automaticMinimum: Float = .nan
     /// What the item's min-content contribution in that axis is clamped from (CSS Sizing 3
     /// §5.1, as Blink computes it for flex items): its definite main size, else its min-content
-    /// main size; set with the automatic minimum, for items sized by `FlexItemSizing.css` only.
+    /// main size; set with the automatic minimum, for items sized by `FlexItemSizing.css` and
+    /// for their siblings in a fit-content container (`LayoutPass.automaticMinimumSize`).
     @usableFromInline var minContentBase: Float = .nan
     /// The item's target main size in §9.7 as `resolveFlexibleLengthsLikeCSS` runs it (NaN
     /// while not frozen); read by the line's second pass. Unused on lines Yoga's passes resolve.
@@ -108,6 +109,10 @@
     @usableFromInline var isDirty = true
     @usableFromInline var hadOverflow = false
     @usableFromInline var nextCachedMeasurementsIndex: UInt8 = 0
+    /// Whether a descendant is sized by `FlexItemSizing.css`, as found by the layout call
+    /// `holdsCSSItemGeneration` (`LayoutPass.subtreeHoldsItemSizedLikeCSS`).
+    @usableFromInline var subtreeHoldsCSSItem = false
+    @usableFromInline var holdsCSSItemGeneration: UInt32 = 0
     /// The single entry for full layouts; measurements live in the tree's cache array.
     @usableFromInline var cachedLayout = CacheEntry()
     /// The pixel-rounded frame the caller reads.

@@ -43,13 +43,16 @@ public enum FlexItemSizing: UInt8, Hashable, Sendable {
     /// the min-content main size: in a row the width at which the content breaks at every
     /// opportunity, in a column the content's height at the item's width; capped by a definite
     /// main size (the specified size suggestion) and by the max size, and none when the style
-    /// sets the min size or `overflow` is not `visible` (a scroll container's is 0). A line
-    /// holding such an item resolves its flexible lengths as §9.7 runs (not Yoga's two
-    /// passes), and a container sized to fit its content that is offered less than the line's
-    /// hypothetical sizes takes CSS's fit-content size, the space offered but at least its
-    /// min-content size (its items' min-content contributions, summed or, wrapping, the
-    /// largest), and shrinks its items into it (§9.2 step 4, §9.9.1). A leaf whose min or max
-    /// width overrides its content's width is measured again at that width.
+    /// sets the min size or `overflow` is not `visible` (a scroll container's is 0). A
+    /// container holding such an item sizes all its items so (their bases max-content, their
+    /// automatic minimums their min-content sizes), resolves its lines' flexible lengths as
+    /// §9.7 runs (not Yoga's two passes), and sized to fit its content and offered less than
+    /// a line's hypothetical sizes takes CSS's fit-content size, the space offered but at
+    /// least its min-content size (its items' min-content contributions, summed or, wrapping,
+    /// the largest), and shrinks its items into it (§9.2 step 4, §9.9.1). A node holding such
+    /// an item anywhere below is measured at its min-content size when offered at most 0
+    /// (Yoga sizes it 0). A leaf whose min or max width overrides its content's width is
+    /// measured again at that width.
     case css
 }
 

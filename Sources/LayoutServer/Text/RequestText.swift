@@ -7,8 +7,9 @@ import LayoutWire
 /// leaf's content becomes `.custom` with a tag digesting its text, resolved style and the
 /// font files under the structural hash's key, so the structural hash (and the cache) changes
 /// whenever any of them does, and a client cannot craft text whose tag collides. Text leaves
-/// are sized as CSS sizes flex items (`FlexItemSizing.css`): a row item starts at its
-/// max-content width and never shrinks below its min-content width, as in a browser.
+/// are sized as CSS sizes flex items (`FlexItemSizing.css`), and so are their siblings: a row
+/// item starts at its max-content width and never shrinks below its min-content width, as in a
+/// browser.
 /// Used on one thread, for one request.
 final class RequestText {
     let leaves: [TextLeaf]
