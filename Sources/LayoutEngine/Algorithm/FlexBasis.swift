@@ -72,8 +72,8 @@ extension LayoutPass {
 
     /// CSS Flexbox §4.5: the automatic minimum size of `child` in the main axis of flex container
     /// `node` (what `min-width` / `min-height: auto` computes to), for an item of a container
-    /// holding an item sized by `FlexItemSizing.css` (`sizedLikeCSS`: text lays its siblings
-    /// out as CSS does); NaN for every other item (Yoga has none) and where CSS gives none:
+    /// that lays out its items as CSS does (`sizedLikeCSS`, `FlexContainer.laysOutLikeCSS`);
+    /// NaN for every other item (Yoga has none) and where CSS gives none:
     /// a min size the style sets, or an item that is a scroll container (`overflow` not
     /// `visible`, whose automatic minimum is 0). The arguments are `computeFlexBasisForChild`'s.
     /// Also sets the item's `minContentBase`, which every such item has.

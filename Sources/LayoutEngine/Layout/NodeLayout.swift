@@ -95,8 +95,8 @@
     @usableFromInline var automaticMinimum: Float = .nan
     /// What the item's min-content contribution in that axis is clamped from (CSS Sizing 3
     /// §5.1, as Blink computes it for flex items): its definite main size, else its min-content
-    /// main size; set with the automatic minimum, for items sized by `FlexItemSizing.css` and
-    /// for their siblings in a fit-content container (`LayoutPass.automaticMinimumSize`).
+    /// main size; set with the automatic minimum, for the items of a container holding an item
+    /// sized by `FlexItemSizing.css` only (`LayoutPass.automaticMinimumSize`).
     @usableFromInline var minContentBase: Float = .nan
     /// The item's target main size in §9.7 as `resolveFlexibleLengthsLikeCSS` runs it (NaN
     /// while not frozen); read by the line's second pass. Unused on lines Yoga's passes resolve.
