@@ -30,6 +30,7 @@ struct TreePlan {
             guard let id = try? tree.addNode(style: styles[i], content: contents[i]) else { return nil }
             if parents[i] >= 0 { tree.appendChild(id, to: NodeID(parents[i])) }
         }
+        installMeasure(&tree)
         return Built(tree: tree, root: NodeID(0), available: available, direction: direction)
     }
 

@@ -95,14 +95,50 @@ func makeStyle(_ r: inout ByteReader, webDefaults: Bool) -> Style {
 }
 
 func makeContent(_ r: inout ByteReader) -> NodeContent {
-    switch r.below(6) {
+    switch r.below(7) {
     case 0: return .fixed(Size(width: length(&r, negative: false), height: length(&r, negative: false)))
     case 1:
         let words = ["a", "bb", "ccc", "dddd", "e", "ffffff"]
         let text = (0..<(1 + r.below(6))).map { _ in words[r.below(words.count)] }.joined(separator: " ")
         return .intrinsicText(text)
     case 2: return .benchmarkLeaf(Size(width: length(&r, negative: false), height: length(&r, negative: false)))
+    case 3: return .custom(tag: r.below(customWords.count), flexSizing: r.byte() & 3 == 0 ? .yoga : .css)
     default: return .none
+    }
+}
+
+/// The words of `.custom` leaves (as text, sized `FlexItemSizing.css` mostly), by tag: their
+/// widths, broken greedily into 10 px lines by `measureWords`.
+let customWords: [[Float]] = [[40, 30, 50], [60, 60], [84, 65.5], [13.37, 7, 7, 120.25], [154, 19], [0.5], []]
+
+func measureWords(_ words: [Float], _ width: Float, _ mode: MeasureMode, _ height: Float,
+                  _ heightMode: MeasureMode) -> Size {
+    let limit = mode == .undefined ? Float.infinity : width
+    var lines: Float = 0, line: Float = 0, widest: Float = 0
+    for word in words {
+        if line > 0 && line + word > limit {
+            lines += 1
+            widest = max(widest, line)
+            line = 0
+        }
+        line += word
+    }
+    if !words.isEmpty { lines += 1 }
+    widest = max(widest, line)
+    let h = lines * 10
+    return Size(width: mode == .exactly ? width : widest,
+                height: heightMode == .exactly ? height : heightMode == .atMost ? min(h, height) : h)
+}
+
+/// Measures the tree's `.custom` leaves by `measureWords` (their tags read once, by node).
+func installMeasure(_ tree: inout LayoutTree) {
+    let tags: [Int] = (0..<tree.nodeCount).map {
+        if case .custom(let tag, _) = tree.content(of: NodeID($0)) { return tag }
+        return -1
+    }
+    tree.measureFunction = { node, width, widthMode, height, heightMode in
+        let tag = tags[Int(node.index)]
+        return measureWords(tag >= 0 ? customWords[tag] : [], width, widthMode, height, heightMode)
     }
 }
 
@@ -150,6 +186,7 @@ func build(_ bytes: [UInt8]) -> Built? {
     // once gave NaN frames (Tests/LayoutEngineTests/FuzzRegressionTests.swift). FUZZ_NO_INHERIT=1
     // leaves it out.
     let direction: Direction = allowInherit ? pick(&r, Direction.self) : (r.byte() & 1 == 0 ? .ltr : .rtl)
+    installMeasure(&tree)
     return Built(tree: tree, root: nodes[0], available: available, direction: direction)
 }
 
