@@ -23,21 +23,8 @@ enum TextProperty: CaseIterable {
         }
     }
     /// The pointer to this key in a style object: "/" and `name` (which needs no escaping).
-    var pointer: String {
-        switch self {
-        case .fontFamily: return "/fontFamily"
-        case .fontSize: return "/fontSize"
-        case .fontWeight: return "/fontWeight"
-        case .fontStyle: return "/fontStyle"
-        case .lineHeight: return "/lineHeight"
-        case .letterSpacing: return "/letterSpacing"
-        case .textAlign: return "/textAlign"
-        case .whiteSpace: return "/whiteSpace"
-        case .overflowWrap: return "/overflowWrap"
-        case .maxLines: return "/maxLines"
-        case .textOverflow: return "/textOverflow"
-        }
-    }
+    /// Every name fits a small string with its "/" (15 UTF-8 bytes at most): no allocation.
+    var pointer: String { "/" + name }
     var appliesToSpans: Bool {
         switch self {
         case .fontFamily, .fontSize, .fontWeight, .fontStyle, .lineHeight, .letterSpacing: return true
