@@ -14,6 +14,11 @@ public enum LayoutWire {
 
     /// Parses and decodes a request body in one go.
     public static func decodeRequest(bytes: UnsafeRawBufferPointer, limits: WireLimits = .default) throws(WireError) -> LayoutRequest {
+        // Most requests decode in one pass over the bytes; the rest (and every error) from the tape.
+        if bytes.count <= limits.maxDocumentBytes,
+           let request = OnePassDecoder.decode(bytes.assumingMemoryBound(to: UInt8.self), limits: limits) {
+            return request
+        }
         // The document reads its strings from `bytes` instead of copying them: it is decoded
         // here and dropped before `bytes` can go (the request holds Strings of its own).
         let document = try JSONValue.parseDocument(bytes: bytes, limits: limits, borrowingInput: true)

@@ -5,6 +5,7 @@ import Darwin
 #endif
 import Dispatch
 import HTTPServer
+import LayoutWire
 import SyncSupport
 import TestSupport
 import Testing
@@ -109,7 +110,7 @@ import Testing
                 for start in 0..<3 {
                     let expected = bytes[start..<(start + length)].filter { $0 == UInt8(ascii: "{") }.count
                     let counted = bytes.withUnsafeBufferPointer {
-                        ComputeQueue.countOpenBraces(in: UnsafeBufferPointer(rebasing: $0[start..<(start + length)]))
+                        LayoutWire.openBraceCount(in: UnsafeBufferPointer(rebasing: $0[start..<(start + length)]))
                     }
                     #expect(counted == expected)
                 }

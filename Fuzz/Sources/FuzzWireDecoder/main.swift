@@ -6,7 +6,8 @@
 // - every error has a code and message, a pointer that is empty or starts with "/", an
 //   offset inside the document, and members that write as JSON and read back unchanged;
 // - a parsed document written back out parses to the same document (write/parse round trip);
-// - the one-step and two-step decoders agree;
+// - the one-step and two-step decoders agree: the same error, or the same request (the
+//   one-step decoder takes the one-pass path for the requests of its shape);
 // - a decoded request lays out and its response body is valid JSON.
 import FuzzSupport
 import LayoutEngine
@@ -40,6 +41,22 @@ func checkError(_ error: WireError, documentSize: Int, limits: WireLimits) {
     precondition(parsed["message"]?.stringValue.map { Array($0.utf8) } == Array(error.message.utf8), "error body lost the message")
     precondition(parsed["pointer"]?.stringValue.map { Array($0.utf8) } == error.pointer.map { Array($0.utf8) },
                  "error body lost the pointer")
+}
+
+/// The one-step decode of a body equals the two-step one: tree, contents, styles, ids, hash.
+func checkSameRequest(_ a: LayoutRequest, _ b: LayoutRequest) {
+    precondition(a.tree.nodeCount == b.tree.nodeCount && a.root == b.root && a.ids == b.ids
+                 && a.available == b.available && a.direction == b.direction && a.textLines == b.textLines
+                 && a.textLeaves.count == b.textLeaves.count, "one-step and two-step decoders built different requests")
+    for index in 0..<a.tree.nodeCount {
+        let node = NodeID(index)
+        precondition(a.tree.style(of: node) == b.tree.style(of: node) && a.tree.content(of: node) == b.tree.content(of: node)
+                     && a.tree.children(of: node).elementsEqual(b.tree.children(of: node)),
+                     "one-step and two-step decoders built node \(index) differently")
+    }
+    precondition(a.tree.structuralHash(root: a.root, available: a.available, direction: a.direction)
+                 == b.tree.structuralHash(root: b.root, available: b.available, direction: b.direction),
+                 "one-step and two-step decoders built trees of different hashes")
 }
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -84,6 +101,10 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         }
         return 0
     }
+    guard let direct = try? LayoutWire.decodeRequest(bytes: body, limits: limits) else {
+        preconditionFailure("one-step decoder refused what the two-step one accepted")
+    }
+    checkSameRequest(direct, request)
     precondition(request.tree.nodeCount <= limits.maxNodes, "decoded more nodes than the limit")
     precondition(request.ids.count == request.tree.nodeCount, "ids and nodes differ in count")
     request.computeLayout()

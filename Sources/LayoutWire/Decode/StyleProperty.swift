@@ -79,12 +79,18 @@ enum StyleProperty {
     }
 
     @inline(__always) static func named(_ key: UnsafeBufferPointer<UInt8>) -> StyleProperty? {
+        slotAndProperty(named: key)?.property
+    }
+
+    /// The property of a key and the slot it sits in (0..<256, one per key: a decoder can
+    /// mark the keys an object has set in 256 bits).
+    @inline(__always) static func slotAndProperty(named key: UnsafeBufferPointer<UInt8>) -> (slot: Int, property: StyleProperty)? {
         var slot = slot(for: key)
         while let entry = slots[slot] {
             if entry.name.count == key.count && entry.name.withUnsafeBufferPointer({ name in
                 for i in 0..<name.count where name[i] != key[i] { return false }
                 return true
-            }) { return entry.property }
+            }) { return (slot, entry.property) }
             slot = (slot + 1) & (slotCount - 1)
         }
         return nil

@@ -85,11 +85,7 @@ final class JSONDocument: @unchecked Sendable {
 
     /// Whether the string token at `index` spells `literal`.
     @inline(__always) func equals(_ index: Int, _ literal: StaticString) -> Bool {
-        let b = bytes(at: index)
-        guard b.count == literal.utf8CodeUnitCount else { return false }
-        let l = literal.utf8Start
-        for i in 0..<b.count where b[i] != l[i] { return false }
-        return true
+        spells(bytes(at: index), literal)
     }
 
     @inline(__always) func equals(_ index: Int, _ other: [UInt8]) -> Bool {

@@ -220,8 +220,7 @@ struct JSONParser {
             // Fast scan over plain ASCII: eight bytes at a time, then byte by byte.
             pos = Self.skipPlainASCII(input, from: pos)
             while pos < input.count {
-                let b = input[pos]
-                if b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") || b < 0x20 || b >= 0x80 { break }
+                if !Self.isPlainASCII(input[pos]) { break }
                 pos += 1
             }
             guard pos < input.count else { throw .syntax("unterminated string", at: start) }
@@ -266,7 +265,7 @@ struct JSONParser {
     /// borrows that cause false flags only run upward). Near the end of the input, it
     /// returns where fewer than eight bytes remain.
     @inline(__always)
-    private static func skipPlainASCII(_ input: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+    static func skipPlainASCII(_ input: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         guard let base = input.baseAddress else { return start }
         let raw = UnsafeRawPointer(base)
         var i = start
@@ -284,6 +283,12 @@ struct JSONParser {
             i += 8
         }
         return i
+    }
+
+    /// Whether `byte` stands for itself inside a string: not a quote, a backslash, a control
+    /// character or part of a multi-byte UTF-8 sequence.
+    @inline(__always) static func isPlainASCII(_ byte: UInt8) -> Bool {
+        byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") && byte >= 0x20 && byte < 0x80
     }
 
     @inline(__always) private mutating func flush(from runStart: Int) {

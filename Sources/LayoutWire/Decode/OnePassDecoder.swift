@@ -1,0 +1,334 @@
+@_spi(Decoding) import LayoutEngine
+
+/// The common request decoded in one pass over its bytes, straight into the tree's storage:
+/// no token tape, no second walk over it, no count of the nodes beforehand.
+///
+/// It takes flexbox nodes whose members are `id`, `style` (numbers, keywords and lengths),
+/// `measure` (`fixed` or `benchmark-leaf`) and, last, `children`, under a request of `root`,
+/// `available`, `direction` and `textLines`, with strings of plain ASCII without escapes.
+/// Anything else (another member or node kind, text, paint, a size reference, an escape, a
+/// repeated member, a limit reached, any error) makes it give up, and `RequestDecoder`
+/// decodes the request from the tape instead; that one also words the errors. A request both
+/// accept decodes to the same tree, ids and hash either way (`OnePassDecoderTests`).
+struct OnePassDecoder {
+    private let input: UnsafeBufferPointer<UInt8>
+    private let limits: WireLimits
+    private var pos = 0
+
+    /// Thrown at the first thing outside the accepted shape; nothing is reported.
+    struct GaveUp: Error {}
+
+    private init(input: UnsafeBufferPointer<UInt8>, limits: WireLimits) {
+        self.input = input
+        self.limits = limits
+    }
+
+    /// The request in `bytes`, or nil when it is outside the shape this decoder takes.
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, limits: WireLimits) -> LayoutRequest? {
+        var decoder = OnePassDecoder(input: bytes, limits: limits)
+        do { return try decoder.request() } catch { return nil }
+    }
+
+    // MARK: Request
+
+    private mutating func request() throws(GaveUp) -> LayoutRequest {
+        var tree = LayoutTree(config: LayoutConfig())
+        var ids: [String?] = []
+        // Nearly every node is an object with a style object: half the objects, a guess that
+        // keeps the arrays near their final size (over-reserving pushes them into fresh pages).
+        let reserve = min(limits.maxNodes, LayoutWire.openBraceCount(in: input) / 2 + 1)
+        tree.reserveCapacity(reserve)
+        ids.reserveCapacity(reserve)
+        var root: NodeID?
+        var available = AvailableSize()
+        var direction = Direction.ltr
+        var textLines = false
+        var seen: UInt8 = 0
+        try open(UInt8(ascii: "{"))
+        repeat {
+            let key = try key()
+            let bit: UInt8
+            if spells(key, "root") {
+                bit = 1
+                root = try nodes(into: &tree, ids: &ids)
+            } else if spells(key, "available") {
+                bit = 2
+                available = try availableSize()
+            } else if spells(key, "direction") {
+                bit = 4
+                guard let value = Keywords.ownerDirection.match(try string()) else { throw GaveUp() }
+                direction = value
+            } else if spells(key, "textLines") {
+                bit = 8
+                textLines = try bool()
+            } else {
+                throw GaveUp()
+            }
+            guard seen & bit == 0 else { throw GaveUp() }
+            seen |= bit
+        } while try nextMember()
+        skipWhitespace()
+        guard pos == input.count, let root else { throw GaveUp() }
+        var request = LayoutRequest(tree: tree, root: root, ids: ids, available: available, direction: direction)
+        request.textLines = textLines
+        return request
+    }
+
+    private mutating func availableSize() throws(GaveUp) -> AvailableSize {
+        var size = AvailableSize()
+        var seen: UInt8 = 0
+        try open(UInt8(ascii: "{"))
+        if try closesEmpty(UInt8(ascii: "}")) { return size }
+        repeat {
+            let key = try key()
+            let bit: UInt8 = spells(key, "width") ? 1 : spells(key, "height") ? 2 : 0
+            guard bit != 0, seen & bit == 0 else { throw GaveUp() }
+            seen |= bit
+            let value: Float?
+            if peek() == UInt8(ascii: "n") {
+                try literal("null")
+                value = nil
+            } else {
+                value = try measurement()
+            }
+            if bit == 1 { size.width = value } else { size.height = value }
+        } while try nextMember()
+        return size
+    }
+
+    // MARK: Nodes
+
+    /// The node tree at `pos` (the root's object), depth-first without recursion; returns the root.
+    private mutating func nodes(into tree: inout LayoutTree, ids: inout [String?]) throws(GaveUp) -> NodeID {
+        // The nodes whose `children` array is open, innermost last.
+        var open: [NodeID] = []
+        let base = Style()
+        let (root, rootHasChildren) = try node(into: &tree, ids: &ids, base: base, depth: 0)
+        guard rootHasChildren else { return root }
+        open.append(root)
+        while let parent = open.last {
+            // At the start of a child, after `[` or `,`.
+            let (child, hasChildren) = try node(into: &tree, ids: &ids, base: base, depth: open.count)
+            tree.appendChild(child, to: parent)
+            if hasChildren {
+                open.append(child)
+                continue
+            }
+            // After a node's closing brace: its next sibling, or the end of its parent.
+            while true {
+                skipWhitespace()
+                guard pos < input.count else { throw GaveUp() }
+                if input[pos] == UInt8(ascii: ",") {
+                    pos += 1
+                    break
+                }
+                guard input[pos] == UInt8(ascii: "]") else { throw GaveUp() }
+                pos += 1
+                try endOfNode()
+                open.removeLast()
+                if open.isEmpty { return root }
+            }
+        }
+        return root
+    }
+
+    /// Adds the node object at `pos` and reads its members up to the end of the object, or
+    /// into its non-empty `children` array (true: `pos` is at the first child).
+    private mutating func node(into tree: inout LayoutTree, ids: inout [String?], base: Style,
+                               depth: Int) throws(GaveUp) -> (NodeID, hasChildren: Bool) {
+        // Each node level nests two JSON values (its object and its children array), under
+        // the request object, with the style object inside.
+        guard tree.nodeCount < limits.maxNodes, depth < limits.maxDepth, 2 * depth + 3 < limits.maxNesting else {
+            throw GaveUp()
+        }
+        try open(UInt8(ascii: "{"))
+        var id: String?
+        var hasChildren = false
+        let node = try tree.addNode(base: base) { (style, content) throws(GaveUp) in
+            if try closesEmpty(UInt8(ascii: "}")) { return }
+            var seen: UInt8 = 0
+            repeat {
+                let key = try key()
+                let bit: UInt8
+                switch key.count {
+                case 2 where spells(key, "id"):
+                    bit = 1
+                    let bytes = try string()
+                    id = String(decoding: bytes, as: UTF8.self)
+                case 5 where spells(key, "style"):
+                    bit = 2
+                    try self.style(into: &style)
+                case 7 where spells(key, "measure"):
+                    bit = 4
+                    content = try measure()
+                case 8 where spells(key, "children"):
+                    try open(UInt8(ascii: "["))
+                    if try closesEmpty(UInt8(ascii: "]")) {
+                        // Nothing may follow `children` (the tape decoder takes that order).
+                        try endOfNode()
+                        return
+                    }
+                    // A measured node is a leaf: the tape decoder words the error.
+                    guard seen & 4 == 0 else { throw GaveUp() }
+                    hasChildren = true
+                    return
+                default:
+                    throw GaveUp()
+                }
+                guard seen & bit == 0 else { throw GaveUp() }
+                seen |= bit
+            } while try nextMember()
+        }
+        ids.append(id)
+        return (node, hasChildren)
+    }
+
+    /// The closing brace of a node object after its `children` array.
+    private mutating func endOfNode() throws(GaveUp) {
+        skipWhitespace()
+        guard pos < input.count, input[pos] == UInt8(ascii: "}") else { throw GaveUp() }
+        pos += 1
+    }
+
+    /// The members of a `style` object, applied to `style` with the tape decoder's checks.
+    private mutating func style(into style: inout Style) throws(GaveUp) {
+        try open(UInt8(ascii: "{"))
+        if try closesEmpty(UInt8(ascii: "}")) { return }
+        // One bit per slot of the key table, to refuse a repeated key as the parser does.
+        var seen: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+        repeat {
+            guard let (slot, property) = StyleProperty.slotAndProperty(named: try key()) else { throw GaveUp() }
+            let bit: UInt64 = 1 << (slot & 63)
+            switch slot >> 6 {
+            case 0: guard seen.0 & bit == 0 else { throw GaveUp() }; seen.0 |= bit
+            case 1: guard seen.1 & bit == 0 else { throw GaveUp() }; seen.1 |= bit
+            case 2: guard seen.2 & bit == 0 else { throw GaveUp() }; seen.2 |= bit
+            default: guard seen.3 & bit == 0 else { throw GaveUp() }; seen.3 |= bit
+            }
+            let value: StyleInput
+            switch peek() {
+            case UInt8(ascii: "\""): value = .string(try string())
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): value = .number(try number())
+            default: throw GaveUp()  // objects are size references; the rest are errors
+            }
+            do { try property.set(value, on: &style) } catch { throw GaveUp() }
+        } while try nextMember()
+    }
+
+    /// `{"kind": "fixed" | "benchmark-leaf", "width": w, "height": h}`, members in any order.
+    private mutating func measure() throws(GaveUp) -> NodeContent {
+        try open(UInt8(ascii: "{"))
+        var isFixed: Bool?
+        var width: Float?, height: Float?
+        repeat {
+            let key = try key()
+            if spells(key, "kind") {
+                guard isFixed == nil else { throw GaveUp() }
+                let kind = try string()
+                if spells(kind, "fixed") { isFixed = true }
+                else if spells(kind, "benchmark-leaf") { isFixed = false }
+                else { throw GaveUp() }
+            } else if spells(key, "width") {
+                guard width == nil else { throw GaveUp() }
+                width = try measurement()
+            } else if spells(key, "height") {
+                guard height == nil else { throw GaveUp() }
+                height = try measurement()
+            } else {
+                throw GaveUp()
+            }
+        } while try nextMember()
+        guard let isFixed, let width, let height else { throw GaveUp() }
+        let size = Size(width: width, height: height)
+        return isFixed ? .fixed(size) : .benchmarkLeaf(size)
+    }
+
+    // MARK: Values
+
+    /// A non-negative number that fits a Float.
+    private mutating func measurement() throws(GaveUp) -> Float {
+        do { return try StyleProperty.checked(try number(), allowNegative: false) } catch { throw GaveUp() }
+    }
+
+    private mutating func number() throws(GaveUp) -> Double {
+        guard let (value, end) = JSONNumber.parse(input, from: pos) else { throw GaveUp() }
+        pos = end
+        return value
+    }
+
+    private mutating func bool() throws(GaveUp) -> Bool {
+        if peek() == UInt8(ascii: "t") { try literal("true"); return true }
+        try literal("false")
+        return false
+    }
+
+    private mutating func literal(_ word: StaticString) throws(GaveUp) {
+        let n = word.utf8CodeUnitCount
+        guard pos + n <= input.count else { throw GaveUp() }
+        for i in 0..<n where input[pos + i] != word.utf8Start[i] { throw GaveUp() }
+        pos += n
+    }
+
+    /// A string of plain ASCII without escapes, at `pos` after whitespace: its bytes in the input.
+    private mutating func string() throws(GaveUp) -> UnsafeBufferPointer<UInt8> {
+        skipWhitespace()
+        guard pos < input.count, input[pos] == UInt8(ascii: "\"") else { throw GaveUp() }
+        let start = pos + 1
+        var end = JSONParser.skipPlainASCII(input, from: start)
+        while end < input.count, JSONParser.isPlainASCII(input[end]) { end += 1 }
+        guard end < input.count, input[end] == UInt8(ascii: "\""), end - start <= limits.maxStringBytes else { throw GaveUp() }
+        pos = end + 1
+        return UnsafeBufferPointer(rebasing: input[start..<end])
+    }
+
+    /// A member's name and its colon; `pos` is then at the value (after whitespace).
+    private mutating func key() throws(GaveUp) -> UnsafeBufferPointer<UInt8> {
+        let name = try string()
+        skipWhitespace()
+        guard pos < input.count, input[pos] == UInt8(ascii: ":") else { throw GaveUp() }
+        pos += 1
+        skipWhitespace()
+        return name
+    }
+
+    /// After a member: true at a comma (another member follows), false at the closing brace.
+    private mutating func nextMember() throws(GaveUp) -> Bool {
+        skipWhitespace()
+        guard pos < input.count else { throw GaveUp() }
+        pos += 1
+        switch input[pos - 1] {
+        case UInt8(ascii: ","): return true
+        case UInt8(ascii: "}"): return false
+        default: throw GaveUp()
+        }
+    }
+
+    private mutating func open(_ bracket: UInt8) throws(GaveUp) {
+        skipWhitespace()
+        guard pos < input.count, input[pos] == bracket else { throw GaveUp() }
+        pos += 1
+    }
+
+    /// Whether the container just opened closes at once (consumed).
+    private mutating func closesEmpty(_ bracket: UInt8) throws(GaveUp) -> Bool {
+        skipWhitespace()
+        guard pos < input.count else { throw GaveUp() }
+        guard input[pos] == bracket else { return false }
+        pos += 1
+        return true
+    }
+
+    @inline(__always) private mutating func peek() -> UInt8 {
+        skipWhitespace()
+        return pos < input.count ? input[pos] : 0
+    }
+
+    @inline(__always) private mutating func skipWhitespace() {
+        while pos < input.count {
+            switch input[pos] {
+            case 0x20, 0x0A, 0x0D, 0x09: pos += 1
+            default: return
+            }
+        }
+    }
+}
