@@ -14,10 +14,14 @@ of the server process over the cell, divided by the requests answered.
   patch-changes   the same with "changesOnly": true
   cached          /compute of the same ~2 KB request every time (an answer-cache hit)
 
-uncached and cached run twice: with the default --patch-base-bytes (bases kept) and with
---patch-base-bytes 0 (nothing kept), to show what keeping bases costs those paths.
-Target: patch / uncached <= 0.1. Environment: DURATION (6), CONNECTIONS ("1 4"), PORT (0: any
-free port).
+The cells of the default server (bases kept) run ROUNDS times, taking turns (uncached, cached,
+patch, patch-changes at each connection count, then again), and each ratio is taken within its
+round: the machine's speed drifts by up to 2x within minutes, which a ratio of cells measured
+minutes apart would carry. The tables give each cell's median and every round's ratio, and the
+verdict goes by the median ratio. uncached and cached also run once with --patch-base-bytes 0
+(nothing kept), to show what keeping bases costs those paths.
+Target: patch / uncached <= 0.1. Environment: DURATION (6), CONNECTIONS ("1 4"), ROUNDS (3),
+PORT (0: any free port).
 """
 import http.client
 import json
@@ -35,6 +39,7 @@ here = os.path.dirname(os.path.abspath(__file__))
 
 DURATION = float(os.environ.get("DURATION", "6"))
 CONNECTIONS = [int(n) for n in os.environ.get("CONNECTIONS", "1 4").split()]
+ROUNDS = int(os.environ.get("ROUNDS", "3"))
 PORT = int(os.environ.get("PORT", "0"))
 CLK_TCK = os.sysconf("SC_CLK_TCK")
 HEADERS = {"Content-Type": "application/json"}
@@ -163,30 +168,38 @@ def main():
     for label, options in (("bases kept", []), ("bases off", ["--patch-base-bytes", "0"])):
         server = Server(binary, *options)
         try:
-            for connections in CONNECTIONS:
-                results[("uncached", label, connections)] = measure(server, uncached, connections)
-                results[("cached", label, connections)] = measure(server, cached_client, connections)
-                if label == "bases kept":
-                    results[("patch", label, connections)] = measure(server, patcher(False), connections)
-                    results[("patch-changes", label, connections)] = measure(server, patcher(True), connections)
+            for _ in range(ROUNDS if label == "bases kept" else 1):
+                for connections in CONNECTIONS:
+                    cells = [("uncached", uncached), ("cached", cached_client)]
+                    if label == "bases kept":
+                        cells += [("patch", patcher(False)), ("patch-changes", patcher(True))]
+                    for mode, client in cells:
+                        results.setdefault((mode, label, connections), []).append(measure(server, client, connections))
         finally:
             server.stop()
 
-    print(f"# {time.strftime('%Y-%m-%d %H:%M:%S UTC', time.gmtime())}, {os.uname().machine}, {os.cpu_count()} cores, "
-          f"load average {os.getloadavg()[0]:.2f}; {DURATION:.0f} s per cell; 1,000-node tree {len(whole)} bytes; "
-          f"patches answered {modes}")
-    print("cell\tservice\tconnections\tcpu_us_per_request\trequests_per_s")
-    for (mode, label, connections), value in results.items():
-        print(f"{mode}\t{label}\t{connections}\t{value[0]:.1f}\t{value[1]:.0f}")
-    for connections in CONNECTIONS:
-        base = results[("uncached", "bases kept", connections)][0]
-        for mode in ("patch", "patch-changes"):
-            print(f"{connections} connection(s): {mode} / uncached whole = "
-                  f"{results[(mode, 'bases kept', connections)][0] / base:.3f} (target <= 0.1)")
-        for mode in ("uncached", "cached"):
-            kept, off = results[(mode, "bases kept", connections)][0], results[(mode, "bases off", connections)][0]
-            print(f"{connections} connection(s): {mode} with bases kept / bases off = {kept / off:.3f}")
+    def median(values):
+        ordered = sorted(values)
+        middle = len(ordered) // 2
+        return ordered[middle] if len(ordered) % 2 else (ordered[middle - 1] + ordered[middle]) / 2
 
+    print(f"# {time.strftime('%Y-%m-%d %H:%M:%S UTC', time.gmtime())}, {os.uname().machine}, {os.cpu_count()} cores, "
+          f"load average {os.getloadavg()[0]:.2f}; {DURATION:.0f} s per cell, {ROUNDS} rounds; "
+          f"1,000-node tree {len(whole)} bytes; patches answered {modes}")
+    print("cell\tservice\tconnections\tcpu_us_per_request (median)\trequests_per_s (median)\tcpu_us per round")
+    for (mode, label, connections), values in results.items():
+        print(f"{mode}\t{label}\t{connections}\t{median([v[0] for v in values]):.1f}\t{median([v[1] for v in values]):.0f}\t"
+              + " ".join(f"{v[0]:.0f}" for v in values))
+    for connections in CONNECTIONS:
+        wholes = [v[0] for v in results[("uncached", "bases kept", connections)]]
+        for mode in ("patch", "patch-changes"):
+            ratios = [v[0] / whole for v, whole in zip(results[(mode, "bases kept", connections)], wholes)]
+            print(f"{connections} connection(s): {mode} / uncached whole = {median(ratios):.3f} median of rounds "
+                  f"({' '.join(f'{r:.3f}' for r in ratios)}) (target <= 0.1)")
+        for mode in ("uncached", "cached"):
+            kept = median([v[0] for v in results[(mode, "bases kept", connections)]])
+            off = results[(mode, "bases off", connections)][0][0]
+            print(f"{connections} connection(s): {mode} with bases kept (median) / bases off = {kept / off:.3f}")
 
 if __name__ == "__main__":
     main()

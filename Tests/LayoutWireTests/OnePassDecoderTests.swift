@@ -31,6 +31,7 @@ import TestSupport
         #"{"root": {"id": "a", "id": "b"}}"#,
         #"{"root": {}, "root": {}}"#,
         #"{"root": {"bogus": 1}}"#,
+        #"{"root": {"type": "flex", "type": "flex"}}"#,
         #"{"root": {"measure": {"kind": "fixed", "width": 1, "height": 1}, "children": [{}]}}"#,
         #"{"root": {"measure": {"kind": "fixed", "width": 1}}}"#,
         #"{"root": {"children": [{}, ]}}"#,
@@ -43,14 +44,16 @@ import TestSupport
         #"{"root": {"id": "caf\u00e9", "style": {"width": 1}}}"#,
         #"{"root": {"id": "café"}}"#,
         #"{"root": {"style": {"wid\u0074h": 3}}}"#,
-        #"{"root": {"type": "flex", "style": {"width": 3}}}"#,
         #"{"root": {"children": [{"id": "a"}], "style": {"width": 3}}}"#,
         #"{"root": {"children": [{"id": "a"}], "id": "r"}}"#,
         #"{"root": {"style": {"width": {"of": "b"}}, "children": [{"id": "b", "style": {"width": 4}}]}}"#,
         #"{"root": {"style": {"backgroundColor": "red", "width": 3}}}"#,
         #"{"root": {"style": {"fontSize": 12}, "children": [{"text": "hi"}]}}"#,
         #"{"root": {"isIncludedInLayout": false}}"#,
-        #"{"config": {"useWebDefaults": true}, "root": {"style": {"width": 3}}}"#,
+        #"{"root": {"style": {"width": 3}}, "config": {"useWebDefaults": true}}"#,
+        #"{"config": {"errata": "all"}, "root": {}}"#,
+        #"{"config": {"pointScaleFactor": -1}, "root": {}}"#,
+        #"{"root": {"type": "stack"}}"#,
         #"{"name": "case", "root": {}}"#,
         #"{"available": null, "root": {}}"#,
         #"{"root": {"measure": {"kind": "intrinsic-text", "text": "a b"}}}"#,
@@ -123,6 +126,14 @@ private struct RequestGenerator {
         if chance(2) { members.append(#""direction":"# + space() + (chance(2) ? #""ltr""# : #""rtl""#)) }
         if chance(4) { members.append(#""textLines": "# + (chance(2) ? "true" : "false")) }
         members.shuffle(using: &random)
+        if chance(3) {
+            // Before the root, which takes its defaults.
+            var settings = [#""pointScaleFactor": \#(["1", "2", "3", "0", "0.5"][Int(random.next() % 5)])"#,
+                            #""useWebDefaults": \#(chance(2) ? "true" : "false")"#].filter { _ in !chance(3) }
+            settings.shuffle(using: &random)
+            let root = members.firstIndex { $0.hasPrefix(#""root""#) }!
+            members.insert(#""config":"# + space() + "{" + settings.joined(separator: ",") + "}", at: Int(random.next() % UInt64(root + 1)))
+        }
         return "{" + space() + members.joined(separator: "," + space()) + space() + "}" + space()
     }
 
@@ -131,6 +142,7 @@ private struct RequestGenerator {
         var members: [String] = []
         if !chance(4) { members.append(#""id": "n\#(nodes)-\#(random.next() % 1000)""#) }
         if !chance(5) { members.append(#""style":"# + space() + style()) }
+        if chance(8) { members.append(#""type": "flex""#) }
         let childCount = depth < 4 && nodes < 60 ? Int(random.next() % 5) : 0
         if childCount == 0 && chance(3) {
             let kind = chance(2) ? "fixed" : "benchmark-leaf"

@@ -4,8 +4,9 @@
 /// no token tape, no second walk over it, no count of the nodes beforehand.
 ///
 /// It takes flexbox nodes whose members are `id`, `style` (numbers, keywords and lengths),
-/// `measure` (`fixed` or `benchmark-leaf`) and, last, `children`, under a request of `root`,
-/// `available`, `direction` and `textLines`, with strings of plain ASCII without escapes.
+/// `measure` (`fixed` or `benchmark-leaf`), `type` (`"flex"`) and, last, `children`, under a
+/// request of `root`, `available`, `direction`, `textLines` and a `config` (`pointScaleFactor`,
+/// `useWebDefaults`) before `root`, with strings of plain ASCII without escapes.
 /// Anything else (another member or node kind, text, paint, a size reference, an escape, a
 /// repeated member, a limit reached, any error) makes it give up, and `RequestDecoder`
 /// decodes the request from the tape instead; that one also words the errors. A request both
@@ -39,6 +40,7 @@ struct OnePassDecoder {
         let reserve = min(limits.maxNodes, LayoutWire.openBraceCount(in: input) / 2 + 1)
         tree.reserveCapacity(reserve)
         ids.reserveCapacity(reserve)
+        var config = LayoutConfig()
         var root: NodeID?
         var available = AvailableSize()
         var direction = Direction.ltr
@@ -50,7 +52,13 @@ struct OnePassDecoder {
             let bit: UInt8
             if spells(key, "root") {
                 bit = 1
-                root = try nodes(into: &tree, ids: &ids)
+                // The config sets the tree's and the base style's defaults: it must come first.
+                tree.config = config
+                root = try nodes(into: &tree, ids: &ids, base: Style(webDefaults: config.useWebDefaults))
+            } else if spells(key, "config") {
+                guard root == nil else { throw GaveUp() }
+                bit = 16
+                config = try self.config()
             } else if spells(key, "available") {
                 bit = 2
                 available = try availableSize()
@@ -72,6 +80,31 @@ struct OnePassDecoder {
         var request = LayoutRequest(tree: tree, root: root, ids: ids, available: available, direction: direction)
         request.textLines = textLines
         return request
+    }
+
+    /// `{"pointScaleFactor": s, "useWebDefaults": b}`, either or both (errata and experimental
+    /// features are the tape decoder's).
+    private mutating func config() throws(GaveUp) -> LayoutConfig {
+        var config = LayoutConfig()
+        var seen: UInt8 = 0
+        try open(UInt8(ascii: "{"))
+        if try closesEmpty(UInt8(ascii: "}")) { return config }
+        repeat {
+            let key = try key()
+            let bit: UInt8
+            if spells(key, "pointScaleFactor") {
+                bit = 1
+                config.pointScaleFactor = try measurement()
+            } else if spells(key, "useWebDefaults") {
+                bit = 2
+                config.useWebDefaults = try bool()
+            } else {
+                throw GaveUp()
+            }
+            guard seen & bit == 0 else { throw GaveUp() }
+            seen |= bit
+        } while try nextMember()
+        return config
     }
 
     private mutating func availableSize() throws(GaveUp) -> AvailableSize {
@@ -99,10 +132,9 @@ struct OnePassDecoder {
     // MARK: Nodes
 
     /// The node tree at `pos` (the root's object), depth-first without recursion; returns the root.
-    private mutating func nodes(into tree: inout LayoutTree, ids: inout [String?]) throws(GaveUp) -> NodeID {
+    private mutating func nodes(into tree: inout LayoutTree, ids: inout [String?], base: Style) throws(GaveUp) -> NodeID {
         // The nodes whose `children` array is open, innermost last.
         var open: [NodeID] = []
-        let base = Style()
         let (root, rootHasChildren) = try node(into: &tree, ids: &ids, base: base, depth: 0)
         guard rootHasChildren else { return root }
         open.append(root)
@@ -161,6 +193,9 @@ struct OnePassDecoder {
                 case 7 where spells(key, "measure"):
                     bit = 4
                     content = try measure()
+                case 4 where spells(key, "type"):
+                    bit = 8
+                    guard spells(try string(), "flex") else { throw GaveUp() }
                 case 8 where spells(key, "children"):
                     try open(UInt8(ascii: "["))
                     if try closesEmpty(UInt8(ascii: "]")) {
