@@ -6,7 +6,9 @@ import LayoutWire
 
 // `wire-bench --service FILE`: the in-process cost of an uncached `/compute` (decode, structural
 // hash, layout, encode through `LayoutOnce`, no HTTP) against the engine's own build + layout
-// of the same tree (as `layout-bench --fresh`), and each stage of the service path alone.
+// of the same tree (as `layout-bench --fresh`), and each stage of the service path alone. The
+// decode is the one-pass decoder's when the request is of its shape; the tape decoder's is
+// timed beside it.
 // Both run under layoutd's malloc settings (`MallocTuning`, applied here as `layoutd serve`
 // does; `LAYOUTD_MALLOC_*=default` or GLIBC_TUNABLES override them the same way).
 
@@ -72,6 +74,9 @@ func runServicePath(file: String) {
     }
     add("service path (LayoutOnce)") { sink &+= LayoutOnce.answer(body: body).body.count }
     add("  decode") { sink &+= (try? LayoutWire.decodeRequest(bytes: body))?.tree.nodeCount ?? 0 }
+    add("  decode from the tape (the fallback)") {
+        sink &+= (try? LayoutWire.decodeRequest(JSONValue.parse(bytes: body)))?.tree.nodeCount ?? 0
+    }
     add("    of which parse (tape)") { sink &+= (try? JSONValue.parse(bytes: body))?.count ?? 0 }
     add("  structural hash") {
         sink &+= Int(truncatingIfNeeded: decoded.tree.structuralHash(root: decoded.root, available: decoded.available,

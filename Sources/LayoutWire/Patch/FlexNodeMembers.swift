@@ -15,6 +15,82 @@ public struct FlexNodeMembers: Sendable {
     /// document then gives the error with its pointer).
     public static func decode(_ node: JSONTree, config: LayoutConfig, limits: WireLimits) -> FlexNodeMembers? {
         guard case .object(let members) = node else { return nil }
+        return decodeDirectly(members, config: config) ?? decodeAsRequest(members, config: config, limits: limits)
+    }
+
+    /// The common node read from the tree as it stands: an `id`, layout style keys with
+    /// number and string values, a `fixed` or `benchmark-leaf` measure, `children` and `type`
+    /// `"flex"`. Nil for anything else, including a value that does not decode: the request
+    /// decoder then answers (`decodeAsRequest`), with the same checks (`StyleProperty.set`).
+    static func decodeDirectly(_ members: [JSONMember], config: LayoutConfig) -> FlexNodeMembers? {
+        var style = Style(webDefaults: config.useWebDefaults)
+        var content = NodeContent.none
+        var id: String?
+        var hasChildren = false
+        for member in members {
+            switch member.key {
+            case "id":
+                guard case .string(let text) = member.value else { return nil }
+                id = text
+            case "style":
+                guard case .object(let properties) = member.value else { return nil }
+                for property in properties {
+                    guard set(property, on: &style) else { return nil }
+                }
+            case "measure":
+                guard let measured = fixedMeasure(member.value) else { return nil }
+                content = measured
+            case "children":
+                guard case .array(let children) = member.value else { return nil }
+                hasChildren = !children.isEmpty
+            case "type":
+                guard case .string("flex") = member.value else { return nil }
+            default:
+                return nil
+            }
+        }
+        // A measured leaf with children is refused by the whole decode, with its pointer.
+        guard !(hasChildren && content != .none) else { return nil }
+        return FlexNodeMembers(style: style, content: content, id: id, paint: nil)
+    }
+
+    /// Applies one layout style member; false for any other key or a value it refuses.
+    private static func set(_ member: JSONMember, on style: inout Style) -> Bool {
+        var key = member.key
+        guard let property = key.withUTF8({ StyleProperty.named($0) }) else { return false }
+        if case .text = property { return false }
+        switch member.value {
+        case .number(let number):
+            return (try? property.set(.number(number), on: &style)) != nil
+        case .string(var text):
+            return text.withUTF8 { (try? property.set(.string($0), on: &style)) != nil }
+        default:
+            return false
+        }
+    }
+
+    /// `{"kind": "fixed" | "benchmark-leaf", "width": w, "height": h}`, or nil.
+    private static func fixedMeasure(_ value: JSONTree) -> NodeContent? {
+        guard case .object(let members) = value, members.count == 3 else { return nil }
+        var isFixed: Bool?
+        var width: Float?, height: Float?
+        for member in members {
+            switch (member.key, member.value) {
+            case ("kind", .string("fixed")): isFixed = true
+            case ("kind", .string("benchmark-leaf")): isFixed = false
+            case ("width", .number(let number)): width = try? StyleProperty.checked(number, allowNegative: false)
+            case ("height", .number(let number)): height = try? StyleProperty.checked(number, allowNegative: false)
+            default: return nil
+            }
+        }
+        guard let isFixed, let width, let height else { return nil }
+        let size = Size(width: width, height: height)
+        return isFixed ? .fixed(size) : .benchmarkLeaf(size)
+    }
+
+    /// The members written out and decoded as a request's decoder decodes a node: every kind
+    /// of member, with the whole decoder's checks.
+    static func decodeAsRequest(_ members: [JSONMember], config: LayoutConfig, limits: WireLimits) -> FlexNodeMembers? {
         var hasChildren = false
         var own: [JSONMember] = []
         own.reserveCapacity(members.count)
