@@ -168,14 +168,12 @@ struct RequestDecoder {
     @inline(__always)
     func checked(_ number: Double, _ what: @autoclosure () -> String, allowNegative: Bool,
                  pointer: @autoclosure () -> String) throws(WireError) -> Float {
-        let value = Float(number)
-        guard value.isFinite else {
-            throw .invalid("not-representable", "\(what()) is not representable as a 32-bit float", pointer: pointer())
-        }
-        guard allowNegative || !(number < 0) else {  // the Double: a tiny negative rounds to -0 as a Float
+        do { return try StyleProperty.checked(number, allowNegative: allowNegative) } catch {
+            if case .notRepresentable = error {
+                throw .invalid("not-representable", "\(what()) is not representable as a 32-bit float", pointer: pointer())
+            }
             throw .invalid("invalid-value", "\(what()) must not be negative", pointer: pointer())
         }
-        return value
     }
 
     func keyword<K>(_ index: Int, _ table: KeywordTable<K>, _ what: @autoclosure () -> String,
