@@ -42,7 +42,6 @@ import TestSupport
         #"{"available": {}}"#,
         // Accepted by the tape decoder only.
         #"{"root": {"id": "caf\u00e9", "style": {"width": 1}}}"#,
-        #"{"root": {"id": "café"}}"#,
         #"{"root": {"style": {"wid\u0074h": 3}}}"#,
         #"{"root": {"children": [{"id": "a"}], "style": {"width": 3}}}"#,
         #"{"root": {"children": [{"id": "a"}], "id": "r"}}"#,
@@ -67,6 +66,27 @@ import TestSupport
         case (.failure(let a), .failure(let b)):
             #expect(a.code == b.code && a.pointer == b.pointer && a.description == b.description, "\(text)")
         default: Issue.record("\(text): \(viaBytes) against \(viaTape)")
+        }
+    }
+
+    /// UTF-8 in strings: valid sequences are read in place (the same ids as from the tape),
+    /// invalid ones make it give up, and the parser reports them at their offset.
+    @Test func stringsAreCheckedAsUTF8() throws {
+        let valid = Array(#"{"root": {"id": "café ✓ 𝄞", "children": [{"id": "日本"}]}}"#.utf8)
+        let onePass = try #require(valid.withUnsafeBufferPointer { OnePassDecoder.decode($0, limits: .default) })
+        #expect(onePass.ids == ["café ✓ 𝄞", "日本"])
+        #expect(onePass.ids == (try LayoutWire.decodeRequest(JSONValue.parse(bytes: valid))).ids)
+        let prefix = Array(#"{"root": {"id": "a"#.utf8), suffix = Array(#""}}"#.utf8)
+        // Overlong, a lone continuation byte, a surrogate, past U+10FFFF, truncated.
+        for bad: [UInt8] in [[0xC0, 0xAF], [0x80], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xE2, 0x9C]] {
+            let bytes = prefix + bad + suffix
+            #expect(bytes.withUnsafeBufferPointer { OnePassDecoder.decode($0, limits: .default) } == nil)
+            do throws(WireError) {
+                _ = try LayoutWire.decodeRequest(bytes: bytes)
+                Issue.record("invalid UTF-8 \(bad) was accepted")
+            } catch {
+                #expect(error.code == "invalid-utf8" && error.offset == prefix.count, "\(bad): \(error)")
+            }
         }
     }
 

@@ -35,7 +35,10 @@ struct RequestGenerator {
     mutating func node(depth: Int) -> String {
         nodes += 1
         var members: [String] = []
-        if !chance(4) { members.append(#""id": "n\#(nodes)-\#(random.next() % 1000)""#) }
+        if !chance(4) {
+            let suffix = chance(5) ? ["é", "日本", "✓", "𝄞"][Int(random.next() % 4)] : ""
+            members.append(#""id": "n\#(nodes)-\#(random.next() % 1000)\#(suffix)""#)
+        }
         if !chance(5) { members.append(#""style":"# + space() + style()) }
         if chance(8) { members.append(#""type": "flex""#) }
         let childCount = depth < 4 && nodes < 60 ? Int(random.next() % 5) : 0

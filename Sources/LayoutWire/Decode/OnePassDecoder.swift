@@ -6,7 +6,7 @@
 /// It takes flexbox nodes whose members are `id`, `style` (numbers, keywords and lengths),
 /// `measure` (`fixed` or `benchmark-leaf`), `type` (`"flex"`) and, last, `children`, under a
 /// request of `root`, `available`, `direction`, `textLines` and a `config` (`pointScaleFactor`,
-/// `useWebDefaults`) before `root`, with strings of plain ASCII without escapes.
+/// `useWebDefaults`) before `root`, with strings without escapes.
 /// Anything else (another member or node kind, text, paint, a size reference, an escape, a
 /// repeated member, a limit reached, any error) makes it give up, and `RequestDecoder`
 /// decodes the request from the tape instead; that one also words the errors. A request both
@@ -304,13 +304,21 @@ struct OnePassDecoder {
         pos += n
     }
 
-    /// A string of plain ASCII without escapes, at `pos` after whitespace: its bytes in the input.
+    /// A string without escapes or control characters, at `pos` after whitespace: its bytes in
+    /// the input, checked to be UTF-8 as the parser checks them.
     private mutating func string() throws(GaveUp) -> UnsafeBufferPointer<UInt8> {
         skipWhitespace()
         guard pos < input.count, input[pos] == UInt8(ascii: "\"") else { throw GaveUp() }
         let start = pos + 1
-        var end = JSONParser.skipPlainASCII(input, from: start)
-        while end < input.count, JSONParser.isPlainASCII(input[end]) { end += 1 }
+        var end = start
+        while true {
+            end = JSONParser.skipPlainASCII(input, from: end)
+            while end < input.count, JSONParser.isPlainASCII(input[end]) { end += 1 }
+            guard end < input.count, input[end] >= 0x80 else { break }
+            let length = UTF8Validation.sequenceLength(input, at: end)
+            guard length > 0 else { throw GaveUp() }
+            end += length
+        }
         guard end < input.count, input[end] == UInt8(ascii: "\""), end - start <= limits.maxStringBytes else { throw GaveUp() }
         pos = end + 1
         return UnsafeBufferPointer(rebasing: input[start..<end])
