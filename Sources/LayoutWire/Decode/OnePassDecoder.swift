@@ -199,7 +199,7 @@ struct OnePassDecoder {
                 case 8 where spells(key, "children"):
                     try open(UInt8(ascii: "["))
                     if try closesEmpty(UInt8(ascii: "]")) {
-                        // Nothing may follow `children` (the tape decoder takes that order).
+                        // `children` comes last here; other orders go to the tape decoder.
                         try endOfNode()
                         return
                     }
