@@ -45,36 +45,29 @@ struct OnePassDecoder {
         var available = AvailableSize()
         var direction = Direction.ltr
         var textLines = false
-        var seen: UInt8 = 0
-        try open(UInt8(ascii: "{"))
-        repeat {
-            let key = try key()
-            let bit: UInt8
+        try members { (decoder, key) throws(GaveUp) in
             if spells(key, "root") {
-                bit = 1
                 // The config sets the tree's and the base style's defaults: it must come first.
                 tree.config = config
-                root = try nodes(into: &tree, ids: &ids, base: Style(webDefaults: config.useWebDefaults))
+                root = try decoder.nodes(into: &tree, ids: &ids, base: Style(webDefaults: config.useWebDefaults))
+                return 1
             } else if spells(key, "config") {
                 guard root == nil else { throw GaveUp() }
-                bit = 16
-                config = try self.config()
+                config = try decoder.config()
+                return 2
             } else if spells(key, "available") {
-                bit = 2
-                available = try availableSize()
+                available = try decoder.availableSize()
+                return 4
             } else if spells(key, "direction") {
-                bit = 4
-                guard let value = Keywords.ownerDirection.match(try string()) else { throw GaveUp() }
+                guard let value = Keywords.ownerDirection.match(try decoder.string()) else { throw GaveUp() }
                 direction = value
+                return 8
             } else if spells(key, "textLines") {
-                bit = 8
-                textLines = try bool()
-            } else {
-                throw GaveUp()
+                textLines = try decoder.bool()
+                return 16
             }
-            guard seen & bit == 0 else { throw GaveUp() }
-            seen |= bit
-        } while try nextMember()
+            return 0
+        }
         skipWhitespace()
         guard pos == input.count, let root else { throw GaveUp() }
         var request = LayoutRequest(tree: tree, root: root, ids: ids, available: available, direction: direction)
@@ -86,47 +79,51 @@ struct OnePassDecoder {
     /// features are the tape decoder's).
     private mutating func config() throws(GaveUp) -> LayoutConfig {
         var config = LayoutConfig()
-        var seen: UInt8 = 0
-        try open(UInt8(ascii: "{"))
-        if try closesEmpty(UInt8(ascii: "}")) { return config }
-        repeat {
-            let key = try key()
-            let bit: UInt8
+        try members { (decoder, key) throws(GaveUp) in
             if spells(key, "pointScaleFactor") {
-                bit = 1
-                config.pointScaleFactor = try measurement()
+                config.pointScaleFactor = try decoder.measurement()
+                return 1
             } else if spells(key, "useWebDefaults") {
-                bit = 2
-                config.useWebDefaults = try bool()
-            } else {
-                throw GaveUp()
+                config.useWebDefaults = try decoder.bool()
+                return 2
             }
-            guard seen & bit == 0 else { throw GaveUp() }
-            seen |= bit
-        } while try nextMember()
+            return 0
+        }
         return config
     }
 
     private mutating func availableSize() throws(GaveUp) -> AvailableSize {
         var size = AvailableSize()
-        var seen: UInt8 = 0
-        try open(UInt8(ascii: "{"))
-        if try closesEmpty(UInt8(ascii: "}")) { return size }
-        repeat {
-            let key = try key()
+        try members { (decoder, key) throws(GaveUp) in
             let bit: UInt8 = spells(key, "width") ? 1 : spells(key, "height") ? 2 : 0
-            guard bit != 0, seen & bit == 0 else { throw GaveUp() }
-            seen |= bit
-            let value: Float?
-            if peek() == UInt8(ascii: "n") {
-                try literal("null")
-                value = nil
+            guard bit != 0 else { return 0 }
+            var value: Float?
+            if decoder.peek() == UInt8(ascii: "n") {
+                try decoder.literal("null")
             } else {
-                value = try measurement()
+                value = try decoder.measurement()
             }
             if bit == 1 { size.width = value } else { size.height = value }
-        } while try nextMember()
+            return bit
+        }
         return size
+    }
+
+    /// The members of the object at `pos`, each read by `member` after its key (at its value),
+    /// which returns the key's bit, or 0 for a key it does not take; an unknown or repeated key
+    /// gives up, as does anything but a comma or the closing brace after a value.
+    private mutating func members(
+        _ member: (inout OnePassDecoder, UnsafeBufferPointer<UInt8>) throws(GaveUp) -> UInt8
+    ) throws(GaveUp) {
+        try open(UInt8(ascii: "{"))
+        if try closesEmpty(UInt8(ascii: "}")) { return }
+        var seen: UInt8 = 0
+        repeat {
+            let key = try key()
+            let bit = try member(&self, key)
+            guard bit != 0, seen & bit == 0 else { throw GaveUp() }
+            seen |= bit
+        } while try nextMember()
     }
 
     // MARK: Nodes
@@ -252,27 +249,24 @@ struct OnePassDecoder {
 
     /// `{"kind": "fixed" | "benchmark-leaf", "width": w, "height": h}`, members in any order.
     private mutating func measure() throws(GaveUp) -> NodeContent {
-        try open(UInt8(ascii: "{"))
         var isFixed: Bool?
         var width: Float?, height: Float?
-        repeat {
-            let key = try key()
+        try members { (decoder, key) throws(GaveUp) in
             if spells(key, "kind") {
-                guard isFixed == nil else { throw GaveUp() }
-                let kind = try string()
+                let kind = try decoder.string()
                 if spells(kind, "fixed") { isFixed = true }
                 else if spells(kind, "benchmark-leaf") { isFixed = false }
                 else { throw GaveUp() }
+                return 1
             } else if spells(key, "width") {
-                guard width == nil else { throw GaveUp() }
-                width = try measurement()
+                width = try decoder.measurement()
+                return 2
             } else if spells(key, "height") {
-                guard height == nil else { throw GaveUp() }
-                height = try measurement()
-            } else {
-                throw GaveUp()
+                height = try decoder.measurement()
+                return 4
             }
-        } while try nextMember()
+            return 0
+        }
         guard let isFixed, let width, let height else { throw GaveUp() }
         let size = Size(width: width, height: height)
         return isFixed ? .fixed(size) : .benchmarkLeaf(size)
