@@ -16,33 +16,41 @@ import TestSupport
     /// document's. Seeds 9 and 10 make trees of several hash chunks (see `structuralHash`).
     @Test(arguments: [UInt64(1), 2, 3, 4, 5, 6, 7, 8, 9, 10])
     func chainsOfRandomPatchesAnswerAsTheWholeTree(seed: UInt64) throws {
-        try Self.chain(seed: seed, fractions: false)
+        try Self.chain(seed: seed, styles: .plain)
     }
 
-    /// The same with flex bases (fractional, so pixel rounding moves edges). Trees that set a
-    /// flex basis are rebuilt, not relaid out in place: on seeds 6 and 9 a relayout in place
-    /// gave other frames than the patched tree laid out whole (seed 6, the first patch: heights
-    /// differed by more than rounding), because a basis computed once in a layout call is kept
-    /// for the rest of it, and what comes first depends on the caches (`LayoutTree.setsFlexBasis`).
+    /// The same with flex bases (fractional, so pixel rounding moves edges). On seeds 6 and 9
+    /// Yoga's relayout in place gave other frames than the patched tree laid out whole (seed
+    /// 6, the first patch: heights differed by more than rounding): a basis computed once in a
+    /// layout call is kept for the rest of it, and what comes first depended on the caches of
+    /// earlier calls. Patches relay out exactly (`LayoutTree.relayoutsExactly`) since.
     @Test(arguments: [UInt64(6), 9])
     func chainsWithFlexBasesAnswerAsTheWholeTree(seed: UInt64) throws {
-        try Self.chain(seed: seed, fractions: true)
+        try Self.chain(seed: seed, styles: .flexBases)
+    }
+
+    /// The same with percentages, min and max sizes, aspect ratios, wrap, absolute positions,
+    /// `display: none` and baselines, with which Yoga's relayout in place gave other frames than
+    /// the whole layout on every one of these seeds before patches relaid out exactly.
+    @Test(arguments: [UInt64(11), 12, 13, 14, 15, 16, 17, 18])
+    func chainsWithRichStylesAnswerAsTheWholeTree(seed: UInt64) throws {
+        try Self.chain(seed: seed, styles: .rich)
     }
 
     /// A random tree (seeds above 8: of 100–139 nodes, else 12–51) and 14 random patches chained.
-    static func chain(seed: UInt64, fractions: Bool) throws {
+    static func chain(seed: UInt64, styles: PatchFixture.Styles) throws {
         var random = SplitMix64(seed: seed)
         var modes: [String: Int] = [:]
         try LiveServer.with { server in
             try LiveServer.with { whole in
                 var document = PatchFixture.randomRequest(&random, nodes: (seed > 8 ? 100 : 12) + Int(random.next() % 40),
-                                                          fractions: fractions)
+                                                          styles: styles)
                 let first = try server.post("/compute", json: document.text)
                 try #require(first.status == 200)
                 var tag = try #require(first.header("ETag"))
                 var frames = PatchFixture.frames(of: first.body)
                 for step in 0..<14 {
-                    let patch = PatchFixture.randomPatch(document, &random, fractions: fractions)
+                    let patch = PatchFixture.randomPatch(document, &random, styles: styles)
                     let changesOnly = step % 3 == 2
                     var expected = document
                     var count = 0
@@ -68,9 +76,8 @@ import TestSupport
                 }
             }
         }
-        // Both ways were taken: node edits in place, structural changes rebuilt (trees with flex
-        // bases, the fixture's only with `fractions`, are rebuilt whatever the edit).
-        if !fractions { #expect(modes["in-place", default: 0] > 0) }
+        // Both ways were taken: node edits in place, structural changes rebuilt.
+        #expect(modes["in-place", default: 0] > 0)
         #expect(modes["rebuilt", default: 0] > 0)
     }
 

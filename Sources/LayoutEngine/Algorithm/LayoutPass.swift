@@ -34,6 +34,12 @@
     /// where every node is laid out by its parent's call: no out-of-flow node, child placement
     /// hook, subtree memo or size reference.
     var skipsUntouchedRoundings = false
+    /// Each node's questions of its last computed call and where this call stands in them
+    /// (`LayoutTree.relayoutsExactly`, RequestLog.swift); nil when off.
+    var requestLogs: UnsafeMutablePointer<LoggedRequest>? = nil
+    var requestLogStates: UnsafeMutablePointer<RequestLogState>? = nil
+    /// Set when this call cannot give the frames of a fresh call (see RequestLog.swift).
+    var relayoutDiverged: UnsafeMutablePointer<Bool>? = nil
 
     // MARK: node access
 

@@ -12,6 +12,11 @@ extension LayoutPass {
                                  _ performLayout: Bool, _ depthIn: Int) -> Bool {
         let l = layouts + n
         let depth = depthIn + 1
+        if let logs = requestLogs, let states = requestLogStates,
+           replayRequest(n, availableWidth, availableHeight, ownerDirection, widthMode, heightMode, ownerWidth,
+                         ownerHeight, performLayout, states, logs) {
+            return false
+        }
         let needToVisitNode = (l.pointee.isDirty && l.pointee.generationCount != generation)
             || l.pointee.configVersion != configVersion
             || l.pointee.lastOwnerDirection != ownerDirection
@@ -59,6 +64,7 @@ extension LayoutPass {
             }
         }
 
+        var logged: LoggedRequest.Kind = performLayout ? .performLayout : []
         if !needToVisitNode && cached >= 0 {
             let c = cached == maxCachedMeasurements ? l.pointee.cachedLayout : entries[cached]
             l.pointee.measuredWidth = c.computedWidth
@@ -83,7 +89,9 @@ extension LayoutPass {
                 entry.generation = generation
                 if performLayout {
                     l.pointee.cachedLayout = entry
+                    logged.insert(.storedLayout)
                 } else {
+                    logged.insert(.storedMeasurement)
                     var index = Int(l.pointee.nextCachedMeasurementsIndex)
                     if index == maxCachedMeasurements { index = 0 }
                     entries[index] = entry
@@ -98,6 +106,10 @@ extension LayoutPass {
             l.pointee.isDirty = false
         }
         l.pointee.generationCount = generation
+        if let logs = requestLogs, let states = requestLogStates {
+            logRequest(n, availableWidth, availableHeight, ownerDirection, widthMode, heightMode, ownerWidth, ownerHeight,
+                       logged, states, logs)
+        }
         return needToVisitNode || cached < 0
     }
 

@@ -14,6 +14,9 @@
     /// `display: none` or `contents`, or absolutely positioned: laid out, zeroed or flattened
     /// other than by its parent's layout call (see `LayoutPass.skipsUntouchedRoundings`).
     static let outOfFlow = StyleFlags(rawValue: 1 << 6)
+    /// Aligns its items or itself by baseline: its container then reads the baselines of its
+    /// items' subtrees in the middle of its layout (see `LayoutTree.relayoutsExactly`).
+    static let baseline = StyleFlags(rawValue: 1 << 7)
 
     init(_ style: Style) {
         self = withUnsafePointer(to: style) { StyleFlags(at: $0) }
@@ -33,6 +36,7 @@
         if !Self.isEmpty(style.pointee.position) { flags.insert(.insets) }
         if !style.pointee.minWidth.isUndefined || !style.pointee.minHeight.isUndefined { flags.insert(.minOrMax) }
         if style.pointee.display != .flex || style.pointee.positionType == .absolute { flags.insert(.outOfFlow) }
+        if style.pointee.alignItems == .baseline || style.pointee.alignSelf == .baseline { flags.insert(.baseline) }
         self = flags
     }
 

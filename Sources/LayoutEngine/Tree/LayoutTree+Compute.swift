@@ -139,10 +139,50 @@ extension LayoutTree {
                                 direction: direction)
         if let last = lastRootInputs, !last.matches(inputs) { fresh = true }
         lastRootInputs = inputs
+        let logsRequests = relayoutsExactly && prepareRequestLogs()
+        // Exact relayouts of a tree whose layout goes around the request logs start fresh.
+        if startsFresh || (relayoutsExactly && !logsRequests) { fresh = true }
+        startsFresh = false
         if fresh { resetLayouts(under: root) }
+        lastLayoutStartedFresh = fresh
         generation &+= 1
         let memo = prepareSubtreeMemo(root: root)
         defer { subtreeReuseStatistics = memo?.statistics ?? SubtreeReuseStatistics() }
+        var diverged = false
+        runPass(root, width, height, ownerWidth, ownerHeight, direction, performLayout: performLayout, memo: memo,
+                logsRequests: logsRequests, diverged: &diverged)
+        if logsRequests && (diverged || replayEndedEarly()) {
+            // The replay could not follow a fresh call: be one.
+            resetLayouts(under: root)
+            lastLayoutStartedFresh = true
+            generation &+= 1
+            runPass(root, width, height, ownerWidth, ownerHeight, direction, performLayout: performLayout, memo: memo,
+                    logsRequests: true, diverged: &diverged)
+        }
+    }
+
+    /// Whether the request logs of `relayoutsExactly` can follow this tree's layout, with
+    /// storage for every node. Not where results come other than from the questions a node is
+    /// asked: subtree reuse copies them, size references lay the tree out several times, and
+    /// baseline alignment reads the layouts inside an item's subtree while its container is
+    /// still laying them out (a replayed subtree holds only its final layout).
+    private mutating func prepareRequestLogs() -> Bool {
+        guard subtreeReuse == nil, references.list.isEmpty,
+              !styleFlags.contains(where: { $0.contains(.baseline) }) else { return false }
+        if requestLogStates.count < nodeCount {
+            requestLogStates.append(contentsOf: repeatElement(RequestLogState(), count: nodeCount - requestLogStates.count))
+            requestLogs.append(contentsOf: repeatElement(LoggedRequest(), count: nodeCount * maxLoggedRequests - requestLogs.count))
+        }
+        return true
+    }
+
+    /// One pass of `runRoot` over the tree's raw storage.
+    private mutating func runPass(_ root: Int, _ width: (size: Float, mode: SizingMode),
+                                  _ height: (size: Float, mode: SizingMode),
+                                  _ ownerWidth: Float, _ ownerHeight: Float, _ direction: Direction,
+                                  performLayout: Bool, memo: SubtreeMemoState?, logsRequests: Bool,
+                                  diverged: inout Bool) {
+        diverged = false
         let depth = treeDepth(from: root)
         let measureFunction = self.measureFunction
         let baselineFunction = self.baselineFunction
@@ -166,6 +206,9 @@ extension LayoutTree {
         layouts.withUnsafeMutableBufferPointer { layouts in
         measureCaches.withUnsafeMutableBufferPointer { caches in
         pixelRoundings.withUnsafeMutableBufferPointer { roundings in
+        requestLogs.withUnsafeMutableBufferPointer { logs in
+        requestLogStates.withUnsafeMutableBufferPointer { logStates in
+        withUnsafeMutablePointer(to: &diverged) { diverged in
             var configured = LayoutPass(
                 styles: styles.baseAddress!, contents: contents.baseAddress!, measured: measured.baseAddress!,
                 flags: flags.baseAddress!,
@@ -179,6 +222,11 @@ extension LayoutTree {
             configured.memo = memo
             configured.roundings = roundings.isEmpty ? nil : roundings.baseAddress
             configured.skipsUntouchedRoundings = skipsUntouchedRoundings && !roundings.isEmpty
+            if logsRequests {
+                configured.requestLogs = logs.baseAddress
+                configured.requestLogStates = logStates.baseAddress
+                configured.relayoutDiverged = diverged
+            }
             let pass = configured
             if depth > LargeStack.depthThreshold {
                 LargeStack.run(stackSize: LargeStack.stackSize(forDepth: depth)) {
@@ -187,7 +235,7 @@ extension LayoutTree {
             } else {
                 pass.layoutRoot(root, width, height, ownerWidth, ownerHeight, direction, performLayout: performLayout)
             }
-        }}}}}}}}}}
+        }}}}}}}}}}}}}
     }
 
     /// Gives every node of the subtree at `root` the state of a new node (keeping its frame).

@@ -12,7 +12,7 @@ extension LayoutTree {
         return array(styles) + array(contents) + array(parents) + array(firstChildren) + array(lastChildren)
             + array(nextSiblings) + array(childCounts) + array(layouts) + array(measureCaches)
             + array(measuredFlags) + array(styleFlags) + array(references.list) + array(references.levels)
-            + array(pixelRoundings)
+            + array(pixelRoundings) + array(requestLogs) + array(requestLogStates)
     }
 
     /// Whether some size is taken from another node's frame (see `setSizeReferences`): a

@@ -57,6 +57,31 @@ public struct LayoutTree {
     public var memoizesPixelRounding = false {
         didSet { if !memoizesPixelRounding { pixelRoundings = [] } }
     }
+    /// Makes every relayout give the frames of laying the edited tree out fresh, which Yoga's
+    /// relayout does not promise (see RequestLog.swift): each node keeps the questions of the
+    /// last call that computed it, and a relayout answers an untouched node from them only
+    /// while it is asked the same ones in the same order; when it cannot, the call is laid out
+    /// again from a fresh state. For trees laid out again after edits whose frames must equal
+    /// a whole layout (the service's patches); it costs a log per node (`heapBytes` counts it).
+    /// Turning it on makes the next layout call a fresh one.
+    public var relayoutsExactly = false {
+        didSet {
+            guard relayoutsExactly != oldValue else { return }
+            requestLogs = []
+            requestLogStates = []
+            if relayoutsExactly { startsFresh = true }
+        }
+    }
+    /// With `relayoutsExactly`: whether the last layout call was laid out from a fresh state
+    /// (the first, one after new root constraints or config, or one whose replay could not
+    /// follow a fresh call) rather than incrementally.
+    public internal(set) var lastLayoutStartedFresh = false
+    /// The logs of `relayoutsExactly`: `maxLoggedRequests` questions per node, and where each
+    /// node's log stands (empty when off).
+    @usableFromInline var requestLogs: [LoggedRequest] = []
+    @usableFromInline var requestLogStates: [RequestLogState] = []
+    /// The next layout call starts from a fresh state.
+    @usableFromInline var startsFresh = false
     /// The records of `memoizesPixelRounding`, by node index (empty when off).
     @usableFromInline var pixelRoundings: [PixelGridRounding] = []
     /// What subtree reuse did in the last layout call.
@@ -76,15 +101,6 @@ public struct LayoutTree {
 
     /// The number of nodes ever added.
     @inlinable public var nodeCount: Int { styles.count }
-
-    /// Whether any node's style sets a flex basis (not `auto`). A relayout after edits can then
-    /// differ from laying the edited tree out fresh: a definite basis, once computed in a
-    /// layout call, is kept for the rest of that call (Yoga's `computeFlexBasisForChild`), and
-    /// which of a node's measurements comes first in a call depends on what its neighbours'
-    /// caches already hold.
-    public var setsFlexBasis: Bool {
-        styles.withUnsafeBufferPointer { styles in styles.contains { !$0.flexBasis.isAuto } }
-    }
 
     /// Reserves storage for `count` nodes, so building a tree of known size does not regrow.
     public mutating func reserveCapacity(_ count: Int) {

@@ -93,14 +93,12 @@ final class BaseEntry: @unchecked Sendable {
     /// What the entry holds on the heap, as the store charges it.
     let cost: Int
     /// The tree can be edited in place by a patch: a decoded flexbox tree without text
-    /// leaves, size references, flex bases or Core Layout's printed tree (anything else is
-    /// rebuilt; with a flex basis a relayout can keep a basis a fresh layout would not, see
-    /// `LayoutTree.setsFlexBasis`).
+    /// leaves, size references or Core Layout's printed tree (anything else is rebuilt).
     let patchesInPlace: Bool
 
     /// Whether a patch can edit `request`'s tree in place (see `patchesInPlace`).
     static func patchesInPlace(_ request: LayoutRequest) -> Bool {
-        request.textLeaves.isEmpty && !request.printsTree && !request.tree.hasSizeReferences && !request.tree.setsFlexBasis
+        request.textLeaves.isEmpty && !request.printsTree && !request.tree.hasSizeReferences
     }
 
     /// What the request's ids hold on the heap (`idsCost(_:)`), 0 without a request.

@@ -6,13 +6,13 @@ import LayoutWire
 ///
 /// Two ways to the same frames as sending the patched document whole:
 /// - in place: every operation edits members of existing flexbox nodes (`style`, `measure`,
-///   `id`, `isIncludedInLayout`) of a tree without flex bases; the base's laid-out tree (taken from it, see `BaseEntry`) gets
-///   the nodes' new style and content, which marks them and their ancestors dirty (Yoga's
-///   `markDirtyAndPropagate`),
-///   and the layout pass redoes only dirty nodes, reusing every other node's cached
-///   measurements;
+///   `id`, `isIncludedInLayout`); the base's laid-out tree (taken from it, see `BaseEntry`)
+///   gets the nodes' new style and content, which marks them and their ancestors dirty (Yoga's
+///   `markDirtyAndPropagate`), and the layout pass redoes only dirty nodes, answering every
+///   other node from what it answered last time while it is asked the same
+///   (`LayoutTree.relayoutsExactly`);
 /// - rebuilt: anything else (children added, removed or moved, top-level members, text
-///   leaves, other layout models, size references, a `flexBasis` anywhere) decodes the patched document whole and
+///   leaves, other layout models, size references) decodes the patched document whole and
 ///   answers it as `/compute` does.
 struct PatchComputer: Sendable {
     /// Lays out rebuilt documents; its `bases` keeps every answer for the next patch.
@@ -122,8 +122,7 @@ struct PatchComputer: Sendable {
         for path in edited {
             guard let node = Self.flexNode(at: path, in: request.tree, root: request.root, document: document),
                   let members = FlexNodeMembers.decode(node.object, config: request.tree.config, limits: limits),
-                  (try? members.style.validate()) != nil,
-                  members.style.flexBasis.isAuto  // see BaseEntry.patchesInPlace
+                  (try? members.style.validate()) != nil
             else {
                 base.putBack(request, hashParts: hashParts)
                 return nil
@@ -150,6 +149,9 @@ struct PatchComputer: Sendable {
         let tag = idsEdited ? EntityTag(structure: key, ids: request.ids) : EntityTag(structure: key, idsHash: baseKey.ids)
         // Chained patches relayout this tree again and again: round only the nodes that moved.
         request.tree.memoizesPixelRounding = true
+        // The frames must be those of the patched tree laid out whole, which Yoga's relayout
+        // does not promise (RequestLog.swift). The first patch of a chain lays out afresh.
+        request.tree.relayoutsExactly = true
         request.tree.computeLayout(root: request.root, available: request.available, direction: request.direction)
         let frames = request.tree.preorderFrames(root: request.root)
         if let overflow = LayoutComputer.overflowError(frames, request) {
@@ -173,7 +175,7 @@ struct PatchComputer: Sendable {
             body = answer?.bytes
                 ?? ResponseEncoder.encode(tree: request.tree, root: request.root, ids: request.ids, frames: frames, printedTree: nil)
         }
-        // Still patchable: the edits above set no flex basis, size reference or text leaf.
+        // Still patchable: the edits above set no size reference or text leaf.
         bases.store(BaseEntry(request: request, hashParts: parts, patchesInPlace: true, frames: frames, laidOut: true,
                               document: patched, answer: answer, idsCost: idsEdited ? nil : base.idsCost),
                     entityTag: tag.quoted)

@@ -17,10 +17,35 @@ enum PatchFixture {
         .number(Double(range.lowerBound + Int(random.next() % UInt64(range.count))))
     }
 
-    /// A random style property and value; with `fractions`, sometimes a fractional flex basis.
-    static func styleMember(_ random: inout SplitMix64, fractions: Bool = false) -> JSONMember {
-        switch random.next() % (fractions ? 13 : 12) {
+    /// What random styles may set.
+    enum Styles {
+        /// Sizes, flex factors, padding, margin, direction, alignment, wrap, minWidth, maxHeight.
+        case plain
+        /// Those and fractional flex bases (pixel rounding then moves edges).
+        case flexBases
+        /// Those and percentages, min and max sizes of both kinds, aspect ratios, align-content,
+        /// baselines, absolute positions, `display: none`: the styles with which Yoga's own
+        /// relayout gives other frames than a whole layout (see `LayoutTree.relayoutsExactly`).
+        case rich
+    }
+
+    /// A random style property and value of `styles`.
+    static func styleMember(_ random: inout SplitMix64, styles: Styles = .plain) -> JSONMember {
+        let kinds: UInt64 = styles == .plain ? 12 : styles == .flexBases ? 13 : 24
+        switch random.next() % kinds {
         case 12: return JSONMember(key: "flexBasis", value: .number(Double(random.next() % 9000) / 100))
+        case 13: return JSONMember(key: pick(["width", "height", "minHeight", "maxWidth"], &random),
+                                   value: .string("\(random.next() % 101)%"))
+        case 14: return JSONMember(key: pick(["padding", "marginLeft", "paddingTop"], &random), value: .string("\(random.next() % 15)%"))
+        case 15: return JSONMember(key: pick(["minHeight", "maxWidth", "minWidth", "maxHeight"], &random), value: number(0...200, &random))
+        case 16: return JSONMember(key: "aspectRatio", value: .number(pick([0.5, 1, 1.5, 2], &random)))
+        case 17: return JSONMember(key: "alignContent", value: .string(pick(["flex-start", "center", "stretch", "space-between", "space-around"], &random)))
+        case 18: return JSONMember(key: pick(["alignItems", "alignSelf"], &random), value: .string("baseline"))
+        case 19: return JSONMember(key: "position", value: .string(pick(["absolute", "relative", "static"], &random)))
+        case 20: return JSONMember(key: pick(["left", "top", "right", "bottom"], &random), value: number(0...40, &random))
+        case 21: return JSONMember(key: "display", value: .string(pick(["none", "flex"], &random)))
+        case 22: return JSONMember(key: "flexWrap", value: .string(pick(["wrap", "wrap-reverse"], &random)))
+        case 23: return JSONMember(key: "alignSelf", value: .string(pick(["flex-start", "center", "flex-end", "stretch"], &random)))
         case 0: return JSONMember(key: "width", value: number(10...220, &random))
         case 1: return JSONMember(key: "height", value: number(10...160, &random))
         case 2: return JSONMember(key: "flexGrow", value: number(0...2, &random))
@@ -36,17 +61,17 @@ enum PatchFixture {
         }
     }
 
-    static func style(_ random: inout SplitMix64, fractions: Bool = false) -> JSONTree {
+    static func style(_ random: inout SplitMix64, styles: Styles = .plain) -> JSONTree {
         var members: [JSONMember] = []
         for _ in 0..<Int(random.next() % 4) {
-            let member = styleMember(&random, fractions: fractions)
+            let member = styleMember(&random, styles: styles)
             if !members.contains(where: { $0.key == member.key }) { members.append(member) }
         }
         return .object(members)
     }
 
-    static func leaf(_ random: inout SplitMix64, id: Int, fractions: Bool = false) -> JSONTree {
-        var members = [JSONMember(key: "id", value: .string("n\(id)")), JSONMember(key: "style", value: style(&random, fractions: fractions))]
+    static func leaf(_ random: inout SplitMix64, id: Int, styles: Styles = .plain) -> JSONTree {
+        var members = [JSONMember(key: "id", value: .string("n\(id)")), JSONMember(key: "style", value: style(&random, styles: styles))]
         if random.next() % 2 == 0 {
             members.append(JSONMember(key: "measure", value: .object([
                 JSONMember(key: "kind", value: .string("fixed")),
@@ -58,12 +83,12 @@ enum PatchFixture {
     }
 
     /// A request with a random tree of about `nodes` nodes.
-    static func randomRequest(_ random: inout SplitMix64, nodes: Int, fractions: Bool = false) -> JSONTree {
+    static func randomRequest(_ random: inout SplitMix64, nodes: Int, styles: Styles = .plain) -> JSONTree {
         var next = 0
         func node(depth: Int, budget: Int) -> JSONTree {
             next += 1
             let id = next
-            guard budget > 1, depth < 5, random.next() % 5 != 0 else { return leaf(&random, id: id, fractions: fractions) }
+            guard budget > 1, depth < 5, random.next() % 5 != 0 else { return leaf(&random, id: id, styles: styles) }
             var children: [JSONTree] = []
             var left = budget - 1
             while left > 0 {
@@ -72,7 +97,7 @@ enum PatchFixture {
                 left -= share
             }
             return .object([JSONMember(key: "id", value: .string("n\(id)")),
-                            JSONMember(key: "style", value: style(&random, fractions: fractions)),
+                            JSONMember(key: "style", value: style(&random, styles: styles)),
                             JSONMember(key: "children", value: .array(children))])
         }
         return .object([
@@ -99,7 +124,7 @@ enum PatchFixture {
     static func pointer(_ tokens: [String]) -> String { JSONPointer.make(tokens) }
 
     /// A random patch of one to three operations that applies to `request`, as JSON.
-    static func randomPatch(_ request: JSONTree, _ random: inout SplitMix64, fractions: Bool = false) -> String {
+    static func randomPatch(_ request: JSONTree, _ random: inout SplitMix64, styles: Styles = .plain) -> String {
         var document = request
         var operations: [String] = []
         for _ in 0..<(1 + Int(random.next() % 3)) {
@@ -109,7 +134,7 @@ enum PatchFixture {
             var operation: String
             switch random.next() % 10 {
             case 0, 1, 2:
-                let member = styleMember(&random, fractions: fractions)
+                let member = styleMember(&random, styles: styles)
                 operation = #"{"op":"add","path":"\#(pointer(target.path + ["style", member.key]))","value":\#(String(decoding: member.value.jsonBytes(), as: UTF8.self))}"#
             case 3:
                 guard case .object(let members)? = document.value(at: target.path + ["style"]), let member = members.first else {
