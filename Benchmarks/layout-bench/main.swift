@@ -9,6 +9,9 @@
 // Default (relayout): each tree is built once, then laid out again and again, alternating the
 // owner direction LTR/RTL on every call so that every node is recomputed (as yoga_bench.c
 // does). --fresh: every timed call builds the tree anew and lays it out once (build + layout).
+// --exact: the trees relay out exactly (`LayoutTree.relayoutsExactly`), which logs every node's
+// questions; a call in the other direction starts fresh, so against the default this shows
+// what the logs and the fresh start cost a whole layout.
 //
 // Malloc: --fresh allocates every array of a tree per call, so glibc's dynamic mmap threshold
 // can turn it into a page-fault benchmark. To measure the engine as layoutd runs it, give it
@@ -27,6 +30,7 @@ import Darwin
 struct Options {
     var paths: [String] = []
     var fresh = false
+    var exact = false
     var rounds = 9
     /// Target duration of one round, in seconds.
     var roundSeconds = 0.2
@@ -38,7 +42,7 @@ struct Options {
 
 func usage() -> Never {
     print("""
-        usage: layout-bench [--fresh] [--cpu-time] [--rounds R] [--round-seconds S] [--iterations N] \
+        usage: layout-bench [--fresh] [--exact] [--cpu-time] [--rounds R] [--round-seconds S] [--iterations N] \
         [--tree NAME] FILE.json...
                layout-bench --dump FILE.json...   (name<TAB>frames in pre-order, no timing)
         """)
@@ -55,6 +59,7 @@ func parseOptions() -> Options {
     while let arg = args.popFirst() {
         switch arg {
         case "--fresh": options.fresh = true
+        case "--exact": options.exact = true
         case "--cpu-time": break // read by `benchClock`
         case "--dump": options.dump = true
         case "--rounds": guard let n = Int(value()) else { usage() }; options.rounds = max(1, n)
@@ -84,10 +89,11 @@ func timeRelayouts(_ tree: inout LayoutTree, _ request: LayoutRequest, _ count: 
 
 /// Builds and lays out a fresh tree `count` times, in the case's own direction.
 @inline(never)
-func timeFreshLayouts(_ blueprint: TreeBlueprint, _ request: LayoutRequest, _ count: Int) -> Double {
+func timeFreshLayouts(_ blueprint: TreeBlueprint, _ request: LayoutRequest, _ count: Int, exact: Bool) -> Double {
     let start = nowNanoseconds()
     for _ in 0..<count {
         var (tree, root) = blueprint.build()
+        tree.relayoutsExactly = exact
         tree.computeLayout(root: root, available: request.available, direction: request.direction)
     }
     return nowNanoseconds() - start
@@ -96,6 +102,7 @@ func timeFreshLayouts(_ blueprint: TreeBlueprint, _ request: LayoutRequest, _ co
 func bench(_ item: BenchCase, _ options: Options) -> Bool {
     let request = item.request
     var tree = request.tree
+    tree.relayoutsExactly = options.exact
     // Correctness first: LTR, then RTL and LTR again, must land on the expected frames.
     tree.computeLayout(root: request.root, available: request.available, direction: request.direction)
     tree.computeLayout(root: request.root, available: request.available,
@@ -112,7 +119,7 @@ func bench(_ item: BenchCase, _ options: Options) -> Bool {
     let blueprint = TreeBlueprint(tree: request.tree, root: request.root)
     var toggle = false
     let run: (Int) -> Double = { count in
-        options.fresh ? timeFreshLayouts(blueprint, request, count) : timeRelayouts(&tree, request, count, &toggle)
+        options.fresh ? timeFreshLayouts(blueprint, request, count, exact: options.exact) : timeRelayouts(&tree, request, count, &toggle)
     }
     // Warm up and calibrate to about `roundSeconds` per round, as yoga_bench.c does.
     var warm = 2
@@ -138,7 +145,8 @@ func bench(_ item: BenchCase, _ options: Options) -> Bool {
         print("# \(item.name): clean relayout (nothing changed) \(fixed((nowNanoseconds() - start) / Double(clean), 0)) ns")
     }
     print("# \(item.name): \(options.rounds) rounds x \(count) layouts, min \(fixed(perLayout.min()!, 0)) "
-          + "max \(fixed(perLayout.max()!, 0)) ns/layout\(options.fresh ? " (fresh: build + layout)" : "")")
+          + "max \(fixed(perLayout.max()!, 0)) ns/layout\(options.fresh ? " (fresh: build + layout)" : "")"
+          + (options.exact ? " (exact relayouts)" : ""))
     print("\(item.name)\t\(item.nodeCount)\t\(fixed(med, 0))\t\(fixed(med / Double(item.nodeCount), 1))")
     fflush(nil) // all streams: `stdout` is a mutable C global, which Swift 6 rejects
     return bad.isEmpty

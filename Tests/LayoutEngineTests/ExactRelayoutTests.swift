@@ -93,3 +93,51 @@ import TestSupport
         #expect(yogaDiffers > 0)
     }
 }
+
+extension ExactRelayoutTests {
+    /// A call the logs cannot follow (subtree reuse copies results past them) is laid out
+    /// fresh and leaves no logs, so the next call starts fresh too; the one after that replays.
+    /// Every call gives the whole layout's frames.
+    @Test func aCallWithoutLogsIsFollowedByAFreshOne() throws {
+        // A column of rows, each an icon of fixed width and a label that grows.
+        var tree = LayoutTree()
+        var root = Style()
+        root.width = .points(300)
+        let rootID = try tree.addNode(style: root)
+        var nodes = [rootID], icons: [NodeID] = []
+        for _ in 0..<6 {
+            var row = Style()
+            row.flexDirection = .row
+            row.padding[.all] = .points(4)
+            let rowID = try tree.addNode(style: row)
+            tree.appendChild(rowID, to: rootID)
+            var icon = Style()
+            icon.width = .points(20)
+            icon.height = .points(20)
+            let iconID = try tree.addNode(style: icon)
+            tree.appendChild(iconID, to: rowID)
+            var label = Style()
+            label.flexGrow = 1
+            let labelID = try tree.addNode(style: label, content: .fixed(Size(width: 80, height: 16)))
+            tree.appendChild(labelID, to: rowID)
+            nodes += [rowID, iconID, labelID]
+            icons.append(iconID)
+        }
+        tree.relayoutsExactly = true
+        tree.subtreeReuse = SubtreeReuse(key: SubtreeReuseTests.key, minimumNodes: 1)
+        let available = AvailableSize(width: 400)
+        var started: [Bool] = []
+        for step in 0..<4 {
+            if step == 1 { tree.subtreeReuse = nil }
+            var style = tree.style(of: icons[step])
+            style.width = .points(Float(30 + step * 7))
+            try tree.setStyle(style, for: icons[step])
+            tree.computeLayout(root: rootID, available: available)
+            started.append(tree.lastLayoutStartedFresh)
+            var whole = try Self.rebuilt(tree, nodes)
+            whole.computeLayout(root: rootID, available: available)
+            #expect(nodes.allSatisfy { tree.frame(of: $0) == whole.frame(of: $0) }, "step \(step)")
+        }
+        #expect(started == [true, true, false, false])
+    }
+}

@@ -142,7 +142,8 @@ extension LayoutTree {
         let logsRequests = relayoutsExactly && prepareRequestLogs()
         // Exact relayouts of a tree whose layout goes around the request logs start fresh.
         if startsFresh || (relayoutsExactly && !logsRequests) { fresh = true }
-        startsFresh = false
+        // A call that logs nothing leaves nothing for the next one to replay.
+        startsFresh = relayoutsExactly && !logsRequests
         if fresh { resetLayouts(under: root) }
         lastLayoutStartedFresh = fresh
         generation &+= 1

@@ -24,7 +24,12 @@ struct PatchComputer: Sendable {
 
     /// How a patch was answered, for `X-Patch`.
     enum Mode: String, Sendable {
+        /// Applied to the kept tree, and only what the edit reaches laid out again.
         case inPlace = "in-place"
+        /// Applied to the kept tree, which was laid out afresh (the first patch of a chain, or
+        /// one that a relayout could not answer exactly: see `LayoutTree.relayoutsExactly`).
+        case inPlaceFresh = "in-place-fresh"
+        /// The patched document decoded and laid out whole.
         case rebuilt
     }
 
@@ -67,9 +72,9 @@ struct PatchComputer: Sendable {
         // Charged what the patch brings in; copies and moves share storage already charged.
         let patched = BaseDocument.tree(document, valueCount: valueCount,
                                         heapBytes: baseBytes + request.patch.operations.reduce(0) { $0 + ($1.value?.heapBytes ?? 0) })
-        if let answer = inPlace(base, key: key, document: document, patched: patched, patch: request.patch,
-                                changesOnly: request.changesOnly, ifNoneMatch: ifNoneMatch) {
-            return (answer, .inPlace)
+        if let (answer, mode) = inPlace(base, key: key, document: document, patched: patched, patch: request.patch,
+                                        changesOnly: request.changesOnly, ifNoneMatch: ifNoneMatch) {
+            return (answer, mode)
         }
         return (rebuilt(base, document: document, patched: patched, changesOnly: request.changesOnly,
                         ifNoneMatch: ifNoneMatch), .rebuilt)
@@ -103,11 +108,12 @@ struct PatchComputer: Sendable {
 
     // MARK: In place
 
-    /// The answer computed on the base's tree, taken from it, or nil when the patch is not one
-    /// of member edits on flexbox nodes, another patch has the tree, or a node's members do not
-    /// decode (the rebuild then gives the error with its pointer).
+    /// The answer computed on the base's tree, taken from it, and whether the tree was laid out
+    /// afresh; nil when the patch is not one of member edits on flexbox nodes, another patch has
+    /// the tree, or a node's members do not decode (the rebuild then gives the error with its
+    /// pointer).
     private func inPlace(_ base: BaseEntry, key baseKey: BaseKey, document: JSONTree, patched: BaseDocument,
-                         patch: JSONPatch, changesOnly: Bool, ifNoneMatch: String?) -> LayoutComputer.Answer? {
+                         patch: JSONPatch, changesOnly: Bool, ifNoneMatch: String?) -> (LayoutComputer.Answer, Mode)? {
         guard base.patchesInPlace else { return nil }
         var edited: [[Int]] = []
         for operation in patch.operations {
@@ -151,11 +157,15 @@ struct PatchComputer: Sendable {
         request.tree.memoizesPixelRounding = true
         // The frames must be those of the patched tree laid out whole, which Yoga's relayout
         // does not promise (RequestLog.swift). The first patch of a chain lays out afresh.
+        // Subtree reuse copies results past the logs that make it exact: only the first layout
+        // of a tree uses it anyway.
+        request.tree.subtreeReuse = nil
         request.tree.relayoutsExactly = true
         request.tree.computeLayout(root: request.root, available: request.available, direction: request.direction)
+        let mode: Mode = request.tree.lastLayoutStartedFresh ? .inPlaceFresh : .inPlace
         let frames = request.tree.preorderFrames(root: request.root)
         if let overflow = LayoutComputer.overflowError(frames, request) {
-            return LayoutComputer.Answer(status: overflow.status, body: overflow.jsonBytes, cache: nil, entityTag: nil)
+            return (LayoutComputer.Answer(status: overflow.status, body: overflow.jsonBytes, cache: nil, entityTag: nil), mode)
         }
         computer.cache.insert(frames, for: key)
         let notModified = ifNoneMatch.map { tag.matches(ifNoneMatch: $0) } ?? false
@@ -179,8 +189,8 @@ struct PatchComputer: Sendable {
         bases.store(BaseEntry(request: request, hashParts: parts, patchesInPlace: true, frames: frames, laidOut: true,
                               document: patched, answer: answer, idsCost: idsEdited ? nil : base.idsCost),
                     entityTag: tag.quoted)
-        return LayoutComputer.Answer(status: notModified ? 304 : 200, body: body,
-                                     cache: notModified ? .notModified : .miss, entityTag: tag.quoted)
+        return (LayoutComputer.Answer(status: notModified ? 304 : 200, body: body,
+                                      cache: notModified ? .notModified : .miss, entityTag: tag.quoted), mode)
     }
 
     /// The child indices from the root to the node whose own members `path` edits
