@@ -1,5 +1,5 @@
 import Testing
-import LayoutEngine
+@testable import LayoutEngine
 import TestSupport
 
 /// `LayoutTree.relayoutsExactly`: relayouts after edits give the frames of laying the edited
@@ -18,14 +18,15 @@ import TestSupport
     }
 
     /// One random edit of `node`: mostly a size, padding, margin or flex factor, sometimes a
-    /// whole random style or new content.
-    static func edit(_ tree: inout LayoutTree, _ node: NodeID, _ root: NodeID, baseline: Bool,
+    /// whole random style (in flow with `inFlow`) or new content.
+    static func edit(_ tree: inout LayoutTree, _ node: NodeID, _ root: NodeID, baseline: Bool, inFlow: Bool,
                      _ rng: inout SplitMix64) throws {
         var style = tree.style(of: node)
         switch rng.int(0...9) {
         case 0:
             style = RandomTrees.style(&rng, webDefaults: tree.config.useWebDefaults, baseline: baseline)
-            if node == root { style.display = .flex }
+            if node == root || inFlow { style.display = .flex }
+            if inFlow && style.positionType == .absolute { style.positionType = .relative }
         case 1 where tree.childCount(of: node) == 0:
             try tree.setContent(rng.chance(70) ? .fixed(Size(width: rng.float(0...90), height: rng.float(0...40))) : .none,
                                 for: node)
@@ -43,22 +44,45 @@ import TestSupport
     /// Chains of random edits on random trees (every style feature the generator has: wrap,
     /// percentages, min and max sizes, aspect ratios, baselines, absolute positions, display
     /// none and contents, text leaves): after each edit the exact tree's frames equal those of
-    /// a new tree built from the edited one and laid out once. Most relayouts are answered
-    /// incrementally, and Yoga's own relayout (the same chains without the option) gives other
-    /// frames at some steps, so the comparison is not empty.
+    /// a new tree built from the edited one and laid out once. A third of the trees align by
+    /// baseline (laid out fresh every time), a third keep every node in flow with sizes mostly
+    /// in points (where relayouts stop at boundaries). Most relayouts without baselines are
+    /// incremental, some stop at boundaries, and Yoga's own relayout (the same chains without
+    /// the option) gives other frames at some steps, so the comparison is not empty.
     @Test(arguments: [UInt64(1), 2, 3, 4, 5, 6, 7, 8])
     func relayoutsGiveTheFramesOfAWholeLayout(seed: UInt64) throws {
-        var incremental = 0, steps = 0, yogaDiffers = 0
+        try Self.chains(seed: seed, anyAncestorAsBoundary: false)
+    }
+
+    /// The same where every edit's nearest ancestor is tried as its boundary, whatever its
+    /// style: many then answer otherwise, and the relayout goes on from the root.
+    @Test(arguments: [UInt64(1), 2, 3, 4])
+    func boundariesThatAnswerOtherwiseAreLaidOutFromTheRoot(seed: UInt64) throws {
+        try Self.chains(seed: seed, anyAncestorAsBoundary: true)
+    }
+
+    static func chains(seed: UInt64, anyAncestorAsBoundary: Bool) throws {
+        var incremental = 0, steps = 0, yogaDiffers = 0, stoppedAtBoundaries = 0, answeredOtherwise = 0
         for chain in 0..<UInt64(25) {
             let treeSeed = seed * 1000 + chain
             var rng = SplitMix64(seed: treeSeed)
             let config = LayoutConfig(pointScaleFactor: Float(treeSeed % 3), useWebDefaults: treeSeed % 4 == 0)
-            // A third of the trees align by baseline, which the exact relayout lays out fresh.
-            let baseline = treeSeed % 3 == 0
+            let baseline = treeSeed % 3 == 0, inFlow = treeSeed % 3 == 1
             var (yoga, root, nodes) = try RandomTrees.make(seed: treeSeed, size: rng.int(20...160), config: config,
                                                            text: treeSeed % 2 == 0, baseline: baseline)
+            if inFlow {
+                try IncrementalRelayoutTests.putInFlow(&yoga, nodes)
+                for node in nodes.dropFirst() {
+                    var style = yoga.style(of: node)
+                    if rng.chance(70) { style.width = .points(rng.float(10...200)) }
+                    if rng.chance(70) { style.height = .points(rng.float(10...200)) }
+                    if rng.chance(50) { style.flexWrap = .noWrap }
+                    try yoga.setStyle(style, for: node)
+                }
+            }
             var exact = yoga
             exact.relayoutsExactly = true
+            exact.triesAnyAncestorAsBoundary = anyAncestorAsBoundary
             let available = AvailableSize(width: rng.float(100...500), height: rng.chance(30) ? rng.float(100...500) : nil)
             yoga.computeLayout(root: root, available: available)
             exact.computeLayout(root: root, available: available)
@@ -67,8 +91,8 @@ import TestSupport
                 for _ in 0..<rng.int(1...2) {
                     let node = rng.pick(nodes)
                     var copy = rng
-                    try Self.edit(&yoga, node, root, baseline: baseline, &copy)
-                    try Self.edit(&exact, node, root, baseline: baseline, &rng)
+                    try Self.edit(&yoga, node, root, baseline: baseline, inFlow: inFlow, &copy)
+                    try Self.edit(&exact, node, root, baseline: baseline, inFlow: inFlow, &rng)
                 }
                 yoga.computeLayout(root: root, available: available)
                 exact.computeLayout(root: root, available: available)
@@ -79,6 +103,8 @@ import TestSupport
                     #expect(!baseline)
                     incremental += 1
                 }
+                if exact.boundaryRelayouts > 0 { stoppedAtBoundaries += 1 }
+                if exact.boundariesAnsweredOtherwise { answeredOtherwise += 1 }
                 if nodes.contains(where: { yoga.frame(of: $0) != whole.frame(of: $0) }) { yogaDiffers += 1 }
                 for node in nodes {
                     let a = exact.frame(of: node), b = whole.frame(of: node)
@@ -87,9 +113,12 @@ import TestSupport
                 }
             }
         }
-        print("exact relayout seed \(seed): \(incremental) of \(steps) relayouts without baselines incremental; "
-              + "Yoga's relayout differs at \(yogaDiffers) of 300")
+        print("exact relayout seed \(seed): \(incremental) of \(steps) relayouts without baselines incremental, "
+              + "\(stoppedAtBoundaries) stopped at boundaries, \(answeredOtherwise) went on from the root; "
+              + "Yoga's relayout differs at \(yogaDiffers) of 300\(anyAncestorAsBoundary ? " (any ancestor tried)" : "")")
         #expect(incremental * 2 > steps, "\(incremental) of \(steps) relayouts without baselines were incremental")
+        #expect(stoppedAtBoundaries >= 5)
+        if anyAncestorAsBoundary { #expect(answeredOtherwise > 0) }
         #expect(yogaDiffers > 0)
     }
 }

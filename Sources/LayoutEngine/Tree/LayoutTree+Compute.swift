@@ -18,6 +18,7 @@ extension LayoutTree {
     /// Marks `id` and its ancestors for relayout (Yoga's `markDirtyAndPropagate`).
     mutating func markDirty(_ id: NodeID) {
         let i = Int(id.index)
+        if relayoutsExactly { rememberEdit(i) }
         var n = i
         while n >= 0 {
             if layouts[n].isDirty && n != i { break }
@@ -150,8 +151,29 @@ extension LayoutTree {
         let memo = prepareSubtreeMemo(root: root)
         defer { subtreeReuseStatistics = memo?.statistics ?? SubtreeReuseStatistics() }
         var diverged = false
-        runPass(root, width, height, ownerWidth, ownerHeight, direction, performLayout: performLayout, memo: memo,
-                logsRequests: logsRequests, diverged: &diverged)
+        boundaryRelayouts = 0
+        boundariesAnsweredOtherwise = false
+        let boundaries = logsRequests && !fresh && performLayout ? takeRelayoutBoundaries(root: root) : []
+        editedNodes.removeAll(keepingCapacity: true)
+        editsOverflowed = false
+        if !boundaries.isEmpty {
+            let answeredAsBefore = runPass(root, width, height, ownerWidth, ownerHeight, direction, performLayout: true,
+                                           memo: memo, logsRequests: true, boundaries: boundaries, diverged: &diverged)
+            if !diverged && !replayEndedEarly() {
+                if answeredAsBefore {
+                    cleanAncestors(of: boundaries)
+                    boundaryRelayouts = boundaries.count
+                    return
+                }
+                // Lay out from the root, in a new call: the boundaries answer from their new logs.
+                boundariesAnsweredOtherwise = true
+                generation &+= 1
+            }
+        }
+        if !diverged {
+            runPass(root, width, height, ownerWidth, ownerHeight, direction, performLayout: performLayout, memo: memo,
+                    logsRequests: logsRequests, diverged: &diverged)
+        }
         if logsRequests && (diverged || replayEndedEarly()) {
             // The replay could not follow a fresh call: be one.
             resetLayouts(under: root)
@@ -177,13 +199,17 @@ extension LayoutTree {
         return true
     }
 
-    /// One pass of `runRoot` over the tree's raw storage.
+    /// One pass of `runRoot` over the tree's raw storage: from the root, or with `boundaries`
+    /// only those subtrees (then whether they answered as before; see
+    /// LayoutTree+RelayoutBoundaries.swift).
+    @discardableResult
     private mutating func runPass(_ root: Int, _ width: (size: Float, mode: SizingMode),
                                   _ height: (size: Float, mode: SizingMode),
                                   _ ownerWidth: Float, _ ownerHeight: Float, _ direction: Direction,
                                   performLayout: Bool, memo: SubtreeMemoState?, logsRequests: Bool,
-                                  diverged: inout Bool) {
+                                  boundaries: [Int32] = [], diverged: inout Bool) -> Bool {
         diverged = false
+        var answeredAsBefore = false
         let depth = treeDepth(from: root)
         let measureFunction = self.measureFunction
         let baselineFunction = self.baselineFunction
@@ -210,6 +236,7 @@ extension LayoutTree {
         requestLogs.withUnsafeMutableBufferPointer { logs in
         requestLogStates.withUnsafeMutableBufferPointer { logStates in
         withUnsafeMutablePointer(to: &diverged) { diverged in
+        withUnsafeMutablePointer(to: &answeredAsBefore) { answeredAsBefore in
             var configured = LayoutPass(
                 styles: styles.baseAddress!, contents: contents.baseAddress!, measured: measured.baseAddress!,
                 flags: flags.baseAddress!,
@@ -229,14 +256,20 @@ extension LayoutTree {
                 configured.relayoutDiverged = diverged
             }
             let pass = configured
-            if depth > LargeStack.depthThreshold {
-                LargeStack.run(stackSize: LargeStack.stackSize(forDepth: depth)) {
+            let run = {
+                if boundaries.isEmpty {
                     pass.layoutRoot(root, width, height, ownerWidth, ownerHeight, direction, performLayout: performLayout)
+                } else {
+                    answeredAsBefore.pointee = pass.relayoutBoundaries(boundaries, under: root)
                 }
-            } else {
-                pass.layoutRoot(root, width, height, ownerWidth, ownerHeight, direction, performLayout: performLayout)
             }
-        }}}}}}}}}}}}}
+            if depth > LargeStack.depthThreshold {
+                LargeStack.run(stackSize: LargeStack.stackSize(forDepth: depth), run)
+            } else {
+                run()
+            }
+        }}}}}}}}}}}}}}
+        return answeredAsBefore
     }
 
     /// Gives every node of the subtree at `root` the state of a new node (keeping its frame).

@@ -82,6 +82,19 @@ public struct LayoutTree {
     @usableFromInline var requestLogStates: [RequestLogState] = []
     /// The next layout call starts from a fresh state.
     @usableFromInline var startsFresh = false
+    /// With `relayoutsExactly`: the nodes edited since the last layout call, for its relayout
+    /// boundaries (LayoutTree+RelayoutBoundaries.swift), unless there were too many.
+    @usableFromInline var editedNodes: [Int32] = []
+    @usableFromInline var editsOverflowed = false
+    /// With `relayoutsExactly`: how many subtrees the last layout call laid out at their
+    /// relayout boundary instead of laying out from the root (0 when it laid out from the root).
+    public internal(set) var boundaryRelayouts = 0
+    /// Whether the last layout call tried relayout boundaries that answered otherwise than
+    /// before, and so laid out from the root after all.
+    var boundariesAnsweredOtherwise = false
+    /// Tries the nearest ancestor of an edit as its relayout boundary whatever its style (for
+    /// tests of the answers' check: see LayoutTree+RelayoutBoundaries.swift).
+    var triesAnyAncestorAsBoundary = false
     /// The records of `memoizesPixelRounding`, by node index (empty when off).
     @usableFromInline var pixelRoundings: [PixelGridRounding] = []
     /// What subtree reuse did in the last layout call.
