@@ -256,17 +256,14 @@ extension LayoutTree {
                 configured.relayoutDiverged = diverged
             }
             let pass = configured
-            let run = {
-                if boundaries.isEmpty {
-                    pass.layoutRoot(root, width, height, ownerWidth, ownerHeight, direction, performLayout: performLayout)
-                } else {
-                    answeredAsBefore.pointee = pass.relayoutBoundaries(boundaries, under: root)
-                }
-            }
             if depth > LargeStack.depthThreshold {
-                LargeStack.run(stackSize: LargeStack.stackSize(forDepth: depth), run)
+                LargeStack.run(stackSize: LargeStack.stackSize(forDepth: depth)) {
+                    answeredAsBefore.pointee = pass.layoutRoot(root, width, height, ownerWidth, ownerHeight, direction,
+                                                               performLayout: performLayout, boundaries: boundaries)
+                }
             } else {
-                run()
+                answeredAsBefore.pointee = pass.layoutRoot(root, width, height, ownerWidth, ownerHeight, direction,
+                                                           performLayout: performLayout, boundaries: boundaries)
             }
         }}}}}}}}}}}}}}
         return answeredAsBefore
@@ -330,14 +327,19 @@ extension LayoutTree {
 }
 
 extension LayoutPass {
-    /// Yoga's `calculateLayout` after the root's constraints are known.
+    /// Yoga's `calculateLayout` after the root's constraints are known; with `boundaries`,
+    /// only those subtrees instead, returning whether they answered as before (see
+    /// LayoutTree+RelayoutBoundaries.swift).
     func layoutRoot(_ root: Int, _ width: (size: Float, mode: SizingMode), _ height: (size: Float, mode: SizingMode),
-                    _ ownerWidth: Float, _ ownerHeight: Float, _ direction: Direction, performLayout: Bool) {
+                    _ ownerWidth: Float, _ ownerHeight: Float, _ direction: Direction, performLayout: Bool,
+                    boundaries: [Int32]) -> Bool {
+        if !boundaries.isEmpty { return relayoutBoundaries(boundaries, under: root) }
         let computed = calculateLayoutInternal(root, width.size, height.size, direction, width.mode, height.mode,
                                                ownerWidth, ownerHeight, performLayout, 0)
         if performLayout && computed {
             setPosition(root, layouts[root].direction, ownerWidth, ownerHeight)
             roundLayoutResultsToPixelGrid(root, 0, 0)
         }
+        return false
     }
 }
