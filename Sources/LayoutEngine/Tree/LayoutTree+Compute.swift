@@ -153,29 +153,33 @@ extension LayoutTree {
         var diverged = false
         boundaryRelayouts = 0
         boundariesAnsweredOtherwise = false
-        let boundaries = logsRequests && !fresh && performLayout ? takeRelayoutBoundaries(root: root) : []
+        let boundaries = logsRequests && !fresh && performLayout ? relayoutBoundaries(root: root) : []
         editedNodes.removeAll(keepingCapacity: true)
         editsOverflowed = false
+        // Whether the replay could not follow a fresh call.
+        var replayFailed = false
         if !boundaries.isEmpty {
             let answeredAsBefore = runPass(root, width, height, ownerWidth, ownerHeight, direction, performLayout: true,
                                            memo: memo, logsRequests: true, boundaries: boundaries, diverged: &diverged)
-            if !diverged && !replayEndedEarly() {
-                if answeredAsBefore {
-                    cleanAncestors(of: boundaries)
-                    boundaryRelayouts = boundaries.count
-                    return
-                }
+            if diverged || replayEndedEarly() {
+                replayFailed = true
+            } else if answeredAsBefore {
+                cleanAncestors(of: boundaries)
+                boundaryRelayouts = boundaries.count
+                return
+            } else {
                 // Lay out from the root, in a new call: the boundaries answer from their new logs.
                 boundariesAnsweredOtherwise = true
                 generation &+= 1
             }
         }
-        if !diverged {
+        if !replayFailed {
             runPass(root, width, height, ownerWidth, ownerHeight, direction, performLayout: performLayout, memo: memo,
                     logsRequests: logsRequests, diverged: &diverged)
+            replayFailed = logsRequests && (diverged || replayEndedEarly())
         }
-        if logsRequests && (diverged || replayEndedEarly()) {
-            // The replay could not follow a fresh call: be one.
+        if replayFailed {
+            // Be a fresh call.
             resetLayouts(under: root)
             lastLayoutStartedFresh = true
             generation &+= 1

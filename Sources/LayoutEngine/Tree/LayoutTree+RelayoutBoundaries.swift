@@ -37,13 +37,8 @@ extension LayoutTree {
     }
 
     /// The nodes whose subtrees this call lays out first, each asked its parent's questions of
-    /// the last call (see the top of this file), or empty to lay out from the root; forgets
-    /// the edits either way.
-    mutating func takeRelayoutBoundaries(root: Int) -> [Int32] {
-        defer {
-            editedNodes.removeAll(keepingCapacity: true)
-            editsOverflowed = false
-        }
+    /// the last call (see the top of this file), or empty to lay out from the root.
+    func relayoutBoundaries(root: Int) -> [Int32] {
         guard !editsOverflowed, !editedNodes.isEmpty, childPlacementFunction == nil,
               !styleFlags.contains(where: { $0.contains(.outOfFlow) }) else { return [] }
         var boundaries: [Int32] = []
