@@ -77,16 +77,9 @@ extension LayoutPass {
             l.pointee.configVersion = configVersion
 
             if cached < 0 {
-                var entry = CacheEntry()
-                entry.availableWidth = availableWidth
-                entry.availableHeight = availableHeight
-                entry.widthMode = widthMode
-                entry.heightMode = heightMode
-                entry.computedWidth = l.pointee.measuredWidth
-                entry.computedHeight = l.pointee.measuredHeight
-                entry.ownerWidth = ownerWidth
-                entry.ownerHeight = ownerHeight
-                entry.generation = generation
+                let entry = CacheEntry(availableWidth, availableHeight, widthMode, heightMode,
+                                       computed: l.pointee.measuredWidth, l.pointee.measuredHeight,
+                                       owner: ownerWidth, ownerHeight, generation: generation)
                 if performLayout {
                     l.pointee.cachedLayout = entry
                     logged.insert(.storedLayout)

@@ -61,17 +61,8 @@
 
     /// The cache entry this question stored.
     func entry(generation: UInt32) -> CacheEntry {
-        var entry = CacheEntry()
-        entry.availableWidth = availableWidth
-        entry.availableHeight = availableHeight
-        entry.widthMode = widthMode
-        entry.heightMode = heightMode
-        entry.computedWidth = measuredWidth
-        entry.computedHeight = measuredHeight
-        entry.ownerWidth = ownerWidth
-        entry.ownerHeight = ownerHeight
-        entry.generation = generation
-        return entry
+        CacheEntry(availableWidth, availableHeight, widthMode, heightMode, computed: measuredWidth, measuredHeight,
+                   owner: ownerWidth, ownerHeight, generation: generation)
     }
 }
 

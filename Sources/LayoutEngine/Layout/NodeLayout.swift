@@ -68,6 +68,22 @@
 
     @inlinable init() {}
 
+    /// The entry of one answer: the question's constraints and owner sizes, the computed size,
+    /// and the call that stored it.
+    @inline(__always) init(_ availableWidth: Float, _ availableHeight: Float, _ widthMode: SizingMode,
+                           _ heightMode: SizingMode, computed width: Float, _ height: Float,
+                           owner ownerWidth: Float, _ ownerHeight: Float, generation: UInt32) {
+        self.availableWidth = availableWidth
+        self.availableHeight = availableHeight
+        self.widthMode = widthMode
+        self.heightMode = heightMode
+        self.computedWidth = width
+        self.computedHeight = height
+        self.ownerWidth = ownerWidth
+        self.ownerHeight = ownerHeight
+        self.generation = generation
+    }
+
     @inline(__always) func matchesExactly(_ availableWidth: Float, _ availableHeight: Float,
                                           _ widthMode: SizingMode, _ heightMode: SizingMode) -> Bool {
         inexactEquals(self.availableWidth, availableWidth) && inexactEquals(self.availableHeight, availableHeight)
