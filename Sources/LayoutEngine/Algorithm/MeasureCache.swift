@@ -21,11 +21,7 @@ extension LayoutPass {
             || l.pointee.configVersion != configVersion
             || l.pointee.lastOwnerDirection != ownerDirection
 
-        if needToVisitNode {
-            // Invalidate the cached results.
-            l.pointee.nextCachedMeasurementsIndex = 0
-            l.pointee.cachedLayout = CacheEntry()
-        }
+        if needToVisitNode { forgetAnswers(n) }
 
         // -1: none; 8: the layout entry; 0..<8: a measurement entry.
         var cached = -1
@@ -85,10 +81,7 @@ extension LayoutPass {
                     logged.insert(.storedLayout)
                 } else {
                     logged.insert(.storedMeasurement)
-                    var index = Int(l.pointee.nextCachedMeasurementsIndex)
-                    if index == maxCachedMeasurements { index = 0 }
-                    entries[index] = entry
-                    l.pointee.nextCachedMeasurementsIndex = UInt8(index + 1)
+                    storeMeasurement(entry, of: n)
                 }
             }
         }
@@ -104,6 +97,21 @@ extension LayoutPass {
                        logged, states, logs)
         }
         return needToVisitNode || cached < 0
+    }
+
+    /// Forgets every answer `n` stored: its layout entry and its measurement entries.
+    @inline(__always) func forgetAnswers(_ n: Int) {
+        layouts[n].nextCachedMeasurementsIndex = 0
+        layouts[n].cachedLayout = CacheEntry()
+    }
+
+    /// Stores a measurement of `n` in its ring of entries, over the oldest when the ring is full.
+    @inline(__always) func storeMeasurement(_ entry: CacheEntry, of n: Int) {
+        let l = layouts + n
+        var index = Int(l.pointee.nextCachedMeasurementsIndex)
+        if index == maxCachedMeasurements { index = 0 }
+        caches[n * maxCachedMeasurements + index] = entry
+        l.pointee.nextCachedMeasurementsIndex = UInt8(index + 1)
     }
 
     /// An entry from this layout call follows Yoga's rules; one from an earlier call must have

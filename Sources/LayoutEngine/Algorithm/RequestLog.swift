@@ -109,8 +109,7 @@ extension LayoutPass {
                 relayoutDiverged!.pointee = true
             } else if state.pointee.count == 0 {
                 // Never computed since the last fresh call: start it from nothing, as a fresh call would.
-                l.pointee.nextCachedMeasurementsIndex = 0
-                l.pointee.cachedLayout = CacheEntry()
+                forgetAnswers(n)
             } else {
                 state.pointee.replaying = true
             }
@@ -148,19 +147,13 @@ extension LayoutPass {
     /// Gives leaf `n` the cache entries a fresh call holds after the first `count` questions
     /// of its log: those they stored, in order.
     func restoreEntries(_ n: Int, fromFirst count: Int, of log: UnsafeMutablePointer<LoggedRequest>) {
-        let l = layouts + n
-        let entries = caches + n * maxCachedMeasurements
-        l.pointee.nextCachedMeasurementsIndex = 0
-        l.pointee.cachedLayout = CacheEntry()
+        forgetAnswers(n)
         for i in 0..<count {
             let record = log[i]
             if record.kind.contains(.storedLayout) {
-                l.pointee.cachedLayout = record.entry(generation: generation)
+                layouts[n].cachedLayout = record.entry(generation: generation)
             } else if record.kind.contains(.storedMeasurement) {
-                var index = Int(l.pointee.nextCachedMeasurementsIndex)
-                if index == maxCachedMeasurements { index = 0 }
-                entries[index] = record.entry(generation: generation)
-                l.pointee.nextCachedMeasurementsIndex = UInt8(index + 1)
+                storeMeasurement(record.entry(generation: generation), of: n)
             }
         }
     }

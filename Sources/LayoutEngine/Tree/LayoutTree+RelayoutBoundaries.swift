@@ -70,9 +70,10 @@ extension LayoutTree {
         guard parent >= 0, case .none = contents[node], case .none = contents[parent] else { return false }
         return styles.withUnsafeBufferPointer { styles in
             let s = styles.baseAddress! + node, p = styles.baseAddress! + parent
+            func inPoints(_ limit: StyleValue) -> Bool { limit.isUndefined || limit.unit == .points }
             guard s.pointee.aspectRatio == nil, s.pointee.flexBasis.isAuto || s.pointee.flexBasis.unit == .points,
-                  [s.pointee.minWidth, s.pointee.maxWidth, s.pointee.minHeight, s.pointee.maxHeight]
-                    .allSatisfy({ $0.isUndefined || $0.unit == .points }) else { return false }
+                  inPoints(s.pointee.minWidth), inPoints(s.pointee.maxWidth), inPoints(s.pointee.minHeight),
+                  inPoints(s.pointee.maxHeight) else { return false }
             let mainIsRow = p.pointee.flexDirection.isRow
             guard (mainIsRow ? s.pointee.width : s.pointee.height).unit == .points else { return false }
             let cross = mainIsRow ? s.pointee.height : s.pointee.width
