@@ -15,11 +15,13 @@ public struct StyleValue: Hashable, Sendable {
         self.value = (unit == .points || unit == .percent) ? value : 0
     }
 
-    public static let undefined = StyleValue(unit: .undefined, value: 0)
-    public static let auto = StyleValue(unit: .auto, value: 0)
-    public static let maxContent = StyleValue(unit: .maxContent, value: 0)
-    public static let fitContent = StyleValue(unit: .fitContent, value: 0)
-    public static let stretch = StyleValue(unit: .stretch, value: 0)
+    // Computed, not stored: a stored static is a lazily initialised global, read through an
+    // accessor (a `swift_once` check) at every use; these fold to constants.
+    @inlinable public static var undefined: StyleValue { StyleValue(unit: .undefined, value: 0) }
+    @inlinable public static var auto: StyleValue { StyleValue(unit: .auto, value: 0) }
+    @inlinable public static var maxContent: StyleValue { StyleValue(unit: .maxContent, value: 0) }
+    @inlinable public static var fitContent: StyleValue { StyleValue(unit: .fitContent, value: 0) }
+    @inlinable public static var stretch: StyleValue { StyleValue(unit: .stretch, value: 0) }
     @inlinable public static func points(_ value: Float) -> StyleValue { StyleValue(unit: .points, value: value) }
     @inlinable public static func percent(_ value: Float) -> StyleValue { StyleValue(unit: .percent, value: value) }
 
