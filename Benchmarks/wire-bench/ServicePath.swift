@@ -63,6 +63,30 @@ func runServicePath(file: String) {
         while DispatchTime.now().uptimeNanoseconds < end { sink &+= LayoutOnce.answer(body: body).body.count }
         return
     }
+    // `WIRE_BENCH_STAGE=<stage> WIRE_BENCH_COUNT=<n>`: only that stage, n times, for
+    // `perf stat` (instruction and cycle counts move less than times on a shared machine).
+    if let stage = ProcessInfo.processInfo.environment["WIRE_BENCH_STAGE"] {
+        let count = Int(ProcessInfo.processInfo.environment["WIRE_BENCH_COUNT"] ?? "") ?? 1_000
+        for _ in 0..<count {
+            switch stage {
+            case "engine":
+                var (tree, root) = blueprint.build()
+                tree.computeLayout(root: root, available: decoded.available, direction: decoded.direction)
+                sink &+= Int(tree.frame(of: root).width)
+            case "service": sink &+= LayoutOnce.answer(body: body).body.count
+            case "decode": sink &+= (try? LayoutWire.decodeRequest(bytes: body))?.tree.nodeCount ?? 0
+            case "hash":
+                sink &+= Int(truncatingIfNeeded: decoded.tree.structuralHash(
+                    root: decoded.root, available: decoded.available, direction: decoded.direction).low)
+            case "encode":
+                let frames = ResponseEncoder.preorderFrames(of: laidOut.tree, root: laidOut.root)
+                sink &+= ResponseEncoder.encode(tree: laidOut.tree, root: laidOut.root, ids: laidOut.ids,
+                                                frames: frames).count
+            default: fatalError("WIRE_BENCH_STAGE: engine, service, decode, hash or encode")
+            }
+        }
+        return
+    }
     print("\(file): \(body.count) bytes, \(decoded.tree.nodeCount) nodes, answer \(first.body.count) bytes")
 
     var results: [(String, Double)] = []

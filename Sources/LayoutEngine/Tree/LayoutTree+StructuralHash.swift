@@ -59,10 +59,12 @@ extension LayoutTree {
             var hasher = Self.chunkHasher(key)
             var n = Int(parts.chunkStarts[chunk])
             var count = 0
-            while n >= 0 && count < size {
-                combineNode(n, into: &hasher)
-                count += 1
-                n = preorderSuccessor(of: n, root: Int(parts.root))
+            withNodeRows { rows in
+                while n >= 0 && count < size {
+                    rows.combineNode(n, into: &hasher)
+                    count += 1
+                    n = preorderSuccessor(of: n, root: Int(parts.root))
+                }
             }
             parts.chunkHashes[chunk] = hasher.finalize()
         }
@@ -101,12 +103,21 @@ extension LayoutTree {
         return hasher
     }
 
-    /// One node's words: its style, then its content kind and child count (so the shape is
-    /// recoverable from the stream) and the content's words.
+    /// The node rows that hashes and fingerprints read, borrowed for one walk.
+    // Read in place: an array subscript copies the (few hundred byte) style and the content
+    // (retaining its payload), which was most of a whole-tree hash.
     @inline(__always)
-    private func combineNode(_ i: Int, into hasher: inout StructuralHasher) {
-        hasher.combine(style: styles[i], flags: styleFlags[i])
-        hasher.combine(content: contents[i], childCount: childCounts[i])
+    func withNodeRows<R>(_ body: (NodeRows) -> R) -> R {
+        styles.withUnsafeBufferPointer { styles in
+            styleFlags.withUnsafeBufferPointer { flags in
+                contents.withUnsafeBufferPointer { contents in
+                    childCounts.withUnsafeBufferPointer { counts in
+                        body(NodeRows(styles: styles.baseAddress!, flags: flags.baseAddress!,
+                                        contents: contents.baseAddress!, childCounts: counts.baseAddress!))
+                    }
+                }
+            }
+        }
     }
 
     /// The node after `n` in pre-order within the subtree at `root`, or -1 after its last.
@@ -135,19 +146,21 @@ extension LayoutTree {
         var chunk = Self.chunkHasher(key)
         var count = 0
         var n = r
-        while n >= 0 {
-            if records && count == 0 { parts!.chunkStarts.append(Int32(n)) }
-            combineNode(n, into: &chunk)
-            count += 1
-            if count == size {
-                let chunkHash = chunk.finalize()
-                if records { parts!.chunkHashes.append(chunkHash) }
-                hasher.combine(chunkHash.high)
-                hasher.combine(chunkHash.low)
-                chunk = Self.chunkHasher(key)
-                count = 0
+        withNodeRows { rows in
+            while n >= 0 {
+                if records && count == 0 { parts!.chunkStarts.append(Int32(n)) }
+                rows.combineNode(n, into: &chunk)
+                count += 1
+                if count == size {
+                    let chunkHash = chunk.finalize()
+                    if records { parts!.chunkHashes.append(chunkHash) }
+                    hasher.combine(chunkHash.high)
+                    hasher.combine(chunkHash.low)
+                    chunk = Self.chunkHasher(key)
+                    count = 0
+                }
+                n = preorderSuccessor(of: n, root: r)
             }
-            n = preorderSuccessor(of: n, root: r)
         }
         if count > 0 {
             let chunkHash = chunk.finalize()
@@ -175,6 +188,23 @@ extension LayoutTree {
     }
 }
 
+/// A tree's per-node rows as hashes and fingerprints read them: pointers into its arrays,
+/// valid inside `LayoutTree.withNodeRows`.
+struct NodeRows {
+    let styles: UnsafePointer<Style>
+    let flags: UnsafePointer<StyleFlags>
+    let contents: UnsafePointer<NodeContent>
+    let childCounts: UnsafePointer<Int32>
+
+    /// One node's words: its style, then its content kind and child count (so the shape is
+    /// recoverable from the stream) and the content's words.
+    @inline(__always)
+    func combineNode(_ i: Int, into hasher: inout StructuralHasher) {
+        hasher.combine(style: styles + i, flags: flags[i])
+        hasher.combine(content: contents + i, childCount: childCounts[i])
+    }
+}
+
 extension StructuralHasher {
     /// A style as few words (format 2): its keywords packed in one word together with a mask
     /// of the 14 numeric fields that differ from their default, those fields' words, then one
@@ -185,88 +215,88 @@ extension StructuralHasher {
     // `flags` (the node's `StyleFlags`) only skips reading edges known to be all undefined:
     // the words streamed are the same.
     @inline(__always)
-    mutating func combine(style: Style, flags: StyleFlags) {
+    mutating func combine(style s: UnsafePointer<Style>, flags: StyleFlags) {
         // Keywords packed into one word; each field has its own 4 bits.
-        var head = UInt64(style.direction.rawValue)
-        head |= UInt64(style.flexDirection.rawValue) << 4
-        head |= UInt64(style.justifyContent.rawValue) << 8
-        head |= UInt64(style.alignContent.rawValue) << 12
-        head |= UInt64(style.alignItems.rawValue) << 16
-        head |= UInt64(style.alignSelf.rawValue) << 20
-        head |= UInt64(style.positionType.rawValue) << 24
-        head |= UInt64(style.flexWrap.rawValue) << 28
-        head |= UInt64(style.overflow.rawValue) << 32
-        head |= UInt64(style.display.rawValue) << 36
-        head |= UInt64(style.boxSizing.rawValue) << 40
-        head |= UInt64(style.percentMarginsAgainstContainerSize ? 1 : 0) << 44
-        let auto = Self.word(StyleValue.auto), undefined = Self.word(StyleValue.undefined)
-        // The numeric fields in declaration order of format 1, bit 48 upward.
-        let words: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
-                    UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (
-            Self.word(style.flex ?? 0), Self.word(style.flexGrow ?? 0), Self.word(style.flexShrink ?? 0),
-            Self.word(style.aspectRatio ?? 0), Self.word(style.flexBasis), Self.word(style.width),
-            Self.word(style.height), Self.word(style.minWidth), Self.word(style.minHeight),
-            Self.word(style.maxWidth), Self.word(style.maxHeight), Self.word(style.columnGap),
-            Self.word(style.rowGap), Self.word(style.gap))
+        var head = UInt64(s.pointee.direction.rawValue)
+        head |= UInt64(s.pointee.flexDirection.rawValue) << 4
+        head |= UInt64(s.pointee.justifyContent.rawValue) << 8
+        head |= UInt64(s.pointee.alignContent.rawValue) << 12
+        head |= UInt64(s.pointee.alignItems.rawValue) << 16
+        head |= UInt64(s.pointee.alignSelf.rawValue) << 20
+        head |= UInt64(s.pointee.positionType.rawValue) << 24
+        head |= UInt64(s.pointee.flexWrap.rawValue) << 28
+        head |= UInt64(s.pointee.overflow.rawValue) << 32
+        head |= UInt64(s.pointee.display.rawValue) << 36
+        head |= UInt64(s.pointee.boxSizing.rawValue) << 40
+        head |= UInt64(s.pointee.percentMarginsAgainstContainerSize ? 1 : 0) << 44
+        // The numeric fields in declaration order of format 1, bit 48 upward. A field's bit
+        // is set when its word differs from its default's; only those words are computed.
         var mask: UInt64 = 0
-        if style.flex != nil { mask |= 1 << 0 }
-        if style.flexGrow != nil { mask |= 1 << 1 }
-        if style.flexShrink != nil { mask |= 1 << 2 }
-        if style.aspectRatio != nil { mask |= 1 << 3 }
-        if words.4 != auto { mask |= 1 << 4 }
-        if words.5 != auto { mask |= 1 << 5 }
-        if words.6 != auto { mask |= 1 << 6 }
-        if words.7 != undefined { mask |= 1 << 7 }
-        if words.8 != undefined { mask |= 1 << 8 }
-        if words.9 != undefined { mask |= 1 << 9 }
-        if words.10 != undefined { mask |= 1 << 10 }
-        if words.11 != undefined { mask |= 1 << 11 }
-        if words.12 != undefined { mask |= 1 << 12 }
-        if words.13 != undefined { mask |= 1 << 13 }
+        if s.pointee.flex != nil { mask |= 1 << 0 }
+        if s.pointee.flexGrow != nil { mask |= 1 << 1 }
+        if s.pointee.flexShrink != nil { mask |= 1 << 2 }
+        if s.pointee.aspectRatio != nil { mask |= 1 << 3 }
+        if Self.differs(s.pointee.flexBasis, from: .auto) { mask |= 1 << 4 }
+        if Self.differs(s.pointee.width, from: .auto) { mask |= 1 << 5 }
+        if Self.differs(s.pointee.height, from: .auto) { mask |= 1 << 6 }
+        if Self.differs(s.pointee.minWidth, from: .undefined) { mask |= 1 << 7 }
+        if Self.differs(s.pointee.minHeight, from: .undefined) { mask |= 1 << 8 }
+        if Self.differs(s.pointee.maxWidth, from: .undefined) { mask |= 1 << 9 }
+        if Self.differs(s.pointee.maxHeight, from: .undefined) { mask |= 1 << 10 }
+        if Self.differs(s.pointee.columnGap, from: .undefined) { mask |= 1 << 11 }
+        if Self.differs(s.pointee.rowGap, from: .undefined) { mask |= 1 << 12 }
+        if Self.differs(s.pointee.gap, from: .undefined) { mask |= 1 << 13 }
         combine(head | mask << 48)
         if mask != 0 {
-            if mask & (1 << 0) != 0 { combine(words.0) }
-            if mask & (1 << 1) != 0 { combine(words.1) }
-            if mask & (1 << 2) != 0 { combine(words.2) }
-            if mask & (1 << 3) != 0 { combine(words.3) }
-            if mask & (1 << 4) != 0 { combine(words.4) }
-            if mask & (1 << 5) != 0 { combine(words.5) }
-            if mask & (1 << 6) != 0 { combine(words.6) }
-            if mask & (1 << 7) != 0 { combine(words.7) }
-            if mask & (1 << 8) != 0 { combine(words.8) }
-            if mask & (1 << 9) != 0 { combine(words.9) }
-            if mask & (1 << 10) != 0 { combine(words.10) }
-            if mask & (1 << 11) != 0 { combine(words.11) }
-            if mask & (1 << 12) != 0 { combine(words.12) }
-            if mask & (1 << 13) != 0 { combine(words.13) }
+            if mask & (1 << 0) != 0 { combine(Self.word(s.pointee.flex!)) }
+            if mask & (1 << 1) != 0 { combine(Self.word(s.pointee.flexGrow!)) }
+            if mask & (1 << 2) != 0 { combine(Self.word(s.pointee.flexShrink!)) }
+            if mask & (1 << 3) != 0 { combine(Self.word(s.pointee.aspectRatio!)) }
+            if mask & (1 << 4) != 0 { combine(s.pointee.flexBasis) }
+            if mask & (1 << 5) != 0 { combine(s.pointee.width) }
+            if mask & (1 << 6) != 0 { combine(s.pointee.height) }
+            if mask & (1 << 7) != 0 { combine(s.pointee.minWidth) }
+            if mask & (1 << 8) != 0 { combine(s.pointee.minHeight) }
+            if mask & (1 << 9) != 0 { combine(s.pointee.maxWidth) }
+            if mask & (1 << 10) != 0 { combine(s.pointee.maxHeight) }
+            if mask & (1 << 11) != 0 { combine(s.pointee.columnGap) }
+            if mask & (1 << 12) != 0 { combine(s.pointee.rowGap) }
+            if mask & (1 << 13) != 0 { combine(s.pointee.gap) }
         }
-        let margin = flags.contains(.margin) ? Self.setMask(style.margin) : 0
-        let position = flags.contains(.insets) ? Self.setMask(style.position) : 0
+        let margin = flags.contains(.margin) ? Self.setMask(s.pointee.margin) : 0
+        let position = flags.contains(.insets) ? Self.setMask(s.pointee.position) : 0
         let paddingOrBorder = flags.contains(.paddingOrBorder)
-        let padding = paddingOrBorder ? Self.setMask(style.padding) : 0
-        let border = paddingOrBorder ? Self.setMask(style.border) : 0
+        let padding = paddingOrBorder ? Self.setMask(s.pointee.padding) : 0
+        let border = paddingOrBorder ? Self.setMask(s.pointee.border) : 0
         combine(margin | position << 9 | padding << 18 | border << 27)
-        combine(edges: style.margin, mask: margin)
-        combine(edges: style.position, mask: position)
-        combine(edges: style.padding, mask: padding)
-        combine(edges: style.border, mask: border)
+        combine(edges: s.pointee.margin, mask: margin)
+        combine(edges: s.pointee.position, mask: position)
+        combine(edges: s.pointee.padding, mask: padding)
+        combine(edges: s.pointee.border, mask: border)
+    }
+
+    /// Whether `value`'s word differs from the word of the keyword `unit` (value 0): another
+    /// unit, or a value other than ±0.
+    @inline(__always)
+    static func differs(_ value: StyleValue, from unit: StyleValue.Unit) -> Bool {
+        // Integer ops without branches: the value's bits without the sign are 0 only for ±0.
+        (UInt32(value.unit.rawValue ^ unit.rawValue) | value.value.bitPattern & 0x7FFF_FFFF) != 0
     }
 
     /// Bit k set when edge k (left, top, right, bottom, start, end, horizontal, vertical, all)
     /// is not `undefined`.
     @inline(__always)
     static func setMask(_ e: Edges) -> UInt64 {
-        let undefined = word(StyleValue.undefined)
         var m: UInt64 = 0
-        if word(e.left) != undefined { m |= 1 << 0 }
-        if word(e.top) != undefined { m |= 1 << 1 }
-        if word(e.right) != undefined { m |= 1 << 2 }
-        if word(e.bottom) != undefined { m |= 1 << 3 }
-        if word(e.start) != undefined { m |= 1 << 4 }
-        if word(e.end) != undefined { m |= 1 << 5 }
-        if word(e.horizontal) != undefined { m |= 1 << 6 }
-        if word(e.vertical) != undefined { m |= 1 << 7 }
-        if word(e.all) != undefined { m |= 1 << 8 }
+        if differs(e.left, from: .undefined) { m |= 1 << 0 }
+        if differs(e.top, from: .undefined) { m |= 1 << 1 }
+        if differs(e.right, from: .undefined) { m |= 1 << 2 }
+        if differs(e.bottom, from: .undefined) { m |= 1 << 3 }
+        if differs(e.start, from: .undefined) { m |= 1 << 4 }
+        if differs(e.end, from: .undefined) { m |= 1 << 5 }
+        if differs(e.horizontal, from: .undefined) { m |= 1 << 6 }
+        if differs(e.vertical, from: .undefined) { m |= 1 << 7 }
+        if differs(e.all, from: .undefined) { m |= 1 << 8 }
         return m
     }
 
@@ -286,9 +316,9 @@ extension StructuralHasher {
     }
 
     /// A node's content kind and child count in one word, then the content's own words.
-    mutating func combine(content: NodeContent, childCount: Int32) {
+    mutating func combine(content: UnsafePointer<NodeContent>, childCount: Int32) {
         let count = UInt64(UInt32(bitPattern: childCount)) << 8
-        switch content {
+        switch content.pointee {
         case .none:
             combine(0 | count)
         case .fixed(let size):

@@ -34,8 +34,7 @@ extension LayoutTree {
         var hasher = StructuralHasher(key: key)
         // Domain and format: distinct from the whole-tree structural hash's stream.
         hasher.combine(UInt64(0x5355_4254_5245_0001))
-        hasher.combine(style: styles[i], flags: styleFlags[i])
-        hasher.combine(content: contents[i], childCount: childCounts[i])
+        withNodeRows { $0.combineNode(i, into: &hasher) }
         var c = Int(firstChildren[i].index)
         while c >= 0 {
             hasher.combine(childHashes[c].high)

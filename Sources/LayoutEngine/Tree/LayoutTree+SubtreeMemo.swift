@@ -24,25 +24,28 @@ extension LayoutTree {
         // The possible candidates' prints with their nodes, sorted below to find repeats: a
         // dictionary of counts (growing, hashing) was a third of this pass.
         var printed: [(print: UInt64, node: Int32)] = []
-        for i32 in order.reversed() {
-            let i = Int(i32)
-            var size: Int32 = 1
-            var below: Inside = []
-            var fingerprint = ownPrint(i)
-            var c = Int(firstChildren[i].index)
-            while c >= 0 {
-                size += sizes[c]
-                below.formUnion(inside[c])
-                fingerprint = Self.mix(fingerprint, prints[c])
-                c = Int(nextSiblings[c].index)
-            }
-            sizes[i] = size
-            let own = ownInside(i, hasChildren: size > 1)
-            inside[i] = below.union(own)
-            prints[i] = Self.mix(fingerprint, UInt64(size))
-            if i != root && mayReuse(i, own: own, below: below, size: size, minimumNodes: reuse.minimumNodes) {
-                possible[i] = true
-                printed.append((prints[i], i32))
+        withNodeRows { rows in
+            for i32 in order.reversed() {
+                let i = Int(i32)
+                var size: Int32 = 1
+                var below: Inside = []
+                var fingerprint = Self.ownPrint(rows, i)
+                var c = Int(firstChildren[i].index)
+                while c >= 0 {
+                    size += sizes[c]
+                    below.formUnion(inside[c])
+                    fingerprint = Self.mix(fingerprint, prints[c])
+                    c = Int(nextSiblings[c].index)
+                }
+                sizes[i] = size
+                let own = Self.ownInside(rows, i, hasChildren: size > 1)
+                inside[i] = below.union(own)
+                prints[i] = Self.mix(fingerprint, UInt64(size))
+                if i != root && Self.mayReuse(rows, i, own: own, below: below, size: size,
+                                              minimumNodes: reuse.minimumNodes) {
+                    possible[i] = true
+                    printed.append((prints[i], i32))
+                }
             }
         }
         // Candidates stay possible only where their print repeats; a tree without repeats (most
@@ -96,24 +99,23 @@ extension LayoutTree {
 
     /// A few of node `i`'s own style and content words, mixed: enough to tell most different
     /// nodes apart, cheaply (the keyed hash decides).
-    private func ownPrint(_ i: Int) -> UInt64 {
-        var fingerprint = styles.withUnsafeBufferPointer { buffer -> UInt64 in
-            let s = buffer.baseAddress! + i
-            var p = UInt64(styleFlags[i].rawValue) | UInt64(s.pointee.flexDirection.rawValue) << 16
-                | UInt64(s.pointee.alignItems.rawValue) << 20 | UInt64(s.pointee.justifyContent.rawValue) << 24
-                | UInt64(s.pointee.positionType.rawValue) << 28 | UInt64(s.pointee.display.rawValue) << 32
-                | UInt64(s.pointee.alignSelf.rawValue) << 36 | UInt64(s.pointee.flexWrap.rawValue) << 40
-            p = Self.mix(p, StructuralHasher.word(s.pointee.width) ^ StructuralHasher.word(s.pointee.height) << 1)
-            p = Self.mix(p, UInt64((s.pointee.flexGrow ?? -1).bitPattern) | UInt64((s.pointee.flexShrink ?? -1).bitPattern) << 32)
-            return p
-        }
-        if measuredFlags[i] {
-            switch contents[i] {
-            case .custom(let tag, _): fingerprint = Self.mix(fingerprint, UInt64(bitPattern: Int64(tag)))
-            case .intrinsicText(let text): fingerprint = Self.mix(fingerprint, UInt64(text.utf8.count))
+    @inline(__always)
+    private static func ownPrint(_ rows: NodeRows, _ i: Int) -> UInt64 {
+        let s = rows.styles + i
+        var fingerprint = UInt64(rows.flags[i].rawValue) | UInt64(s.pointee.flexDirection.rawValue) << 16
+            | UInt64(s.pointee.alignItems.rawValue) << 20 | UInt64(s.pointee.justifyContent.rawValue) << 24
+            | UInt64(s.pointee.positionType.rawValue) << 28 | UInt64(s.pointee.display.rawValue) << 32
+            | UInt64(s.pointee.alignSelf.rawValue) << 36 | UInt64(s.pointee.flexWrap.rawValue) << 40
+        fingerprint = mix(fingerprint, StructuralHasher.word(s.pointee.width) ^ StructuralHasher.word(s.pointee.height) << 1)
+        fingerprint = mix(fingerprint, UInt64((s.pointee.flexGrow ?? -1).bitPattern)
+                                       | UInt64((s.pointee.flexShrink ?? -1).bitPattern) << 32)
+        if case .none = rows.contents[i] {} else {
+            switch rows.contents[i] {
+            case .custom(let tag, _): fingerprint = mix(fingerprint, UInt64(bitPattern: Int64(tag)))
+            case .intrinsicText(let text): fingerprint = mix(fingerprint, UInt64(text.utf8.count))
             case .fixed(let size), .benchmarkLeaf(let size):
-                fingerprint = Self.mix(fingerprint, UInt64(size.width.bitPattern) | UInt64(size.height.bitPattern) << 32)
-            default: fingerprint = Self.mix(fingerprint, 7)
+                fingerprint = mix(fingerprint, UInt64(size.width.bitPattern) | UInt64(size.height.bitPattern) << 32)
+            default: fingerprint = mix(fingerprint, 7)
             }
         }
         return fingerprint
@@ -125,11 +127,12 @@ extension LayoutTree {
     }
 
     /// Whether node `i` (not the root) may copy or be copied: see the list in SubtreeMemo.swift.
-    private func mayReuse(_ i: Int, own: Inside, below: Inside, size: Int32, minimumNodes: Int) -> Bool {
-        // Read in place: a Style is a few hundred bytes.
-        let (display, position) = styles.withUnsafeBufferPointer { ($0[i].display, $0[i].positionType) }
+    @inline(__always)
+    private static func mayReuse(_ rows: NodeRows, _ i: Int, own: Inside, below: Inside, size: Int32,
+                                 minimumNodes: Int) -> Bool {
+        let (display, position) = (rows.styles[i].display, rows.styles[i].positionType)
         guard display == .flex, !own.contains(.placedByHook), !below.contains(.placedByHook),
-              !styleFlags[i].contains(.marginPercentOfContainerSize) else { return false }
+              !rows.flags[i].contains(.marginPercentOfContainerSize) else { return false }
         if position == .static && !below.isDisjoint(with: [.absolute, .contents]) { return false }
         // Worth a memo key (a keyed digest and a table lookup per computation): subtrees with
         // content measured by the hook (text), or of a few nodes. A small box, or a leaf whose
@@ -137,13 +140,14 @@ extension LayoutTree {
         return own.contains(.hookMeasured) || below.contains(.hookMeasured) || Int(size) >= minimumNodes
     }
 
-    private func ownInside(_ i: Int, hasChildren: Bool) -> Inside {
+    @inline(__always)
+    private static func ownInside(_ rows: NodeRows, _ i: Int, hasChildren: Bool) -> Inside {
         var result: Inside = []
-        let (display, position) = styles.withUnsafeBufferPointer { ($0[i].display, $0[i].positionType) }
+        let (display, position) = (rows.styles[i].display, rows.styles[i].positionType)
         if position == .absolute { result.insert(.absolute) }
         if display == .contents { result.insert(.contents) }
-        if measuredFlags[i] {
-            switch contents[i] {
+        if case .none = rows.contents[i] {} else {
+            switch rows.contents[i] {
             case .constraints: result.insert(.placedByHook)
             case .custom where hasChildren: result.insert(.placedByHook)
             case .custom: result.insert(.hookMeasured)
