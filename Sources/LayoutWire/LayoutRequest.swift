@@ -6,7 +6,7 @@ public struct LayoutRequest {
     public var tree: LayoutTree
     public var root: NodeID
     /// The `id` of each node, by `NodeID.index`; nil where the request gave none.
-    public var ids: [String?]
+    public var ids: NodeIdentifiers
     public var available: AvailableSize
     public var direction: Direction
     /// The text leaves (nodes with `"text"`), in document order; their content is
@@ -21,7 +21,7 @@ public struct LayoutRequest {
     /// `core-layout` root); see `printedTree(frames:)`.
     public var printsTree = false
 
-    public init(tree: LayoutTree, root: NodeID, ids: [String?], available: AvailableSize = AvailableSize(),
+    public init(tree: LayoutTree, root: NodeID, ids: NodeIdentifiers, available: AvailableSize = AvailableSize(),
                 direction: Direction = .ltr) {
         self.tree = tree
         self.root = root

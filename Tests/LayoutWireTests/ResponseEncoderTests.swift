@@ -36,7 +36,7 @@ import Testing
     @Test func encodesFramesInPreorderWithIds() throws {
         let (tree, root) = try Self.tree()
         let frames = (0..<6).map { Frame(left: Float($0), top: 0.5, width: 1, height: 2) }
-        let ids: [String?] = ["r", nil, "b\"", "c", "d", "e"]
+        let ids: NodeIdentifiers = ["r", nil, "b\"", "c", "d", "e"]
         let text = String(decoding: ResponseEncoder.encode(tree: tree, root: root, ids: ids, frames: frames), as: UTF8.self)
         #expect(text == Self.expected)
     }
@@ -67,7 +67,7 @@ import Testing
         }
         let (tree, root) = try Self.tree()
         let frames = (0..<6).map { Frame(left: Float($0), top: 0.5, width: 1, height: 2) }
-        let ids: [String?] = ["r", nil, "b\"", "c", "d", "e"]
+        let ids: NodeIdentifiers = ["r", nil, "b\"", "c", "d", "e"]
         let text = String(decoding: ResponseEncoder.encode(tree: tree, root: root, ids: ids, frames: PreorderFrames(frames),
                                                            members: NodeIndexMember()), as: UTF8.self)
         #expect(text.hasPrefix(#"{"root":{"id":"r","left":0,"top":0.5,"width":1,"height":2,"n":0,"children":["#

@@ -40,7 +40,7 @@ import TestSupport
         let count = 1 + Int(random.next() % 300)
         let (tree, root) = try Self.tree(count, &random)
         // Some nodes without ids, and ids that need escaping.
-        let ids: [String?] = (0..<count).map { k in k % 4 == 1 ? nil : k % 7 == 0 ? "n\"\(k)\\" : "node-\(k)" }
+        let ids = NodeIdentifiers((0..<count).map { k in k % 4 == 1 ? nil : k % 7 == 0 ? "n\"\(k)\\" : "node-\(k)" })
         var frames = (0..<count).map { _ in Self.frame(&random) }
         var answer = try #require(SplicedAnswer(tree: tree, root: root, ids: ids, frames: frames))
         #expect(answer.bytes == ResponseEncoder.encode(tree: tree, root: root, ids: ids, frames: frames))

@@ -104,11 +104,9 @@ final class BaseEntry: @unchecked Sendable {
     /// What the request's ids hold on the heap (`idsCost(_:)`), 0 without a request.
     let idsCost: Int
 
-    /// What `ids` hold on the heap: the array, and the strings too long to be stored inline.
-    static func idsCost(_ ids: [String?]) -> Int {
-        var cost = HeapFootprint.array(ids)
-        for case let id? in ids where id.utf8.count > 15 { cost += HeapFootprint.mallocChunk(32 + id.utf8.count) }
-        return cost
+    /// What `ids` hold on the heap.
+    static func idsCost(_ ids: NodeIdentifiers) -> Int {
+        ids.heapBytes
     }
 
     /// `patchesInPlace`: what `patchesInPlace(_:)` said of `request` (its callers know it

@@ -1,4 +1,5 @@
 import LayoutEngine
+import LayoutWire
 
 /// The ETag of a layout answer: the structural hash of the input and a hash of the ids (and
 /// whether the answer carries Core Layout's printed tree), so two answers share an ETag
@@ -7,7 +8,7 @@ struct EntityTag: Equatable {
     /// The quoted form sent in `ETag`: `"<32 hex digits>-<16 hex digits>"`.
     let quoted: String
 
-    init(structure: StructuralHash, ids: [String?], printsTree: Bool = false) {
+    init(structure: StructuralHash, ids: NodeIdentifiers, printsTree: Bool = false) {
         self.init(structure: structure, idsHash: printsTree ? ~Self.idsHash(ids) : Self.idsHash(ids))
     }
 
@@ -38,20 +39,19 @@ struct EntityTag: Equatable {
     }
 
     /// FNV-1a over the ids, with a marker byte per slot so nil, "" and shifted boundaries differ.
-    static func idsHash(_ ids: [String?]) -> UInt64 {
+    static func idsHash(_ ids: NodeIdentifiers) -> UInt64 {
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325
         @inline(__always) func mix(_ byte: UInt8) {
             hash ^= UInt64(byte)
             hash = hash &* 0x0000_0100_0000_01B3
         }
-        for id in ids {
+        ids.forEachUTF8 { id in
             guard let id else {
                 mix(0xFF)
-                continue
+                return
             }
             mix(0xFE)
-            var bytes = id
-            bytes.withUTF8 { for byte in $0 { mix(byte) } }
+            for byte in id { mix(byte) }
             mix(0xFD)
         }
         return hash

@@ -21,7 +21,7 @@ extension RequestDecoder {
     /// with an explicit stack, and returns the root's id. `ids` gets each node's `id` by index.
     // Not mutating: the nested `add` then reads `self` in place instead of copying the whole
     // decoder per node, as it did when capturing an inout `self`.
-    func decodeTree(at index: Int, into tree: inout LayoutTree, ids: inout [String?]) throws(WireError) -> NodeID {
+    func decodeTree(at index: Int, into tree: inout LayoutTree, ids: inout NodeIdentifiers) throws(WireError) -> NodeID {
         // One entry per node whose children are being decoded.
         struct Frame {
             var node: NodeID
@@ -106,7 +106,7 @@ extension RequestDecoder {
         onlyFlexNodes = estimate.onlyFlexNodes
         let reserve = min(limits.maxNodes, estimate.count)
         tree.reserveCapacity(reserve)
-        ids.reserveCapacity(reserve)
+        ids.reserveCapacity(reserve, bytes: reserve * 8)
 
         let (root, rootChildren, rootItems, _) = try add(index, parent: nil, stack: stack)
         if rootChildren >= 0 {

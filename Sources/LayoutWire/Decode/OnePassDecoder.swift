@@ -34,12 +34,13 @@ struct OnePassDecoder {
 
     private mutating func request() throws(GaveUp) -> LayoutRequest {
         var tree = LayoutTree(config: LayoutConfig())
-        var ids: [String?] = []
+        var ids = NodeIdentifiers()
         // Nearly every node is an object with a style object: half the objects, a guess that
         // keeps the arrays near their final size (over-reserving pushes them into fresh pages).
         let reserve = min(limits.maxNodes, LayoutWire.openBraceCount(in: input) / 2 + 1)
         tree.reserveCapacity(reserve)
-        ids.reserveCapacity(reserve)
+        // Ids take a part of the body: a sixth, as in a tree of short ids and small styles.
+        ids.reserveCapacity(reserve, bytes: input.count / 6)
         var config = LayoutConfig()
         var root: NodeID?
         var available = AvailableSize()
@@ -129,7 +130,7 @@ struct OnePassDecoder {
     // MARK: Nodes
 
     /// The node tree at `pos` (the root's object), depth-first without recursion; returns the root.
-    private mutating func nodes(into tree: inout LayoutTree, ids: inout [String?], base: Style) throws(GaveUp) -> NodeID {
+    private mutating func nodes(into tree: inout LayoutTree, ids: inout NodeIdentifiers, base: Style) throws(GaveUp) -> NodeID {
         // The nodes whose `children` array is open, innermost last.
         var open: [NodeID] = []
         let (root, rootHasChildren) = try node(into: &tree, ids: &ids, base: base, depth: 0)
@@ -163,7 +164,7 @@ struct OnePassDecoder {
 
     /// Adds the node object at `pos` and reads its members up to the end of the object, or
     /// into its non-empty `children` array (true: `pos` is at the first child).
-    private mutating func node(into tree: inout LayoutTree, ids: inout [String?], base: Style,
+    private mutating func node(into tree: inout LayoutTree, ids: inout NodeIdentifiers, base: Style,
                                depth: Int) throws(GaveUp) -> (NodeID, hasChildren: Bool) {
         // Each node level nests two JSON values (its object and its children array), under
         // the request object, with the style object inside.
@@ -171,7 +172,7 @@ struct OnePassDecoder {
             throw GaveUp()
         }
         try open(UInt8(ascii: "{"))
-        var id: String?
+        var id: UnsafeBufferPointer<UInt8>?
         var hasChildren = false
         let node = try tree.addNode(base: base) { (style, content) throws(GaveUp) in
             if try closesEmpty(UInt8(ascii: "}")) { return }
@@ -182,8 +183,7 @@ struct OnePassDecoder {
                 switch key.count {
                 case 2 where spells(key, "id"):
                     bit = 1
-                    let bytes = try string()
-                    id = String(decoding: bytes, as: UTF8.self)
+                    id = try string()
                 case 5 where spells(key, "style"):
                     bit = 2
                     try self.style(into: &style)
@@ -211,7 +211,7 @@ struct OnePassDecoder {
                 seen |= bit
             } while try nextMember()
         }
-        ids.append(id)
+        ids.append(utf8: id)
         return (node, hasChildren)
     }
 

@@ -62,7 +62,7 @@ struct RequestDecoder {
             printsTree = true
         }
         var tree = LayoutTree(config: layoutConfig)
-        var ids: [String?] = []
+        var ids = NodeIdentifiers()
         sizeOf.pending.removeAll()
         sizeOf.bound.removeAll()
         let rootID = try decodeTree(at: root, into: &tree, ids: &ids)

@@ -25,7 +25,7 @@ public enum ChangesEncoder {
     /// The changes between two layouts of one tree (a patch that edited nodes but not the
     /// structure): the frames compared by pre-order position, pointers made only for the
     /// nodes that changed, in one walk that stops at the last of them.
-    public static func encode(tree: LayoutTree, root: NodeID, ids: [String?], baseFrames: [Frame],
+    public static func encode(tree: LayoutTree, root: NodeID, ids: NodeIdentifiers, baseFrames: [Frame],
                               frames: [Frame]) -> [UInt8] {
         var changed: [Int] = []
         frames.withUnsafeBufferPointer { frames in
@@ -92,13 +92,15 @@ public enum ChangesEncoder {
         a.left == b.left && a.top == b.top && a.width == b.width && a.height == b.height
     }
 
-    private static func write(_ node: NodeID, pointer: String, frame: Frame, ids: [String?], to writer: inout JSONWriter) {
+    private static func write(_ node: NodeID, pointer: String, frame: Frame, ids: NodeIdentifiers, to writer: inout JSONWriter) {
         writer.beginObject()
         writer.key("pointer")
         writer.string(pointer)
-        if let id = ids[Int(node.index)] {
-            writer.key("id")
-            writer.string(id)
+        ids.withUTF8(at: Int(node.index)) { id in
+            if let id {
+                writer.key("id")
+                writer.string(utf8: id)
+            }
         }
         writer.key("left"); writer.number(frame.left)
         writer.key("top"); writer.number(frame.top)
@@ -107,7 +109,7 @@ public enum ChangesEncoder {
         writer.endObject()
     }
 
-    public static func encode(base: Side, new: Side, ids: [String?]) -> [UInt8] {
+    public static func encode(base: Side, new: Side, ids: NodeIdentifiers) -> [UInt8] {
         let basePositions = base.tree.preorderPositions(root: base.root)
         let newPositions = new.tree.preorderPositions(root: new.root)
         // The children of one visited node being paired with the base's, by index.

@@ -17,9 +17,20 @@ public enum ResponseEncoder {
     /// Inlinable so each caller gets it specialised for its frame source and members.
     @inlinable
     public static func encode<Frames: ResponseFrames, Members: ResponseNodeMembers>(
-        tree: LayoutTree, root: NodeID, ids: [String?], frames: Frames, members: Members,
+        tree: LayoutTree, root: NodeID, ids: NodeIdentifiers, frames: Frames, members: Members,
         printedTree: String? = nil,
         trailer: ((inout JSONWriter) -> Void)? = nil
+    ) -> [UInt8] {
+        ids.withView { ids in
+            encode(tree: tree, root: root, ids: ids, frames: frames, members: members, printedTree: printedTree,
+                   trailer: trailer)
+        }
+    }
+
+    @inlinable
+    static func encode<Frames: ResponseFrames, Members: ResponseNodeMembers>(
+        tree: LayoutTree, root: NodeID, ids: NodeIdentifiers.View, frames: Frames, members: Members,
+        printedTree: String?, trailer: ((inout JSONWriter) -> Void)?
     ) -> [UInt8] {
         var frames = frames
         var writer = JSONWriter(capacity: 64 + frames.expectedCount(in: tree) * 72)
@@ -30,7 +41,7 @@ public enum ResponseEncoder {
         func open(_ node: NodeID) -> NodeID? {
             let frame = frames.next(node, in: tree)
             let index = Int(node.index)
-            writer.openNode(id: index < ids.count ? ids[index] : nil, frame: frame)
+            writer.openNode(idUTF8: index < ids.count ? ids[index] : nil, frame: frame)
             members.write(node, in: tree, to: &writer)
             let first = tree.firstChild(of: node)
             guard first != .none else { writer.endObject(); return nil }
@@ -62,7 +73,7 @@ public enum ResponseEncoder {
 
     /// The answer with frames from a pre-order list (`preorderFrames`, as the frame cache
     /// keeps them) and nothing else per node.
-    public static func encode(tree: LayoutTree, root: NodeID, ids: [String?], frames: [Frame],
+    public static func encode(tree: LayoutTree, root: NodeID, ids: NodeIdentifiers, frames: [Frame],
                               printedTree: String? = nil) -> [UInt8] {
         encode(tree: tree, root: root, ids: ids, frames: PreorderFrames(frames), members: NoNodeMembers(),
                printedTree: printedTree)

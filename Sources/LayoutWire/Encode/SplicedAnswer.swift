@@ -17,7 +17,7 @@ public struct SplicedAnswer: Sendable {
     /// The answer for the subtree at `root` (without a printed tree), as
     /// `ResponseEncoder.encode(tree:root:ids:frames:)` writes it, keeping each frame's place;
     /// nil when the answer is too large for 32-bit offsets.
-    public init?(tree: LayoutTree, root: NodeID, ids: [String?], frames: [Frame]) {
+    public init?(tree: LayoutTree, root: NodeID, ids: NodeIdentifiers, frames: [Frame]) {
         let recorder = FrameEnds(capacity: frames.count)
         let bytes = ResponseEncoder.encode(tree: tree, root: root, ids: ids, frames: PreorderFrames(frames), members: recorder)
         guard bytes.count <= Int(UInt32.max), recorder.ends.count == frames.count else { return nil }

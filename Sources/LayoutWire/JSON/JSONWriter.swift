@@ -67,6 +67,8 @@ public struct JSONWriter {
     }
 
     public mutating func string(_ value: String) { separator(); writeString(value) }
+    /// A string given as its UTF-8 bytes.
+    public mutating func string(utf8 value: UnsafeBufferPointer<UInt8>) { separator(); writeBytes(value) }
 
     @inlinable public mutating func number(_ value: Float) {
         separator()
@@ -102,6 +104,17 @@ public struct JSONWriter {
     /// `key`/`string` and four `key`/`number` pairs, with one capacity check for the frame.
     @inlinable public mutating func openNode(id: String?, frame: Frame) {
         if let id { openObject(id: id) } else { beginObject() }
+        frameMembers(frame)
+    }
+
+    /// `openNode(id:frame:)` for an id given as its UTF-8 bytes (a `NodeIdentifiers` entry).
+    @inlinable public mutating func openNode(idUTF8 id: UnsafeBufferPointer<UInt8>?, frame: Frame) {
+        if let id { openObject(idUTF8: id) } else { beginObject() }
+        frameMembers(frame)
+    }
+
+    /// `,"left":…,"top":…,"width":…,"height":…` with one capacity check.
+    @inlinable @inline(__always) mutating func frameMembers(_ frame: Frame) {
         // `,"left":` `,"top":` `,"width":` `,"height":` and four numbers.
         let p = reserve(34 + 4 * JSONNumber.maxFastLength)
         var n = 0
@@ -129,6 +142,13 @@ public struct JSONWriter {
         beginObject()
         key("id" as StaticString)
         string(id)
+    }
+
+    /// `openObject(id:)` for an id given as its UTF-8 bytes.
+    @usableFromInline mutating func openObject(idUTF8 id: UnsafeBufferPointer<UInt8>) {
+        beginObject()
+        key("id" as StaticString)
+        string(utf8: id)
     }
 
     public mutating func number(_ value: Double) {

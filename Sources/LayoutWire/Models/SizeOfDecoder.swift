@@ -68,7 +68,7 @@ extension RequestDecoder {
     /// Hands the tree the references bound while it was decoded, their ids resolved. Throws
     /// 422 `unknown-value` for an id no node has, `invalid-value` for an id several nodes have
     /// or a cycle, 413 `reference-chain-too-long` past `limits.maxSizeReferenceChain`.
-    func resolveSizeOf(in tree: inout LayoutTree, ids: [String?]) throws(WireError) {
+    func resolveSizeOf(in tree: inout LayoutTree, ids: NodeIdentifiers) throws(WireError) {
         let references = sizeOf.bound
         guard !references.isEmpty else { return }
         var wanted: [String: NodeID] = [:]

@@ -1,0 +1,150 @@
+/// The client's `id` of every node of a request, by `NodeID.index`; nil where none was given.
+///
+/// Kept as one run of UTF-8 bytes with each id's span, not as a `String` per node: the
+/// decoder appends the bytes it read, and the ETag's hash and the answer's encoder read them in
+/// place. A request of 1,000 nodes holds two arrays instead of 1,000 strings (each one validated
+/// again when made, heap-allocated past 15 bytes, as UUIDs are, and released one by one).
+public struct NodeIdentifiers: Sendable, Equatable, RandomAccessCollection, MutableCollection,
+    ExpressibleByArrayLiteral {
+    /// Every id's bytes back to back. A replaced id's old bytes stay until `compactIfSparse`.
+    @usableFromInline var bytes: [UInt8] = []
+    /// Per node: where its id starts in `bytes` and its length in bytes, or -1 for nil.
+    @usableFromInline var spans: [Span] = []
+
+    @usableFromInline struct Span: Sendable {
+        @usableFromInline var start: Int32
+        @usableFromInline var length: Int32
+        static var none: Span { Span(start: 0, length: -1) }
+    }
+
+    public init() {}
+
+    public init(arrayLiteral elements: String?...) {
+        self.init(elements)
+    }
+
+    public init<Identifiers: Sequence<String?>>(_ ids: Identifiers) {
+        for id in ids { append(id) }
+    }
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { spans.count }
+
+    public subscript(index: Int) -> String? {
+        get {
+            withUTF8(at: index) { utf8 in utf8.map { String(decoding: $0, as: UTF8.self) } }
+        }
+        set {
+            spans[index] = store(newValue)
+            compactIfSparse()
+        }
+    }
+
+    /// Room for `count` ids of `bytes` bytes in all.
+    public mutating func reserveCapacity(_ count: Int, bytes byteCount: Int) {
+        spans.reserveCapacity(count)
+        bytes.reserveCapacity(byteCount)
+    }
+
+    public mutating func append(_ id: String?) {
+        spans.append(store(id))
+    }
+
+    /// Appends an id given as its UTF-8 bytes, which must be valid UTF-8 (a decoder's checked
+    /// input), or nil.
+    public mutating func append(utf8 id: UnsafeBufferPointer<UInt8>?) {
+        guard let id else { spans.append(.none); return }
+        spans.append(Span(start: Int32(bytes.count), length: Int32(id.count)))
+        bytes.append(contentsOf: id)
+    }
+
+    /// Calls `body` with the UTF-8 bytes of the id at `index` (nil for a node without one),
+    /// valid only inside the call.
+    public func withUTF8<R>(at index: Int, _ body: (UnsafeBufferPointer<UInt8>?) throws -> R) rethrows -> R {
+        try withView { try body($0[index]) }
+    }
+
+    /// Calls `body` with each id's UTF-8 bytes in index order (nil for a node without one).
+    public func forEachUTF8(_ body: (UnsafeBufferPointer<UInt8>?) throws -> Void) rethrows {
+        try withView { view in
+            for index in 0..<view.count { try body(view[index]) }
+        }
+    }
+
+    /// The ids borrowed for a walk that reads many of them (an encoder): valid inside
+    /// `withView`.
+    @usableFromInline struct View {
+        @usableFromInline let spans: UnsafeBufferPointer<Span>
+        @usableFromInline let bytes: UnsafePointer<UInt8>?
+        @inlinable var count: Int { spans.count }
+
+        @inlinable init(spans: UnsafeBufferPointer<Span>, bytes: UnsafePointer<UInt8>?) {
+            self.spans = spans
+            self.bytes = bytes
+        }
+
+        /// The UTF-8 bytes of the id at `index`, or nil for a node without one.
+        @inlinable @inline(__always)
+        subscript(index: Int) -> UnsafeBufferPointer<UInt8>? {
+            let span = spans[index]
+            guard span.length >= 0 else { return nil }
+            return UnsafeBufferPointer(start: bytes.map { $0 + Int(span.start) }, count: Int(span.length))
+        }
+    }
+
+    @inlinable
+    func withView<R>(_ body: (View) throws -> R) rethrows -> R {
+        try spans.withUnsafeBufferPointer { spans in
+            try bytes.withUnsafeBufferPointer { bytes in
+                try body(View(spans: spans, bytes: bytes.baseAddress))
+            }
+        }
+    }
+
+    /// What the ids hold on the heap, for caches that charge it.
+    public var heapBytes: Int {
+        func array<Element>(_ elements: [Element]) -> Int {
+            elements.capacity == 0 ? 0 : (32 + elements.capacity * MemoryLayout<Element>.stride + 8 + 15) & ~15
+        }
+        return array(bytes) + array(spans)
+    }
+
+    public static func == (a: NodeIdentifiers, b: NodeIdentifiers) -> Bool {
+        guard a.count == b.count else { return false }
+        return a.withView { a in
+            b.withView { b in
+                (0..<a.count).allSatisfy { index in
+                    switch (a[index], b[index]) {
+                    case (nil, nil): return true
+                    case let (x?, y?): return x.elementsEqual(y)
+                    default: return false
+                    }
+                }
+            }
+        }
+    }
+
+    private mutating func store(_ id: String?) -> Span {
+        guard var id else { return .none }
+        let start = Int32(bytes.count)
+        id.withUTF8 { bytes.append(contentsOf: $0) }
+        return Span(start: start, length: Int32(bytes.count) - start)
+    }
+
+    /// Drops the bytes no span points to once they are most of the run (after many ids were
+    /// replaced, as patches do).
+    private mutating func compactIfSparse() {
+        guard bytes.count > 4096 else { return }
+        let live = spans.reduce(0) { $0 + Swift.max(0, Int($1.length)) }
+        guard bytes.count > 2 * live else { return }
+        var packed: [UInt8] = []
+        packed.reserveCapacity(live)
+        for index in spans.indices where spans[index].length >= 0 {
+            let span = spans[index]
+            let start = Int32(packed.count)
+            packed.append(contentsOf: bytes[Int(span.start)..<Int(span.start + span.length)])
+            spans[index].start = start
+        }
+        bytes = packed
+    }
+}

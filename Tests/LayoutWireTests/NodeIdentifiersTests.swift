@@ -1,0 +1,52 @@
+import Testing
+@testable import LayoutWire
+
+@Suite struct NodeIdentifiersTests {
+    @Test func holdsStringsBytesAndNils() {
+        var ids = NodeIdentifiers()
+        ids.append("root")
+        ids.append(nil)
+        let bytes = Array("café ✓".utf8)
+        bytes.withUnsafeBufferPointer { ids.append(utf8: $0) }
+        ids.append(utf8: nil)
+        ids.append("")
+        #expect(Array(ids) == ["root", nil, "café ✓", nil, ""])
+        #expect(ids.count == 5)
+        // nil and "" stay apart, in both directions.
+        #expect(ids != ["root", nil, "café ✓", "", ""])
+        #expect(ids != ["root", nil, "café ✓", nil, nil])
+        ids.withUTF8(at: 2) { #expect($0.map(Array.init) == bytes) }
+        ids.withUTF8(at: 3) { #expect($0 == nil) }
+        var seen: [[UInt8]?] = []
+        ids.forEachUTF8 { seen.append($0.map(Array.init)) }
+        #expect(seen == [Array("root".utf8), nil, bytes, nil, []])
+    }
+
+    @Test func replacedIdsReadBackAndLeaveTheOthers() {
+        var ids: NodeIdentifiers = ["a", "b", nil, "d"]
+        ids[1] = "a much longer id than before"
+        ids[2] = "c"
+        ids[3] = nil
+        #expect(ids == ["a", "a much longer id than before", "c", nil])
+        #expect(ids.firstIndex(of: "c") == 2)
+    }
+
+    /// Replacing ids many times (patches that rename nodes) keeps the byte run bounded: old
+    /// bytes are dropped once they are most of it, and every id still reads back.
+    @Test func manyReplacementsStayCompact() {
+        var ids = NodeIdentifiers((0..<100).map { "node-\($0)" })
+        var expected: [String?] = (0..<100).map { "node-\($0)" }
+        for round in 0..<200 {
+            let index = (round * 37) % 100
+            let id: String? = round % 9 == 0 ? nil : "renamed-\(round)-" + String(repeating: "x", count: round % 50)
+            ids[index] = id
+            expected[index] = id
+        }
+        #expect(Array(ids) == expected)
+        let live = expected.reduce(0) { $0 + ($1?.utf8.count ?? 0) }
+        // The run may hold at most twice the live bytes (plus the 4 KiB left alone), and its
+        // charge says what it holds.
+        #expect(ids.heapBytes < 2 * live + 4096 + 100 * 8 + 256)
+        #expect(ids.heapBytes > live)
+    }
+}
