@@ -53,7 +53,7 @@ public struct SplicedAnswer: Sendable {
         var copied = 0  // bytes of the old answer copied so far
         var shift = 0   // new offset less old offset past the last rewritten frame
         let written: Bool = bytes.withUnsafeBufferPointer { old in
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 34 + 4 * JSONNumber.maxFastLength) { scratch in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: JSONWriter.frameRoom) { scratch in
                 let p = scratch.baseAddress!
                 for k in 0..<frames.count {
                     let frame = frames[k]
@@ -66,10 +66,7 @@ public struct SplicedAnswer: Sendable {
                     }
                     out.append(contentsOf: old[copied..<Int(starts[k])])
                     // The bytes `JSONWriter.openNode` writes after the id.
-                    var n = JSONWriter.member("\"left\":", frame.left, at: p, 0)
-                    n = JSONWriter.member(",\"top\":", frame.top, at: p, n)
-                    n = JSONWriter.member(",\"width\":", frame.width, at: p, n)
-                    n = JSONWriter.member(",\"height\":", frame.height, at: p, n)
+                    let n = JSONWriter.frameMembers(frame, at: p, afterMember: false)
                     guard out.count + n <= Int(UInt32.max) else { return false }
                     updated.starts[k] = UInt32(out.count)
                     out.append(contentsOf: UnsafeBufferPointer(start: p, count: n))

@@ -107,34 +107,73 @@ public struct JSONWriter {
         frameMembers(frame)
     }
 
-    /// `openNode(id:frame:)` for an id given as its UTF-8 bytes (a `NodeIdentifiers` entry).
-    @inlinable public mutating func openNode(idUTF8 id: UnsafeBufferPointer<UInt8>?, frame: Frame) {
-        if let id { openObject(idUTF8: id) } else { beginObject() }
-        frameMembers(frame)
+    /// `openNode(id:frame:)` for an id given as its UTF-8 bytes (a `NodeIdentifiers` entry):
+    /// the node's opening, id and frame written after one capacity check.
+    public mutating func openNode(idUTF8 id: UnsafeBufferPointer<UInt8>?, frame: Frame) {
+        guard let id else {
+            beginObject()
+            frameMembers(frame)
+            return
+        }
+        guard Self.firstEscape(id) == id.count, let source = id.baseAddress else {
+            openObject(idUTF8: id)  // escapes, or empty: the general path
+            frameMembers(frame)
+            return
+        }
+        let p = reserve(1 + 8 + id.count + 1 + Self.frameRoom)
+        var n = 0
+        if needsComma { p[0] = UInt8(ascii: ","); n = 1 }
+        Self.store(0x22_3A22_6469_227B, at: p + n)  // {"id":"
+        n += 7
+        for i in 0..<id.count { p[n &+ i] = source[i] }
+        n += id.count
+        p[n] = UInt8(ascii: "\"")
+        out.count += n + 1 + Self.frameMembers(frame, at: p + n + 1, afterMember: true)
+        needsComma = true
     }
 
     /// `,"left":…,"top":…,"width":…,"height":…` with one capacity check.
     @inlinable @inline(__always) mutating func frameMembers(_ frame: Frame) {
-        // `,"left":` `,"top":` `,"width":` `,"height":` and four numbers.
-        let p = reserve(34 + 4 * JSONNumber.maxFastLength)
-        var n = 0
-        if needsComma { p[0] = UInt8(ascii: ","); n = 1 }
-        n = Self.member("\"left\":", frame.left, at: p, n)
-        n = Self.member(",\"top\":", frame.top, at: p, n)
-        n = Self.member(",\"width\":", frame.width, at: p, n)
-        n = Self.member(",\"height\":", frame.height, at: p, n)
-        out.count += n
+        let p = reserve(1 + Self.frameRoom)
+        out.count += Self.frameMembers(frame, at: p, afterMember: needsComma)
         needsComma = true
     }
 
-    /// Writes `prefix` (a member name with its quotes and colon) and `value` at `p + n`;
-    /// returns the new end.
+    /// Room for `frameMembers`: its names and four numbers.
+    @inlinable static var frameRoom: Int { 34 + 4 * JSONNumber.maxFastLength }
+
+    /// Writes a frame's four members at `p` (a comma first when `afterMember`); returns the
+    /// bytes written. The names go as 8-byte stores of their bytes (little-endian words, first
+    /// byte lowest; the byte a store writes past a shorter name is overwritten next).
     @inlinable @inline(__always)
-    static func member(_ prefix: StaticString, _ value: Float, at p: UnsafeMutablePointer<UInt8>, _ n: Int) -> Int {
-        let source = prefix.utf8Start
-        let length = prefix.utf8CodeUnitCount
-        for i in 0..<length { p[n &+ i] = source[i] }
-        return n &+ length &+ write(value, to: p + (n &+ length))
+    static func frameMembers(_ frame: Frame, at p: UnsafeMutablePointer<UInt8>, afterMember: Bool) -> Int {
+        var n: Int
+        if afterMember {
+            store(0x3A22_7466_656C_222C, at: p)  // ,"left":
+            n = 8
+        } else {
+            store(0x3A_2274_6665_6C22, at: p)  // "left":
+            n = 7
+        }
+        n &+= write(frame.left, to: p + n)
+        store(0x3A_2270_6F74_222C, at: p + n)  // ,"top":
+        n &+= 7
+        n &+= write(frame.top, to: p + n)
+        store(0x2268_7464_6977_222C, at: p + n)  // ,"width
+        p[n &+ 8] = UInt8(ascii: ":")
+        n &+= 9
+        n &+= write(frame.width, to: p + n)
+        store(0x7468_6769_6568_222C, at: p + n)  // ,"height
+        p[n &+ 8] = UInt8(ascii: "\"")
+        p[n &+ 9] = UInt8(ascii: ":")
+        n &+= 10
+        n &+= write(frame.height, to: p + n)
+        return n
+    }
+
+    @inlinable @inline(__always)
+    static func store(_ word: UInt64, at p: UnsafeMutablePointer<UInt8>) {
+        UnsafeMutableRawPointer(p).storeBytes(of: word.littleEndian, as: UInt64.self)
     }
 
     /// `beginObject()`, then the member `"id"` with `id`.
