@@ -178,7 +178,7 @@ struct OnePassDecoder {
             if try closesEmpty(UInt8(ascii: "}")) { return }
             var seen: UInt8 = 0
             repeat {
-                let key = try key()
+                let key = try nodeKey()
                 let bit: UInt8
                 switch key.count {
                 case 2 where spells(key, "id"):
@@ -316,6 +316,38 @@ struct OnePassDecoder {
         guard end < input.count, input[end] == UInt8(ascii: "\""), end - start <= limits.maxStringBytes else { throw GaveUp() }
         pos = end + 1
         return UnsafeBufferPointer(rebasing: input[start..<end])
+    }
+
+    /// A node member's name (`key()`), recognised from its first eight bytes when it is one of
+    /// the node keys spelled without whitespace before its colon: most keys of a request.
+    private mutating func nodeKey() throws(GaveUp) -> UnsafeBufferPointer<UInt8> {
+        skipWhitespace()
+        guard pos + 11 <= input.count, let base = input.baseAddress else { return try key() }
+        let word = UInt64(littleEndian: UnsafeRawPointer(base + pos).loadUnaligned(as: UInt64.self))
+        // Each name's bytes as a little-endian word (first byte lowest), quote included.
+        let name: (start: Int, count: Int)
+        if word & 0xFF_FFFF_FFFF == 0x3A_2264_6922 {  // "id":
+            name = (1, 2)
+        } else if word == 0x3A22_656C_7974_7322 {  // "style":
+            name = (1, 5)
+        } else if word == 0x6572_646C_6968_6322, matches(at: pos + 8, "n\":") {  // "children":
+            name = (1, 8)
+        } else if word == 0x6572_7573_6165_6D22, matches(at: pos + 8, "\":") {  // "measure":
+            name = (1, 7)
+        } else {
+            return try key()
+        }
+        let key = UnsafeBufferPointer(rebasing: input[pos + name.start..<pos + name.start + name.count])
+        pos += name.count + 3
+        skipWhitespace()
+        return key
+    }
+
+    /// Whether the input spells `literal` at `offset` (which must leave room for it).
+    @inline(__always) private func matches(at offset: Int, _ literal: StaticString) -> Bool {
+        let l = literal.utf8Start
+        for i in 0..<literal.utf8CodeUnitCount where input[offset + i] != l[i] { return false }
+        return true
     }
 
     /// A member's name and its colon; `pos` is then at the value (after whitespace).

@@ -56,17 +56,7 @@ enum StyleProperty {
     /// Open-addressing table indexed by `slot(for:)` of the key bytes (no `Hasher`, no
     /// Strings); the stored name confirms a match.
     private static let slotCount = 256
-    private static let slots: [(name: [UInt8], property: StyleProperty)?] = {
-        var slots = [(name: [UInt8], property: StyleProperty)?](repeating: nil, count: slotCount)
-        precondition(all.count < slotCount / 2, "style key table too full")
-        for (name, property) in all {
-            let bytes = Array(name.utf8)
-            var slot = bytes.withUnsafeBufferPointer { Self.slot(for: $0) }
-            while slots[slot] != nil { slot = (slot + 1) & (slotCount - 1) }
-            slots[slot] = (bytes, property)
-        }
-        return slots
-    }()
+    private static let slots = SlotTable(all, count: slotCount)
 
     /// The home slot of a key: its length and four of its bytes, mixed by one multiply (the
     /// keys differ early, late or in length; a byte-serial hash cost ~3 % of a request).
@@ -85,15 +75,64 @@ enum StyleProperty {
     /// The property of a key and the slot it sits in (0..<256, one per key: a decoder can
     /// mark the keys an object has set in 256 bits).
     @inline(__always) static func slotAndProperty(named key: UnsafeBufferPointer<UInt8>) -> (slot: Int, property: StyleProperty)? {
+        guard let name = SlotTable.Name(key) else { return nil }
+        let entries = slots.entries
         var slot = slot(for: key)
-        while let entry = slots[slot] {
-            if entry.name.count == key.count && entry.name.withUnsafeBufferPointer({ name in
-                for i in 0..<name.count where name[i] != key[i] { return false }
-                return true
-            }) { return (slot, entry.property) }
+        while entries[slot].property != nil {
+            if entries[slot].name == name { return (slot, entries[slot].property!) }
             slot = (slot + 1) & (slotCount - 1)
         }
         return nil
+    }
+}
+
+/// The style keys' table as one block of fixed-size entries, each name in three words: a
+/// lookup compares words and reads the block without reference counting (an array of
+/// optional tuples holding byte arrays retained and released every entry it looked at).
+// @unchecked Sendable: written once in `init`, read-only after, and never freed (it lives in
+// a static constant for the life of the process).
+private final class SlotTable: @unchecked Sendable {
+    /// A name of up to 24 bytes as three little-endian words, zero-padded, and its length.
+    struct Name: Equatable {
+        var words: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        var length = 0
+
+        init() {}
+
+        /// The name of `bytes`, or nil when longer than any key.
+        @inline(__always) init?(_ bytes: UnsafeBufferPointer<UInt8>) {
+            guard bytes.count <= 24 else { return nil }
+            length = bytes.count
+            withUnsafeMutableBytes(of: &words) { raw in
+                for i in 0..<bytes.count { raw[i] = bytes[i] }
+            }
+        }
+
+        @inline(__always) static func == (a: Name, b: Name) -> Bool {
+            a.length == b.length && a.words.0 == b.words.0 && a.words.1 == b.words.1 && a.words.2 == b.words.2
+        }
+    }
+
+    struct Entry {
+        var name = Name()
+        var property: StyleProperty?
+    }
+
+    let entries: UnsafeMutablePointer<Entry>
+
+    init(_ keys: [(name: String, property: StyleProperty)], count: Int) {
+        precondition(keys.count < count / 2, "style key table too full")
+        entries = .allocate(capacity: count)
+        entries.initialize(repeating: Entry(), count: count)
+        for (key, property) in keys {
+            let bytes = Array(key.utf8)
+            bytes.withUnsafeBufferPointer { bytes in
+                guard let name = Name(bytes) else { preconditionFailure("style key \(key) is over 24 bytes") }
+                var slot = StyleProperty.slot(for: bytes)
+                while entries[slot].property != nil { slot = (slot + 1) & (count - 1) }
+                entries[slot] = Entry(name: name, property: property)
+            }
+        }
     }
 }
 
