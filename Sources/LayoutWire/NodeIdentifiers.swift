@@ -65,6 +65,8 @@ public struct NodeIdentifiers: Sendable, Equatable, RandomAccessCollection, Muta
     }
 
     /// Calls `body` with each id's UTF-8 bytes in index order (nil for a node without one).
+    // Inlinable: a hash over every id (the ETag's) runs `body` inlined, not called per id.
+    @inlinable
     public func forEachUTF8(_ body: (UnsafeBufferPointer<UInt8>?) throws -> Void) rethrows {
         try withView { view in
             for index in 0..<view.count { try body(view[index]) }
