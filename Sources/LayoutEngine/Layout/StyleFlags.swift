@@ -40,6 +40,24 @@
         self = flags
     }
 
+    /// The flags of the style at `style` whose length groups a decoder reports in `groups`
+    /// (the groups it set on a base style without any): the same flags as `init(at:)` without
+    /// scanning every edge.
+    init(at style: UnsafePointer<Style>, groups: SetStyleGroups) {
+        var flags: StyleFlags = []
+        if groups.contains(.margin) {
+            flags.insert(.margin)
+            if style.pointee.percentMarginsAgainstContainerSize { flags.insert(.marginPercentOfContainerSize) }
+        }
+        if groups.contains(.paddingOrBorder) { flags.insert(.paddingOrBorder) }
+        if groups.contains(.maximum) { flags.insert([.max, .minOrMax]) }
+        if groups.contains(.minimum) { flags.insert(.minOrMax) }
+        if groups.contains(.insets) { flags.insert(.insets) }
+        if style.pointee.display != .flex || style.pointee.positionType == .absolute { flags.insert(.outOfFlow) }
+        if style.pointee.alignItems == .baseline || style.pointee.alignSelf == .baseline { flags.insert(.baseline) }
+        self = flags
+    }
+
     /// Every edge is exactly `.undefined` (value 0; an undefined unit carrying another value
     /// counts as set). The structural hash relies on this: it skips the edges of a group whose
     /// flag is clear, which must be the edges it would find equal to `.undefined`.
@@ -52,4 +70,25 @@
     @inline(__always) private static func isUnset(_ value: StyleValue) -> Bool {
         value.unit == .undefined && value.value == 0
     }
+}
+
+/// Which groups of a style's lengths a decoder set, reported to `LayoutTree.addNode(base:
+/// prevalidatedBy:)` so the node's summary flags come from them instead of a scan of its 36
+/// edges (a quarter of adding a node). A group is set when any of its lengths was given a
+/// value other than `undefined` on a base style that has none.
+@_spi(Decoding)
+public struct SetStyleGroups: OptionSet, Sendable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    /// A margin edge.
+    public static let margin = SetStyleGroups(rawValue: 1 << 0)
+    /// A padding or border edge.
+    public static let paddingOrBorder = SetStyleGroups(rawValue: 1 << 1)
+    /// A position (inset) edge.
+    public static let insets = SetStyleGroups(rawValue: 1 << 2)
+    /// `minWidth` or `minHeight`.
+    public static let minimum = SetStyleGroups(rawValue: 1 << 3)
+    /// `maxWidth` or `maxHeight`.
+    public static let maximum = SetStyleGroups(rawValue: 1 << 4)
 }

@@ -2,8 +2,9 @@
 // FlexLayout-style layout modes, and running deep trees on a thread with a large stack.
 
 extension LayoutTree {
-    /// Appends the layout state of `id`, whose style and content are stored.
-    mutating func nodeAdded(_ id: NodeID) {
+    /// Appends the layout state of `id`, whose style and content are stored (`groups`: see
+    /// `nodeStored`).
+    mutating func nodeAdded(_ id: NodeID, groups: SetStyleGroups? = nil) {
         let i = Int(id.index)
         layouts.append(NodeLayout())
         // A plain loop: `append(contentsOf: repeatElement(...))` goes through a generic
@@ -12,7 +13,12 @@ extension LayoutTree {
         for _ in 0..<maxCachedMeasurements { measureCaches.append(entry) }
         measuredFlags.append(contents.withUnsafeBufferPointer { $0[i].isMeasured })
         // Read in place: a Style is a few hundred bytes.
-        styleFlags.append(styles.withUnsafeBufferPointer { StyleFlags(at: $0.baseAddress! + i) })
+        let flags = styles.withUnsafeBufferPointer { styles in
+            let style = styles.baseAddress! + i
+            return groups.map { StyleFlags(at: style, groups: $0) } ?? StyleFlags(at: style)
+        }
+        assert(flags == StyleFlags(styles[i]), "a decoder reported other length groups than it set")
+        styleFlags.append(flags)
     }
 
     /// Marks `id` and its ancestors for relayout (Yoga's `markDirtyAndPropagate`).

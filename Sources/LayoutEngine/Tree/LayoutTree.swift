@@ -156,11 +156,28 @@ public struct LayoutTree {
     public mutating func addNode<E: Error>(
         base: Style, prevalidatedBy fill: (inout Style, inout NodeContent) throws(E) -> Void
     ) throws(E) -> NodeID {
+        try addNode(base: base, reportsGroups: false) { (style, content, _) throws(E) in try fill(&style, &content) }
+    }
+
+    /// `addNode(base:prevalidatedBy:)` for a decoder that also reports the length groups it
+    /// set (`base` sets none: no margin, padding, border, inset, minimum or maximum), so the
+    /// node's summary flags are not read back from its style.
+    @_spi(Decoding)
+    public mutating func addNode<E: Error>(
+        base: Style, reportingGroups fill: (inout Style, inout NodeContent, inout SetStyleGroups) throws(E) -> Void
+    ) throws(E) -> NodeID {
+        try addNode(base: base, reportsGroups: true, fill)
+    }
+
+    private mutating func addNode<E: Error>(
+        base: Style, reportsGroups: Bool, _ fill: (inout Style, inout NodeContent, inout SetStyleGroups) throws(E) -> Void
+    ) throws(E) -> NodeID {
         let index = styles.count
         styles.append(base)
         contents.append(.none)
+        var groups: SetStyleGroups = []
         do {
-            try fill(&styles[index], &contents[index])
+            try fill(&styles[index], &contents[index], &groups)
         } catch {
             styles.removeLast()
             contents.removeLast()
@@ -168,7 +185,7 @@ public struct LayoutTree {
         }
         assert((try? styles[index].validate()) != nil && (try? Self.validate(contents[index])) != nil,
                "a prevalidated node failed validation")
-        return nodeStored()
+        return nodeStored(groups: reportsGroups ? groups : nil)
     }
 
     /// Stores a node whose values have been checked.
@@ -178,15 +195,16 @@ public struct LayoutTree {
         return nodeStored()
     }
 
-    /// Adds the links and layout state of the node whose style and content were just appended.
-    private mutating func nodeStored() -> NodeID {
+    /// Adds the links and layout state of the node whose style and content were just appended
+    /// (with `groups`, the length groups its decoder set; nil: read from the style).
+    private mutating func nodeStored(groups: SetStyleGroups? = nil) -> NodeID {
         let id = NodeID(styles.count - 1)
         parents.append(.none)
         firstChildren.append(.none)
         lastChildren.append(.none)
         nextSiblings.append(.none)
         childCounts.append(0)
-        nodeAdded(id)
+        nodeAdded(id, groups: groups)
         return id
     }
 

@@ -174,7 +174,7 @@ struct OnePassDecoder {
         try open(UInt8(ascii: "{"))
         var id: UnsafeBufferPointer<UInt8>?
         var hasChildren = false
-        let node = try tree.addNode(base: base) { (style, content) throws(GaveUp) in
+        let node = try tree.addNode(base: base, reportingGroups: { (style, content, groups) throws(GaveUp) in
             if try closesEmpty(UInt8(ascii: "}")) { return }
             var seen: UInt8 = 0
             repeat {
@@ -186,7 +186,7 @@ struct OnePassDecoder {
                     id = try string()
                 case 5 where spells(key, "style"):
                     bit = 2
-                    try self.style(into: &style)
+                    try self.style(into: &style, groups: &groups)
                 case 7 where spells(key, "measure"):
                     bit = 4
                     content = try measure()
@@ -210,7 +210,7 @@ struct OnePassDecoder {
                 guard seen & bit == 0 else { throw GaveUp() }
                 seen |= bit
             } while try nextMember()
-        }
+        })
         ids.append(utf8: id)
         return (node, hasChildren)
     }
@@ -222,8 +222,9 @@ struct OnePassDecoder {
         pos += 1
     }
 
-    /// The members of a `style` object, applied to `style` with the tape decoder's checks.
-    private mutating func style(into style: inout Style) throws(GaveUp) {
+    /// The members of a `style` object, applied to `style` with the tape decoder's checks;
+    /// `groups` gets the length groups they set.
+    private mutating func style(into style: inout Style, groups: inout SetStyleGroups) throws(GaveUp) {
         try open(UInt8(ascii: "{"))
         if try closesEmpty(UInt8(ascii: "}")) { return }
         // One bit per slot of the key table, to refuse a repeated key as the parser does.
@@ -244,6 +245,7 @@ struct OnePassDecoder {
             default: throw GaveUp()  // objects are size references; the rest are errors
             }
             do { try property.set(value, on: &style) } catch { throw GaveUp() }
+            groups.formUnion(property.group)
         } while try nextMember()
     }
 
@@ -398,6 +400,21 @@ struct OnePassDecoder {
             case 0x20, 0x0A, 0x0D, 0x09: pos += 1
             default: return
             }
+        }
+    }
+}
+
+extension StyleProperty {
+    /// The length group the property sets (none for keywords, factors, gaps and text). Every
+    /// value a length property accepts is other than `undefined`, so setting it sets its group.
+    var group: SetStyleGroups {
+        switch self {
+        case .margin: return .margin
+        case .padding, .border: return .paddingOrBorder
+        case .inset: return .insets
+        case .minWidth, .minHeight: return .minimum
+        case .maxWidth, .maxHeight: return .maximum
+        default: return []
         }
     }
 }
