@@ -129,4 +129,43 @@ func runServicePath(file: String) {
         print(name.padding(toLength: 36, withPad: " ", startingAt: 0)
               + String(format: "%9.1f µs %6.2fx engine", ns / 1_000, ns / engine))
     }
+    pairedRatio(body: body, blueprint: blueprint, decoded: decoded)
+}
+
+/// The service path against the engine's build + layout in pairs of short back-to-back runs
+/// (each ~20 ms of CPU), so both sides of each ratio meet the same machine speed: on a shared
+/// machine whose speed moves by 2x within a minute, the ratio of two separate bests can be off
+/// by as much. Prints the median ratio and its quartiles over the pairs.
+@MainActor
+func pairedRatio(body: [UInt8], blueprint: Blueprint, decoded: LayoutRequest) {
+    func engineRun() {
+        var (tree, root) = blueprint.build()
+        tree.computeLayout(root: root, available: decoded.available, direction: decoded.direction)
+        sink &+= Int(tree.frame(of: root).width)
+    }
+    func serviceRun() { sink &+= LayoutOnce.answer(body: body).body.count }
+    // Iterations per run: about 20 ms of the engine's.
+    var iterations = 1
+    while true {
+        let start = cpuNanoseconds()
+        for _ in 0..<iterations { engineRun() }
+        if cpuNanoseconds() - start > 20_000_000 { break }
+        iterations *= 2
+    }
+    let pairs = Int(ProcessInfo.processInfo.environment["WIRE_BENCH_PAIRS"] ?? "") ?? 40
+    var ratios: [Double] = []
+    for pair in 0..<pairs {
+        // Alternate which side goes first, so a trend in speed favours neither.
+        var times = (engine: UInt64(0), service: UInt64(0))
+        for side in (pair % 2 == 0 ? [0, 1] : [1, 0]) {
+            let start = cpuNanoseconds()
+            for _ in 0..<iterations { if side == 0 { engineRun() } else { serviceRun() } }
+            if side == 0 { times.engine = cpuNanoseconds() - start } else { times.service = cpuNanoseconds() - start }
+        }
+        ratios.append(Double(times.service) / Double(times.engine))
+    }
+    ratios.sort()
+    let quartile = { (q: Double) in ratios[min(ratios.count - 1, Int(q * Double(ratios.count - 1) + 0.5))] }
+    print(String(format: "service / engine, %d paired runs of %d: median %.2fx (quartiles %.2f-%.2f, range %.2f-%.2f)",
+                 pairs, iterations, quartile(0.5), quartile(0.25), quartile(0.75), ratios.first!, ratios.last!))
 }
