@@ -71,6 +71,23 @@ import TestSupport
 
     /// UTF-8 in strings: valid sequences are read in place (the same ids as from the tape),
     /// invalid ones make it give up, and the parser reports them at their offset.
+    /// Numbers in every spelling near the whole-number fast path (up to nine digits, no sign)
+    /// decode to the tape decoder's values; spellings JSON refuses are refused by both.
+    @Test(arguments: ["0", "7", "24", "400", "999999999", "1000000000", "123456789012", "0.5", "24.0", "24.25",
+                      "1e2", "1E2", "2e-1", "-3", "-0", "0e0", "01", "00", "1.", ".5", "1e", "+1"])
+    func numbersDecodeAsFromTheTape(number: String) throws {
+        let text = #"{"root": {"style": {"margin": "# + number + #", "flexGrow": "# + number + #"}}}"#
+        let bytes = Array(text.utf8)
+        let onePass = bytes.withUnsafeBufferPointer { OnePassDecoder.decode($0, limits: .default) }
+        let tape = Result { () throws(WireError) in try LayoutWire.decodeRequest(JSONValue.parse(bytes: bytes)) }
+        switch (onePass, tape) {
+        case (let a?, .success(let b)): expectSame(a, b, text)
+        case (nil, .failure): break  // refused by both
+        case (nil, .success): Issue.record("\(text): the one-pass decoder gave up on a valid request")
+        case (_?, .failure(let error)): Issue.record("\(text): the one-pass decoder took what the tape refuses: \(error)")
+        }
+    }
+
     @Test func stringsAreCheckedAsUTF8() throws {
         let valid = Array(#"{"root": {"id": "café ✓ 𝄞", "children": [{"id": "日本"}]}}"#.utf8)
         let onePass = try #require(valid.withUnsafeBufferPointer { OnePassDecoder.decode($0, limits: .default) })

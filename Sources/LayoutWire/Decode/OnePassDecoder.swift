@@ -282,6 +282,22 @@ struct OnePassDecoder {
     }
 
     private mutating func number() throws(GaveUp) -> Double {
+        // Whole numbers of up to nine digits without a sign (most style values), read here; the
+        // rest by the general parser. Both give the same value: such a number is exact.
+        var end = pos
+        var whole = 0
+        while end < input.count, end - pos < 9, input[end] &- UInt8(ascii: "0") < 10 {
+            whole = whole &* 10 &+ Int(input[end] &- UInt8(ascii: "0"))
+            end += 1
+        }
+        if end > pos, end < input.count, input[pos] != UInt8(ascii: "0") || end == pos + 1 {
+            switch input[end] {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"): break
+            default:
+                pos = end
+                return Double(whole)
+            }
+        }
         guard let (value, end) = JSONNumber.parse(input, from: pos) else { throw GaveUp() }
         pos = end
         return value
