@@ -162,15 +162,19 @@ public struct LayoutTree {
     /// `addNode(base:prevalidatedBy:)` for a decoder that also reports the length groups it
     /// set (`base` sets none: no margin, padding, border, inset, minimum or maximum), so the
     /// node's summary flags are not read back from its style.
+    /// With `parent`, the node is appended to its children as `appendChild` would (a decoder
+    /// adds nodes in document order, each under a parent it added before).
     @_spi(Decoding)
     public mutating func addNode<E: Error>(
-        base: Style, reportingGroups fill: (inout Style, inout NodeContent, inout SetStyleGroups) throws(E) -> Void
+        base: Style, under parent: NodeID? = nil,
+        reportingGroups fill: (inout Style, inout NodeContent, inout SetStyleGroups) throws(E) -> Void
     ) throws(E) -> NodeID {
-        try addNode(base: base, reportsGroups: true, fill)
+        try addNode(base: base, reportsGroups: true, under: parent, fill)
     }
 
     private mutating func addNode<E: Error>(
-        base: Style, reportsGroups: Bool, _ fill: (inout Style, inout NodeContent, inout SetStyleGroups) throws(E) -> Void
+        base: Style, reportsGroups: Bool, under parent: NodeID? = nil,
+        _ fill: (inout Style, inout NodeContent, inout SetStyleGroups) throws(E) -> Void
     ) throws(E) -> NodeID {
         let index = styles.count
         styles.append(base)
@@ -185,7 +189,14 @@ public struct LayoutTree {
         }
         assert((try? styles[index].validate()) != nil && (try? Self.validate(contents[index])) != nil,
                "a prevalidated node failed validation")
-        return nodeStored(groups: reportsGroups ? groups : nil)
+        let node = nodeStored(groups: reportsGroups ? groups : nil)
+        if let parent {
+            // A new node has no parent and no children: it cannot close a cycle, so
+            // `appendChild`'s checks are not needed; a parent added in this build is dirty.
+            link(node, under: parent)
+            if !layouts[Int(parent.index)].isDirty { markDirty(parent) }
+        }
+        return node
     }
 
     /// Stores a node whose values have been checked.
@@ -220,6 +231,12 @@ public struct LayoutTree {
                 n = parents[Int(n.index)]
             }
         }
+        link(child, under: parent)
+        markDirty(parent)
+    }
+
+    /// Makes `child` the last child of `parent` (the links only).
+    private mutating func link(_ child: NodeID, under parent: NodeID) {
         let p = Int(parent.index)
         parents[Int(child.index)] = parent
         if lastChildren[p] == .none {
@@ -230,7 +247,6 @@ public struct LayoutTree {
         lastChildren[p] = child
         childCounts[p] += 1
         structureVersion &+= 1
-        markDirty(parent)
     }
 
     @inlinable public func style(of node: NodeID) -> Style { styles[Int(node.index)] }

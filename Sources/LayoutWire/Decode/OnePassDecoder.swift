@@ -133,13 +133,12 @@ struct OnePassDecoder {
     private mutating func nodes(into tree: inout LayoutTree, ids: inout NodeIdentifiers, base: Style) throws(GaveUp) -> NodeID {
         // The nodes whose `children` array is open, innermost last.
         var open: [NodeID] = []
-        let (root, rootHasChildren) = try node(into: &tree, ids: &ids, base: base, depth: 0)
+        let (root, rootHasChildren) = try node(into: &tree, ids: &ids, base: base, under: nil, depth: 0)
         guard rootHasChildren else { return root }
         open.append(root)
         while let parent = open.last {
             // At the start of a child, after `[` or `,`.
-            let (child, hasChildren) = try node(into: &tree, ids: &ids, base: base, depth: open.count)
-            tree.appendChild(child, to: parent)
+            let (child, hasChildren) = try node(into: &tree, ids: &ids, base: base, under: parent, depth: open.count)
             if hasChildren {
                 open.append(child)
                 continue
@@ -162,10 +161,11 @@ struct OnePassDecoder {
         return root
     }
 
-    /// Adds the node object at `pos` and reads its members up to the end of the object, or
-    /// into its non-empty `children` array (true: `pos` is at the first child).
+    /// Adds the node object at `pos` as the last child of `parent` and reads its members up to
+    /// the end of the object, or into its non-empty `children` array (true: `pos` is at the
+    /// first child).
     private mutating func node(into tree: inout LayoutTree, ids: inout NodeIdentifiers, base: Style,
-                               depth: Int) throws(GaveUp) -> (NodeID, hasChildren: Bool) {
+                               under parent: NodeID?, depth: Int) throws(GaveUp) -> (NodeID, hasChildren: Bool) {
         // Each node level nests two JSON values (its object and its children array), under
         // the request object, with the style object inside.
         guard tree.nodeCount < limits.maxNodes, depth < limits.maxDepth, 2 * depth + 3 < limits.maxNesting else {
@@ -174,7 +174,7 @@ struct OnePassDecoder {
         try open(UInt8(ascii: "{"))
         var id: UnsafeBufferPointer<UInt8>?
         var hasChildren = false
-        let node = try tree.addNode(base: base, reportingGroups: { (style, content, groups) throws(GaveUp) in
+        let node = try tree.addNode(base: base, under: parent, reportingGroups: { (style, content, groups) throws(GaveUp) in
             if try closesEmpty(UInt8(ascii: "}")) { return }
             var seen: UInt8 = 0
             repeat {
