@@ -111,9 +111,12 @@ extension LayoutTree {
         styles.withUnsafeBufferPointer { styles in
             styleFlags.withUnsafeBufferPointer { flags in
                 contents.withUnsafeBufferPointer { contents in
-                    childCounts.withUnsafeBufferPointer { counts in
-                        body(NodeRows(styles: styles.baseAddress!, flags: flags.baseAddress!,
-                                        contents: contents.baseAddress!, childCounts: counts.baseAddress!))
+                    measuredFlags.withUnsafeBufferPointer { measured in
+                        childCounts.withUnsafeBufferPointer { counts in
+                            body(NodeRows(styles: styles.baseAddress!, flags: flags.baseAddress!,
+                                          contents: contents.baseAddress!, measured: measured.baseAddress!,
+                                          childCounts: counts.baseAddress!))
+                        }
                     }
                 }
             }
@@ -194,6 +197,9 @@ struct NodeRows {
     let styles: UnsafePointer<Style>
     let flags: UnsafePointer<StyleFlags>
     let contents: UnsafePointer<NodeContent>
+    /// Whether a node's content is measured (not `.none`): a Bool, cheaper to test than the
+    /// content's case.
+    let measured: UnsafePointer<Bool>
     let childCounts: UnsafePointer<Int32>
 
     /// One node's words: its style, then its content kind and child count (so the shape is

@@ -109,7 +109,7 @@ extension LayoutTree {
         fingerprint = mix(fingerprint, StructuralHasher.word(s.pointee.width) ^ StructuralHasher.word(s.pointee.height) << 1)
         fingerprint = mix(fingerprint, UInt64((s.pointee.flexGrow ?? -1).bitPattern)
                                        | UInt64((s.pointee.flexShrink ?? -1).bitPattern) << 32)
-        if case .none = rows.contents[i] {} else {
+        if rows.measured[i] {
             switch rows.contents[i] {
             case .custom(let tag, _): fingerprint = mix(fingerprint, UInt64(bitPattern: Int64(tag)))
             case .intrinsicText(let text): fingerprint = mix(fingerprint, UInt64(text.utf8.count))
@@ -146,7 +146,7 @@ extension LayoutTree {
         let (display, position) = (rows.styles[i].display, rows.styles[i].positionType)
         if position == .absolute { result.insert(.absolute) }
         if display == .contents { result.insert(.contents) }
-        if case .none = rows.contents[i] {} else {
+        if rows.measured[i] {
             switch rows.contents[i] {
             case .constraints: result.insert(.placedByHook)
             case .custom where hasChildren: result.insert(.placedByHook)
