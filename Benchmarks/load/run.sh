@@ -13,7 +13,8 @@
 #    server (Benchmarks/hummingbird-peer) and nginx (`return 200`), PEER_ROUNDS rounds at
 #    PEER_CONNECTIONS, the order of the servers rotating every round; ratios ours/peer.
 # 3. The uncached 1,000-node request against the engine alone (layout-bench on the same tree,
-#    under the malloc settings layoutd logs at start); target: server CPU / engine fresh <= 1.4x (issue 11; was 2x).
+#    under the malloc settings layoutd logs at start); target: server CPU / engine fresh <= 1.4x (issue 11; was 2x),
+#    judged on PAIR_ROUNDS (6) pairs of a PAIR_SECONDS (3) uncached cell and an engine run right after.
 #
 # Per cell: requests/s, p50 and p99 latency, errors (non-2xx + socket errors), the server's
 # peak RSS during the cell (VmHWM, reset before each cell) and its CPU time per request.
@@ -360,8 +361,24 @@ if [ -x "$layout_bench" ]; then
     printf "engine (layout-bench): relayout %.1f us, fresh build + layout %.1f us per 1,000-node tree\n", rl / 1000, fr / 1000
     printf "service, 1 connection: p50 latency %.1f us, server CPU %.1f us per request\n", p50 * 1000, cpu
     printf "ratio service p50 / engine fresh: %.2fx; server CPU / engine relayout: %.2fx\n", p50 * 1e6 / fr, cpu * 1000 / rl
-    r = cpu * 1000 / fr
-    printf "target ratio server CPU / engine fresh: %.2fx (target <= 1.4x): %s\n", r, (r <= 1.4 ? "met" : "MISSED") }'
+    printf "single ratio server CPU / engine fresh: %.2fx\n", cpu * 1000 / fr }'
+  # The machine's speed drifts by up to 2x within a minute, so the two figures above, taken a
+  # minute apart, can be off by as much. The target is judged on pairs instead: a short
+  # uncached cell, then the engine's fresh build + layout right after, PAIR_ROUNDS times.
+  pair_rounds=${PAIR_ROUNDS:-6}; pair_seconds=${PAIR_SECONDS:-3}
+  echo "paired: $pair_rounds rounds of a ${pair_seconds}s uncached cell (1 connection) then the engine fresh (1 round)"
+  header
+  ratios=()
+  for round in $(seq 1 "$pair_rounds"); do
+    measure "pair-r$round" uncached ours 1 "$pair_seconds"
+    engine_fresh=$(GLIBC_TUNABLES=$engine_tunables taskset -c 0 "$layout_bench" --cpu-time --fresh --rounds 1 "$work/tree1000.json" | awk -F'\t' '!/^#/ && !/^check/ {print $3}')
+    ratios+=("$(awk -v c="$last_cpu_us" -v f="$engine_fresh" 'BEGIN { printf "%.2f", c * 1000 / f }')")
+    echo "  round $round: server CPU $last_cpu_us us per request, engine fresh $(awk -v f="$engine_fresh" 'BEGIN {printf "%.1f", f / 1000}') us: ${ratios[-1]}x"
+  done
+  printf '%s\n' "${ratios[@]}" | sort -g | awk '
+    { r[NR] = $1 } END {
+      m = (NR % 2) ? r[(NR + 1) / 2] : (r[NR / 2] + r[NR / 2 + 1]) / 2
+      printf "target ratio server CPU / engine fresh, median of %d pairs: %.2fx (%s..%s) (target <= 1.4x): %s\n", NR, m, r[1], r[NR], (m <= 1.4 ? "met" : "MISSED") }'
 else
   echo "layout-bench not available: skipped"
 fi
