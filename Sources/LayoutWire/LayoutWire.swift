@@ -12,11 +12,14 @@ public enum LayoutWire {
         return try decoder.decodeRequest(at: value.index)
     }
 
-    /// Parses and decodes a request body in one go.
-    public static func decodeRequest(bytes: UnsafeRawBufferPointer, limits: WireLimits = .default) throws(WireError) -> LayoutRequest {
+    /// Parses and decodes a request body in one go. `objectCount`: the body's count of `{`
+    /// (`openBraceCount`), when the caller has counted them already.
+    public static func decodeRequest(bytes: UnsafeRawBufferPointer, limits: WireLimits = .default,
+                                     objectCount: Int? = nil) throws(WireError) -> LayoutRequest {
         // Most requests decode in one pass over the bytes; the rest (and every error) from the tape.
         if bytes.count <= limits.maxDocumentBytes,
-           let request = OnePassDecoder.decode(bytes.assumingMemoryBound(to: UInt8.self), limits: limits) {
+           let request = OnePassDecoder.decode(bytes.assumingMemoryBound(to: UInt8.self), limits: limits,
+                                               objectCount: objectCount) {
             return request
         }
         // The document reads its strings from `bytes` instead of copying them: it is decoded
@@ -26,10 +29,11 @@ public enum LayoutWire {
         return try decoder.decodeRequest(at: 0)
     }
 
-    /// Parses and decodes a request body in one go.
-    public static func decodeRequest(bytes: [UInt8], limits: WireLimits = .default) throws(WireError) -> LayoutRequest {
+    /// Parses and decodes a request body in one go (`objectCount`: as above).
+    public static func decodeRequest(bytes: [UInt8], limits: WireLimits = .default,
+                                     objectCount: Int? = nil) throws(WireError) -> LayoutRequest {
         try bytes.withUnsafeBytes { raw in
-            Result { () throws(WireError) in try decodeRequest(bytes: raw, limits: limits) }
+            Result { () throws(WireError) in try decodeRequest(bytes: raw, limits: limits, objectCount: objectCount) }
         }.get()
     }
 

@@ -169,7 +169,7 @@ import Testing
         // One at a time: a medium job waiting behind a large one would fill the budget's queue.
         for body in [large, small, medium, small, large] {
             ran.enter()
-            queue.run(body, orRefuse: responder) { ran.leave() }
+            queue.run(body, orRefuse: responder) { _ in ran.leave() }
             #expect(ran.wait(timeout: .now() + 10) == .success)
         }
         // `afterLargeJob` runs just after the job itself returns.

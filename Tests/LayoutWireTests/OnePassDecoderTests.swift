@@ -88,6 +88,15 @@ import TestSupport
         }
     }
 
+    /// A caller's count of `{` (the server's admission estimate counts them) only sizes the
+    /// tree's storage: any count, right or wrong, gives the same request.
+    @Test(arguments: [nil, 0, 1, 7, 5_000]) func objectCountOnlySizesStorage(count: Int?) throws {
+        var generator = RequestGenerator(seed: 3)
+        let bytes = Array(generator.request().utf8)
+        let plain = try LayoutWire.decodeRequest(bytes: bytes)
+        expectSame(try LayoutWire.decodeRequest(bytes: bytes, objectCount: count), plain, "count \(String(describing: count))")
+    }
+
     @Test func stringsAreCheckedAsUTF8() throws {
         let valid = Array(#"{"root": {"id": "café ✓ 𝄞", "children": [{"id": "日本"}]}}"#.utf8)
         let onePass = try #require(valid.withUnsafeBufferPointer { OnePassDecoder.decode($0, limits: .default) })

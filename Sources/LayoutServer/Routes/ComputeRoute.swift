@@ -25,8 +25,8 @@ struct ComputeRoute: RouteHandler {
             }
             return
         }
-        let answer: @Sendable () -> (HTTPResponse, cache: LayoutComputer.CacheOutcome?) = { [answers, computer] in
-            let answer = computer.answer(body: request.body, ifNoneMatch: request.headers["If-None-Match"])
+        let answer: @Sendable (_ objects: Int?) -> (HTTPResponse, cache: LayoutComputer.CacheOutcome?) = { [answers, computer] objects in
+            let answer = computer.answer(body: request.body, ifNoneMatch: request.headers["If-None-Match"], objectCount: objects)
             if let answerKey, answer.status == 200, let tag = answer.entityTag {
                 answers.insert(request.body, key: answerKey, entry: ServedAnswer(body: answer.body, entityTag: tag))
             }
@@ -35,10 +35,10 @@ struct ComputeRoute: RouteHandler {
         // Small bodies are small trees: cheaper to lay out here, outside the budgets, than to
         // hop threads. On a concurrent connection queue this holds only this connection.
         if request.body.count <= inlineLimit {
-            let (response, cache) = answer()
+            let (response, cache) = answer(nil)
             responder(response, cache: cache)
         } else {
-            queue.respond(to: request.body, through: responder, with: answer)
+            queue.respond(to: request.body, through: responder) { answer($0) }
         }
     }
 }

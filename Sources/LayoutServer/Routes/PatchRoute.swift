@@ -8,7 +8,7 @@ struct PatchRoute: RouteHandler {
 
     func handle(_ request: HTTPRequest, responder: Responder) {
         guard JSONBody.accepts(request, responder) else { return }
-        queue.respond(to: request.body, through: responder) { [computer] in
+        queue.respond(to: request.body, through: responder) { [computer] _ in
             let (answer, mode) = computer.answer(body: request.body, ifNoneMatch: request.headers["If-None-Match"])
             var response = answer.response()
             if let mode { response.headers.add(name: "X-Patch", value: mode.rawValue) }

@@ -18,7 +18,7 @@ struct RenderRoute: RouteHandler {
                                    parameter: error.parameter).response())
             return
         }
-        queue.respond(to: request.body, through: responder) { [computer] in
+        queue.respond(to: request.body, through: responder) { [computer] _ in
             let answer = computer.answer(body: request.body, options: options)
             guard let mediaType = answer.mediaType else {
                 return (HTTPResponse(status: answer.status, headers: JSONBody.headers, body: answer.body), nil)

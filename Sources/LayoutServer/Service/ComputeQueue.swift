@@ -37,15 +37,18 @@ final class ComputeQueue: Sendable {
     /// them back with `admission.release`) and, for a large tree, once the memory budget has
     /// room for its estimate; when either budget refuses it, answers 503 `overloaded` through
     /// `responder` at once.
-    func run(_ body: [UInt8], orRefuse responder: Responder, _ job: @escaping Job) {
+    /// `job` gets the body's count of JSON objects, which the estimate counted (a decoder then
+    /// need not count them again).
+    func run(_ body: [UInt8], orRefuse responder: Responder, _ job: @escaping @Sendable (_ objects: Int) -> Void) {
         guard admission.tryAdmit(bytes: body.count) else {
             responder(ServiceError.overloaded(pendingLimitBytes: admission.limitBytes))
             return
         }
-        let cost = Self.workingBytes(body: body)
+        let objects = body.withUnsafeBufferPointer { LayoutWire.openBraceCount(in: $0) }
+        let cost = Self.workingBytes(objects: objects, bodyBytes: body.count)
         let tracked: Job = { [self] in
             gate?()
-            job()
+            job(objects)
             let started = memory.finish(cost: cost)
             if cost > trimAfterJobBytes && memory.limitBytes > 0 { afterLargeJob?() }
             for next in started { work.async(execute: next) }
@@ -64,10 +67,10 @@ final class ComputeQueue: Sendable {
     /// Runs `answer` on the queue as `run` does, then gives the admitted bytes back before
     /// responding with what it returned, so a client that has its answer finds the budget freed.
     func respond(to body: [UInt8], through responder: Responder,
-                 with answer: @escaping @Sendable () -> (HTTPResponse, cache: LayoutComputer.CacheOutcome?)) {
+                 with answer: @escaping @Sendable (_ objects: Int) -> (HTTPResponse, cache: LayoutComputer.CacheOutcome?)) {
         let bytes = body.count
-        run(body, orRefuse: responder) { [admission] in
-            let (response, cache) = answer()
+        run(body, orRefuse: responder) { [admission] objects in
+            let (response, cache) = answer(objects)
             admission.release(bytes: bytes)
             responder(response, cache: cache)
         }
@@ -80,8 +83,12 @@ final class ComputeQueue: Sendable {
     /// of the body itself. A batch counts all its items (their answers are all held until the
     /// array is written).
     static func workingBytes(body: [UInt8]) -> Int {
-        let objects = body.withUnsafeBufferPointer { LayoutWire.openBraceCount(in: $0) }
-        return objects * bytesPerObject + body.count * bytesPerBodyByte
+        workingBytes(objects: body.withUnsafeBufferPointer { LayoutWire.openBraceCount(in: $0) }, bodyBytes: body.count)
+    }
+
+    /// `workingBytes(body:)` of a body of `bodyBytes` bytes with `objects` `{`.
+    static func workingBytes(objects: Int, bodyBytes: Int) -> Int {
+        objects * bytesPerObject + bodyBytes * bytesPerBodyByte
     }
 
     /// Working bytes per JSON object of a request (see `workingBytes`): measured on

@@ -53,9 +53,10 @@ struct LayoutComputer: Sendable {
     var reusesSubtrees = true
 
     /// The answer to a request body: decoded with the configured limits, or the wire's error.
-    func answer(body: [UInt8], ifNoneMatch: String?) -> Answer {
+    /// `objectCount`: the body's count of `{`, when the caller has counted them already.
+    func answer(body: [UInt8], ifNoneMatch: String?, objectCount: Int? = nil) -> Answer {
         do {
-            let request = try LayoutWire.decodeRequest(bytes: body, limits: limits)
+            let request = try LayoutWire.decodeRequest(bytes: body, limits: limits, objectCount: objectCount)
             let document: BaseDocument? = bases == nil ? nil : .body(body)
             // `consume`: handed over, not copied. A copy held here until the call returned left
             // the tree's arrays shared, so the layout copied its layouts and measurement caches

@@ -25,19 +25,20 @@ struct OnePassDecoder {
     }
 
     /// The request in `bytes`, or nil when it is outside the shape this decoder takes.
-    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, limits: WireLimits) -> LayoutRequest? {
+    /// `objectCount`: the count of `{` in `bytes`, when the caller has it.
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, limits: WireLimits, objectCount: Int? = nil) -> LayoutRequest? {
         var decoder = OnePassDecoder(input: bytes, limits: limits)
-        do { return try decoder.request() } catch { return nil }
+        do { return try decoder.request(objectCount: objectCount) } catch { return nil }
     }
 
     // MARK: Request
 
-    private mutating func request() throws(GaveUp) -> LayoutRequest {
+    private mutating func request(objectCount: Int?) throws(GaveUp) -> LayoutRequest {
         var tree = LayoutTree(config: LayoutConfig())
         var ids = NodeIdentifiers()
         // Nearly every node is an object with a style object: half the objects, a guess that
         // keeps the arrays near their final size (over-reserving pushes them into fresh pages).
-        let reserve = min(limits.maxNodes, LayoutWire.openBraceCount(in: input) / 2 + 1)
+        let reserve = min(limits.maxNodes, (objectCount ?? LayoutWire.openBraceCount(in: input)) / 2 + 1)
         tree.reserveCapacity(reserve)
         // Ids take a part of the body: a sixth, as in a tree of short ids and small styles.
         ids.reserveCapacity(reserve, bytes: input.count / 6)
