@@ -81,7 +81,8 @@ let package = Package(
             path: "Benchmarks/layout-bench"
         ),
         // LayoutWire decode vs Foundation; not run by CI.
-        .executableTarget(name: "wire-bench", dependencies: ["LayoutWire", "LayoutEngine", "LayoutServer", "HTTPServer"], path: "Benchmarks/wire-bench"),
+        .executableTarget(name: "wire-bench", dependencies: ["LayoutWire", "LayoutEngine", "LayoutServer", "HTTPServer"],
+                          path: "Benchmarks/wire-bench", exclude: ["instructions.sh"]),
         // Pictures of a 1,000-node tree (SVG, PNG) beside its layout; not run by CI.
         .executableTarget(name: "render-bench", dependencies: ["LayoutRender", "LayoutWire", "LayoutEngine"],
                           path: "Benchmarks/render-bench"),

@@ -31,6 +31,13 @@ struct Blueprint {
         }
     }
 
+    /// A fresh build and layout, as `layout-bench --fresh` times it; returns the root's width.
+    func buildAndLayOut(_ request: LayoutRequest) -> Int {
+        var (tree, root) = build()
+        tree.computeLayout(root: root, available: request.available, direction: request.direction)
+        return Int(tree.frame(of: root).width)
+    }
+
     func build() -> (LayoutTree, NodeID) {
         var tree = LayoutTree(config: config)
         tree.reserveCapacity(styles.count)
@@ -69,10 +76,7 @@ func runServicePath(file: String) {
         let count = Int(ProcessInfo.processInfo.environment["WIRE_BENCH_COUNT"] ?? "") ?? 1_000
         for _ in 0..<count {
             switch stage {
-            case "engine":
-                var (tree, root) = blueprint.build()
-                tree.computeLayout(root: root, available: decoded.available, direction: decoded.direction)
-                sink &+= Int(tree.frame(of: root).width)
+            case "engine": sink &+= blueprint.buildAndLayOut(decoded)
             case "service": sink &+= LayoutOnce.answer(body: body).body.count
             case "decode": sink &+= (try? LayoutWire.decodeRequest(bytes: body))?.tree.nodeCount ?? 0
             case "hash":
@@ -91,11 +95,7 @@ func runServicePath(file: String) {
 
     var results: [(String, Double)] = []
     func add(_ name: String, _ body: () -> Void) { results.append((name, measure(body))) }
-    add("engine build + layout (fresh)") {
-        var (tree, root) = blueprint.build()
-        tree.computeLayout(root: root, available: decoded.available, direction: decoded.direction)
-        sink &+= Int(tree.frame(of: root).width)
-    }
+    add("engine build + layout (fresh)") { sink &+= blueprint.buildAndLayOut(decoded) }
     add("service path (LayoutOnce)") { sink &+= LayoutOnce.answer(body: body).body.count }
     add("  decode") { sink &+= (try? LayoutWire.decodeRequest(bytes: body))?.tree.nodeCount ?? 0 }
     add("  decode from the tape (the fallback)") {
@@ -138,20 +138,10 @@ func runServicePath(file: String) {
 /// by as much. Prints the median ratio and its quartiles over the pairs.
 @MainActor
 func pairedRatio(body: [UInt8], blueprint: Blueprint, decoded: LayoutRequest) {
-    func engineRun() {
-        var (tree, root) = blueprint.build()
-        tree.computeLayout(root: root, available: decoded.available, direction: decoded.direction)
-        sink &+= Int(tree.frame(of: root).width)
-    }
+    func engineRun() { sink &+= blueprint.buildAndLayOut(decoded) }
     func serviceRun() { sink &+= LayoutOnce.answer(body: body).body.count }
     // Iterations per run: about 20 ms of the engine's.
-    var iterations = 1
-    while true {
-        let start = cpuNanoseconds()
-        for _ in 0..<iterations { engineRun() }
-        if cpuNanoseconds() - start > 20_000_000 { break }
-        iterations *= 2
-    }
+    let iterations = iterations(lasting: 20_000_000, engineRun)
     let pairs = Int(ProcessInfo.processInfo.environment["WIRE_BENCH_PAIRS"] ?? "") ?? 40
     var ratios: [Double] = []
     for pair in 0..<pairs {

@@ -13,16 +13,21 @@ func cpuNanoseconds() -> UInt64 {
     return UInt64(spec.tv_sec) * 1_000_000_000 + UInt64(spec.tv_nsec)
 }
 
-/// Best of 5 runs of the mean CPU time per operation, each run at least 0.1 s.
-func measure(_ body: () -> Void) -> Double {
-    body()  // warm up
+/// The number of calls of `body`, a power of two, that takes more than `nanoseconds` of CPU.
+func iterations(lasting nanoseconds: UInt64, _ body: () -> Void) -> Int {
     var iterations = 1
     while true {
         let start = cpuNanoseconds()
         for _ in 0..<iterations { body() }
-        if cpuNanoseconds() - start > 100_000_000 { break }
+        if cpuNanoseconds() - start > nanoseconds { return iterations }
         iterations *= 2
     }
+}
+
+/// Best of 5 runs of the mean CPU time per operation, each run at least 0.1 s.
+func measure(_ body: () -> Void) -> Double {
+    body()  // warm up
+    let iterations = iterations(lasting: 100_000_000, body)
     var best = Double.infinity
     for _ in 0..<5 {
         let start = cpuNanoseconds()
