@@ -72,8 +72,8 @@
     }
 }
 
-/// Which groups of a style's lengths a decoder set, reported to `LayoutTree.addNode(base:
-/// prevalidatedBy:)` so the node's summary flags come from them instead of a scan of its 36
+/// Which groups of a style's lengths a decoder set, reported to `LayoutTree.addNode(base:under:
+/// reportingGroups:)` so the node's summary flags come from them instead of a scan of its 36
 /// edges (a quarter of adding a node). A group is set when any of its lengths was given a
 /// value other than `undefined` on a base style that has none.
 @_spi(Decoding)

@@ -161,9 +161,9 @@ public struct LayoutTree {
 
     /// `addNode(base:prevalidatedBy:)` for a decoder that also reports the length groups it
     /// set (`base` sets none: no margin, padding, border, inset, minimum or maximum), so the
-    /// node's summary flags are not read back from its style.
-    /// With `parent`, the node is appended to its children as `appendChild` would (a decoder
-    /// adds nodes in document order, each under a parent it added before).
+    /// node's summary flags are not read back from its style. With `parent`, the node becomes
+    /// its last child, as `appendChild` would make it (a decoder adds nodes in document order,
+    /// each under a parent it added before).
     @_spi(Decoding)
     public mutating func addNode<E: Error>(
         base: Style, under parent: NodeID? = nil,

@@ -343,21 +343,24 @@ struct OnePassDecoder {
         skipWhitespace()
         guard pos + 11 <= input.count, let base = input.baseAddress else { return try key() }
         let word = UInt64(littleEndian: UnsafeRawPointer(base + pos).loadUnaligned(as: UInt64.self))
-        // Each name's bytes as a little-endian word (first byte lowest), quote included.
-        let name: (start: Int, count: Int)
+        // Each name's bytes as a little-endian word (first byte lowest), quote included: the
+        // name's length when it is one of them.
+        let length: Int
         if word & 0xFF_FFFF_FFFF == 0x3A_2264_6922 {  // "id":
-            name = (1, 2)
+            length = 2
         } else if word == 0x3A22_656C_7974_7322 {  // "style":
-            name = (1, 5)
+            length = 5
         } else if word == 0x6572_646C_6968_6322, matches(at: pos + 8, "n\":") {  // "children":
-            name = (1, 8)
+            length = 8
         } else if word == 0x6572_7573_6165_6D22, matches(at: pos + 8, "\":") {  // "measure":
-            name = (1, 7)
+            length = 7
         } else {
             return try key()
         }
-        let key = UnsafeBufferPointer(rebasing: input[pos + name.start..<pos + name.start + name.count])
-        pos += name.count + 3
+        // A string limit below the name's length: `key()` gives up on it as the parser would.
+        guard length <= limits.maxStringBytes else { return try key() }
+        let key = UnsafeBufferPointer(rebasing: input[pos + 1..<pos + 1 + length])
+        pos += length + 3
         skipWhitespace()
         return key
     }
