@@ -51,6 +51,20 @@ import Testing
         #expect(n[11] == 9007199254740992)  // nearest Double, ties to even
     }
 
+    /// Spellings near the whole-number fast path (up to nine digits, no sign) read as the
+    /// standard library reads them, and end where the number ends.
+    @Test(arguments: ["0", "7", "24", "999999999", "1000000000", "123456789012", "0.5", "24.0", "24.25",
+                      "1e2", "1E2", "2e-1", "-3", "-0", "0e0"])
+    func numbersReadAsTheStandardLibraryReadsThem(text: String) throws {
+        let bytes = Array((text + ",").utf8)
+        let (value, end) = try #require(bytes.withUnsafeBufferPointer { JSONNumber.parse($0, from: 0) }, "\(text)")
+        #expect(value == Double(text)! && value.sign == Double(text)!.sign, "\(text)")
+        #expect(end == text.utf8.count, "\(text)")
+        // At the very end of the input too.
+        let bare = Array(text.utf8)
+        #expect(bare.withUnsafeBufferPointer { JSONNumber.parse($0, from: 0) }.map { $0.0 } == Double(text)!, "\(text)")
+    }
+
     @Test func malformedNumbersAreSyntaxErrors() {
         for text in ["01", "1.", ".5", "-", "1e", "1e+", "+1", "NaN", "Infinity", "-Infinity", "0x10", "1.5.2"] {
             let error = parseError("[\(text)]")

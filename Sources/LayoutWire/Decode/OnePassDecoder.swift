@@ -283,22 +283,6 @@ struct OnePassDecoder {
     }
 
     private mutating func number() throws(GaveUp) -> Double {
-        // Whole numbers of up to nine digits without a sign (most style values), read here; the
-        // rest by the general parser. Both give the same value: such a number is exact.
-        var end = pos
-        var whole = 0
-        while end < input.count, end - pos < 9, input[end] &- UInt8(ascii: "0") < 10 {
-            whole = whole &* 10 &+ Int(input[end] &- UInt8(ascii: "0"))
-            end += 1
-        }
-        if end > pos, end < input.count, input[pos] != UInt8(ascii: "0") || end == pos + 1 {
-            switch input[end] {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"): break
-            default:
-                pos = end
-                return Double(whole)
-            }
-        }
         guard let (value, end) = JSONNumber.parse(input, from: pos) else { throw GaveUp() }
         pos = end
         return value
@@ -350,10 +334,10 @@ struct OnePassDecoder {
             length = 2
         } else if word == 0x3A22_656C_7974_7322 {  // "style":
             length = 5
-        } else if word == 0x6572_646C_6968_6322, matches(at: pos + 8, "n\":") {  // "children":
-            length = 8
-        } else if word == 0x6572_7573_6165_6D22, matches(at: pos + 8, "\":") {  // "measure":
-            length = 7
+        } else if word == 0x6572_646C_6968_6322, spells(UnsafeBufferPointer(rebasing: input[pos + 8..<pos + 11]), "n\":") {
+            length = 8  // "children":
+        } else if word == 0x6572_7573_6165_6D22, spells(UnsafeBufferPointer(rebasing: input[pos + 8..<pos + 10]), "\":") {
+            length = 7  // "measure":
         } else {
             return try key()
         }
@@ -363,13 +347,6 @@ struct OnePassDecoder {
         pos += length + 3
         skipWhitespace()
         return key
-    }
-
-    /// Whether the input spells `literal` at `offset` (which must leave room for it).
-    @inline(__always) private func matches(at offset: Int, _ literal: StaticString) -> Bool {
-        let l = literal.utf8Start
-        for i in 0..<literal.utf8CodeUnitCount where input[offset + i] != l[i] { return false }
-        return true
     }
 
     /// A member's name and its colon; `pos` is then at the value (after whitespace).
