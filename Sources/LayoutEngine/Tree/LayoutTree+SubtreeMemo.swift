@@ -8,46 +8,24 @@ extension LayoutTree {
     /// assumes every subtree starts from a new node's state). Nil too when no subtree repeats.
     func prepareSubtreeMemo(root: Int) -> SubtreeMemoState? {
         guard let reuse = subtreeReuse, references.list.isEmpty, layouts[root].generationCount == 0 else { return nil }
-        let order = preorder(from: root)
-        let pristine = layouts.withUnsafeBufferPointer { layouts in
-            order.allSatisfy { layouts[Int($0)].generationCount == 0 }
-        }
-        guard pristine else { return nil }
-        var sizes = [Int32](repeating: 0, count: nodeCount)
-        // Per node: what its subtree holds that can make it depend on things outside it.
-        var inside = [Inside](repeating: [], count: nodeCount)
         // First a cheap unkeyed fingerprint per subtree (equal subtrees, equal prints; unequal
         // ones may share one): most trees have no repeats, and for them the keyed hashes, about
-        // 1.5–2× the streamed structural hash, would be wasted.
-        var prints = [UInt64](repeating: 0, count: nodeCount)
-        var possible = [Bool](repeating: false, count: nodeCount)
+        // 1.5–2× the streamed structural hash, would be wasted. One summary per node, filled in
+        // one post-order walk of the links: this pass runs on every uncached request.
+        var summaries = [SubtreeSummary](repeating: SubtreeSummary(), count: nodeCount)
         // The possible candidates' prints with their nodes, sorted below to find repeats: a
         // dictionary of counts (growing, hashing) was a third of this pass.
         var printed: [(print: UInt64, node: Int32)] = []
-        withNodeRows { rows in
-            for i32 in order.reversed() {
-                let i = Int(i32)
-                var size: Int32 = 1
-                var below: Inside = []
-                var fingerprint = Self.ownPrint(rows, i)
-                var c = Int(firstChildren[i].index)
-                while c >= 0 {
-                    size += sizes[c]
-                    below.formUnion(inside[c])
-                    fingerprint = Self.mix(fingerprint, prints[c])
-                    c = Int(nextSiblings[c].index)
-                }
-                sizes[i] = size
-                let own = Self.ownInside(rows, i, hasChildren: size > 1)
-                inside[i] = below.union(own)
-                prints[i] = Self.mix(fingerprint, UInt64(size))
-                if i != root && Self.mayReuse(rows, i, own: own, below: below, size: size,
-                                              minimumNodes: reuse.minimumNodes) {
-                    possible[i] = true
-                    printed.append((prints[i], i32))
+        let pristine = summaries.withUnsafeMutableBufferPointer { summaries in
+            layouts.withUnsafeBufferPointer { layouts in
+                withNodeRows { rows in
+                    Self.summarize(root: root, into: summaries.baseAddress!, printed: &printed, rows: rows,
+                                   layouts: layouts.baseAddress!, firstChildren, nextSiblings, parents,
+                                   minimumNodes: reuse.minimumNodes)
                 }
             }
         }
+        guard pristine else { return nil }
         // Candidates stay possible only where their print repeats; a tree without repeats (most
         // uncached requests) stops here.
         printed.sort { $0.print < $1.print }
@@ -56,10 +34,13 @@ extension LayoutTree {
         while run < printed.count {
             var end = run + 1
             while end < printed.count && printed[end].print == printed[run].print { end += 1 }
-            if end - run == 1 { possible[Int(printed[run].node)] = false } else { anyRepeat = true }
+            if end - run == 1 { summaries[Int(printed[run].node)].possible = false } else { anyRepeat = true }
             run = end
         }
         guard anyRepeat else { return nil }
+        let order = preorder(from: root)
+        let possible = summaries.map(\.possible)
+        let sizes = summaries.map(\.size)
         // The nodes that need keyed hashes: those under a possible candidate whose print repeats.
         var needed = [Bool](repeating: false, count: nodeCount)
         for i32 in order {
@@ -95,6 +76,52 @@ extension LayoutTree {
         memo.statistics.active = true
         memo.statistics.candidates = candidateCount
         return memo
+    }
+
+    /// Fills the summary of every node under `root` (children before parents, by the links: no
+    /// order array) and lists the possible candidates' prints; false when a node under `root`
+    /// has been laid out before.
+    private static func summarize(root: Int, into summaries: UnsafeMutablePointer<SubtreeSummary>,
+                                  printed: inout [(print: UInt64, node: Int32)], rows: NodeRows,
+                                  layouts: UnsafePointer<NodeLayout>, _ firstChildren: [NodeID],
+                                  _ nextSiblings: [NodeID], _ parents: [NodeID], minimumNodes: Int) -> Bool {
+        firstChildren.withUnsafeBufferPointer { firstChildren in
+            nextSiblings.withUnsafeBufferPointer { nextSiblings in
+                parents.withUnsafeBufferPointer { parents in
+                    var n = root
+                    while true {
+                        // Down to the first leaf, then up: each node after all its children.
+                        while firstChildren[n].index >= 0 { n = Int(firstChildren[n].index) }
+                        while true {
+                            guard layouts[n].generationCount == 0 else { return false }
+                            var summary = SubtreeSummary(print: ownPrint(rows, n), size: 1)
+                            var below: Inside = []
+                            var c = Int(firstChildren[n].index)
+                            while c >= 0 {
+                                let child = summaries[c]
+                                summary.size += child.size
+                                below.formUnion(child.inside)
+                                summary.print = mix(summary.print, child.print)
+                                c = Int(nextSiblings[c].index)
+                            }
+                            let own = ownInside(rows, n, hasChildren: summary.size > 1)
+                            summary.inside = below.union(own)
+                            summary.print = mix(summary.print, UInt64(summary.size))
+                            if n != root && mayReuse(rows, n, own: own, below: below, size: summary.size,
+                                                     minimumNodes: minimumNodes) {
+                                summary.possible = true
+                                printed.append((summary.print, Int32(n)))
+                            }
+                            summaries[n] = summary
+                            if n == root { return true }
+                            let next = Int(nextSiblings[n].index)
+                            if next >= 0 { n = next; break }
+                            n = Int(parents[n].index)
+                        }
+                    }
+                }
+            }
+        }
     }
 
     /// A few of node `i`'s own style and content words, mixed: enough to tell most different
@@ -156,6 +183,18 @@ extension LayoutTree {
         }
         return result
     }
+}
+
+/// The fingerprint pass's record of one node's subtree.
+private struct SubtreeSummary {
+    /// The unkeyed fingerprint of the subtree.
+    var print: UInt64 = 0
+    /// Its nodes.
+    var size: Int32 = 0
+    /// What it holds that can tie it to nodes outside it.
+    var inside: Inside = []
+    /// Whether it may copy or be copied, as far as its print can tell (a repeat is still needed).
+    var possible = false
 }
 
 /// What a subtree holds that can tie its layout to nodes outside it.
