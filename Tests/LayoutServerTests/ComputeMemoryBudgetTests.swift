@@ -99,9 +99,17 @@ import Testing
             == 1_000 * (ComputeQueue.bytesPerObject + 3 * ComputeQueue.bytesPerBodyByte))
     }
 
-    /// The word-at-a-time brace count equals a byte-wise count at every length and alignment,
-    /// with braces next to bytes one bit away from `{` (0x7A, 0x7B ^ 0x80, 0xFB) and to `{`s.
+    /// The vector brace count equals a byte-wise count at every length and alignment, with
+    /// braces next to bytes one bit away from `{` (0x7A, 0x7B ^ 0x80, 0xFB) and to `{`s; and
+    /// past the 255 steps after which its byte lanes are summed, with every byte a `{`.
     @Test func theBraceCountMatchesAByteWiseCount() {
+        for length in [16 * 255 - 1, 16 * 255, 16 * 255 + 1, 16 * 256 + 7, 16 * 255 * 3 + 5, 100_003] {
+            let braces = [UInt8](repeating: UInt8(ascii: "{"), count: length)
+            #expect(braces.withUnsafeBufferPointer { LayoutWire.openBraceCount(in: $0) } == length)
+            var mixed = braces
+            for i in stride(from: 0, to: length, by: 3) { mixed[i] = 0xFB }
+            #expect(mixed.withUnsafeBufferPointer { LayoutWire.openBraceCount(in: $0) } == length - (length + 2) / 3)
+        }
         var generator = SplitMix64(seed: 0x7B)
         let alphabet: [UInt8] = [0x7B, 0x7B, 0x7A, 0x7C, 0xFB, 0x3B, 0x00, 0xFF, 0x7F, 0x22]
         for length in 0..<80 {

@@ -3,23 +3,29 @@
 extension LayoutWire {
     /// The `{` bytes in `bytes`: an upper bound of a document's objects, read before it is
     /// parsed (the compute queue's memory estimate, the one-pass decoder's reservation).
-    /// Eight bytes per step: a byte-wise loop was not vectorised and cost ~2.5 % of an
-    /// uncached 1,000-node request (~1 cycle per byte).
+    /// Sixteen bytes per step, counted in byte lanes: a byte-wise loop was not vectorised and
+    /// cost ~2.5 % of an uncached 1,000-node request (~1 cycle per byte), eight bytes per step
+    /// (bit tricks in a word) still ~1 % of the server's time.
     public static func openBraceCount(in bytes: UnsafeBufferPointer<UInt8>) -> Int {
         guard let base = bytes.baseAddress else { return 0 }
-        let words = bytes.count / 8
         let raw = UnsafeRawPointer(base)
-        let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        let brace = SIMD16<UInt8>(repeating: UInt8(ascii: "{"))
+        let vectors = bytes.count / 16
         var count = 0
-        for w in 0..<words {
-            // Bytes equal to `{` become zero; a zero byte is the one whose high bit stays
-            // clear after adding 0x7F to its low bits and or-ing in the byte itself (exact:
-            // no carry crosses bytes).
-            let x = raw.loadUnaligned(fromByteOffset: w &* 8, as: UInt64.self) ^ 0x7B7B_7B7B_7B7B_7B7B
-            let zeros = ~(((x & low7) &+ low7) | x | low7)
-            count &+= zeros.nonzeroBitCount
+        var v = 0
+        while v < vectors {
+            // Each lane counts its matches; a lane holds at most 255, so sum every 255 steps.
+            let stop = min(vectors, v &+ 255)
+            var lanes = SIMD16<UInt8>()
+            while v < stop {
+                let block = raw.loadUnaligned(fromByteOffset: v &* 16, as: SIMD16<UInt8>.self)
+                // A matching lane's mask is all ones (-1): subtracting it adds one.
+                lanes &-= unsafeBitCast(block .== brace, to: SIMD16<UInt8>.self)
+                v &+= 1
+            }
+            count &+= Int(SIMD16<UInt16>(truncatingIfNeeded: lanes).wrappedSum())
         }
-        for i in (words * 8)..<bytes.count where base[i] == UInt8(ascii: "{") { count &+= 1 }
+        for i in (vectors &* 16)..<bytes.count where base[i] == UInt8(ascii: "{") { count &+= 1 }
         return count
     }
 }
