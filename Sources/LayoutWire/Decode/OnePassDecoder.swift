@@ -392,12 +392,7 @@ struct OnePassDecoder {
     }
 
     @inline(__always) private mutating func skipWhitespace() {
-        while pos < input.count {
-            switch input[pos] {
-            case 0x20, 0x0A, 0x0D, 0x09: pos += 1
-            default: return
-            }
-        }
+        pos = skippingWhitespace(input, from: pos)
     }
 }
 

@@ -30,6 +30,20 @@ extension LayoutWire {
     }
 }
 
+/// The first position at or after `pos` that is not JSON whitespace (or the end).
+@inline(__always) func skippingWhitespace(_ input: UnsafeBufferPointer<UInt8>, from pos: Int) -> Int {
+    var pos = pos
+    // Most requests are compact: one test answers (every whitespace byte is <= 0x20).
+    guard pos < input.count, input[pos] <= 0x20 else { return pos }
+    while pos < input.count {
+        switch input[pos] {
+        case 0x20, 0x0A, 0x0D, 0x09: pos += 1
+        default: return pos
+        }
+    }
+    return pos
+}
+
 /// Whether `bytes` spell `literal` exactly.
 @inline(__always) func spells(_ bytes: UnsafeBufferPointer<UInt8>, _ literal: StaticString) -> Bool {
     guard bytes.count == literal.utf8CodeUnitCount else { return false }

@@ -180,12 +180,7 @@ struct JSONParser {
     // MARK: Scalars
 
     @inline(__always) private mutating func skipWhitespace() {
-        while pos < input.count {
-            switch input[pos] {
-            case 0x20, 0x0A, 0x0D, 0x09: pos += 1
-            default: return
-            }
-        }
+        pos = skippingWhitespace(input, from: pos)
     }
 
     private mutating func literal(_ word: StaticString, _ kind: JSONToken.Kind) throws(WireError) {
