@@ -84,7 +84,7 @@ enum FeedBench {
             var laidOut = decoded
             laidOut.tree.computeLayout(root: decoded.root, available: decoded.available)
             row("  encode (frames + JSON)", measure {
-                let frames = ResponseEncoder.preorderFrames(of: laidOut.tree, root: laidOut.root)
+                let frames = laidOut.tree.preorderFrames(root: laidOut.root)
                 sink &+= ResponseEncoder.encode(tree: laidOut.tree, root: laidOut.root, ids: laidOut.ids, frames: frames).count
             })
             if !text {

@@ -83,7 +83,7 @@ func runServicePath(file: String) {
                 sink &+= Int(truncatingIfNeeded: decoded.tree.structuralHash(
                     root: decoded.root, available: decoded.available, direction: decoded.direction).low)
             case "encode":
-                let frames = ResponseEncoder.preorderFrames(of: laidOut.tree, root: laidOut.root)
+                let frames = laidOut.tree.preorderFrames(root: laidOut.root)
                 sink &+= ResponseEncoder.encode(tree: laidOut.tree, root: laidOut.root, ids: laidOut.ids,
                                                 frames: frames).count
             default: fatalError("WIRE_BENCH_STAGE: engine, service, decode, hash or encode")
@@ -112,7 +112,7 @@ func runServicePath(file: String) {
         sink &+= Int(tree.frame(of: decoded.root).width)
     }
     add("  encode (frames + JSON)") {
-        let frames = ResponseEncoder.preorderFrames(of: laidOut.tree, root: laidOut.root)
+        let frames = laidOut.tree.preorderFrames(root: laidOut.root)
         sink &+= ResponseEncoder.encode(tree: laidOut.tree, root: laidOut.root, ids: laidOut.ids, frames: frames).count
     }
     // The cached path: an exact repeat answered by `LayoutService.handle` from the answer cache

@@ -44,7 +44,7 @@ import Testing
     @Test func preorderFramesListEveryNodeOnceInTheEncodersOrder() throws {
         var (tree, root) = try Self.tree()
         tree.computeLayout(root: root)
-        let frames = ResponseEncoder.preorderFrames(of: tree, root: root)
+        let frames = tree.preorderFrames(root: root)
         #expect(frames.count == 6)
         #expect(frames.first == tree.frame(of: root))
         // The cache's frame list, read back in pre-order, gives the tree's own answer.

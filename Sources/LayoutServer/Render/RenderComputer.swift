@@ -44,7 +44,7 @@ struct RenderComputer: Sendable {
         }
         request.computeLayout()
         // Infinite or NaN frames have no picture: the same 422 `/compute` answers.
-        if let overflow = LayoutComputer.overflowError(ResponseEncoder.preorderFrames(of: request.tree, root: request.root), request) {
+        if let overflow = LayoutComputer.overflowError(request.tree.preorderFrames(root: request.root), request) {
             return Answer(overflow)
         }
         let picture: [UInt8]

@@ -117,7 +117,7 @@ struct LayoutComputer: Sendable {
             if reusesSubtrees { request.tree.subtreeReuse = SubtreeReuse(key: hashKey, store: subtrees) }
             request.tree.computeLayout(root: request.root, available: request.available,
                                        direction: request.direction)
-            frames = ResponseEncoder.preorderFrames(of: request.tree, root: request.root)
+            frames = request.tree.preorderFrames(root: request.root)
                 + (textLines ? text!.contentBoxes(of: request.tree) : [])
             if let overflow = Self.overflowError(frames, request) {
                 return Self.answer(overflow)

@@ -71,8 +71,8 @@ public enum ResponseEncoder {
         return writer.bytes
     }
 
-    /// The answer with frames from a pre-order list (`preorderFrames`, as the frame cache
-    /// keeps them) and nothing else per node.
+    /// The answer with frames from a pre-order list (`LayoutTree.preorderFrames(root:)`, as
+    /// the frame cache keeps them) and nothing else per node.
     public static func encode(tree: LayoutTree, root: NodeID, ids: NodeIdentifiers, frames: [Frame],
                               printedTree: String? = nil) -> [UInt8] {
         encode(tree: tree, root: root, ids: ids, frames: PreorderFrames(frames), members: NoNodeMembers(),
@@ -83,27 +83,6 @@ public enum ResponseEncoder {
     public static func encode(_ request: LayoutRequest) -> [UInt8] {
         encode(tree: request.tree, root: request.root, ids: request.ids, frames: TreeFrames(), members: NoNodeMembers(),
                printedTree: request.printsTree ? request.printedTree() : nil)
-    }
-
-    /// The frames of the subtree at `root` in pre-order (root, then each child's subtree in
-    /// order): the order `encode` reads them in and the structural hash walks in.
-    public static func preorderFrames(of tree: LayoutTree, root: NodeID) -> [Frame] {
-        var frames: [Frame] = []
-        frames.reserveCapacity(tree.nodeCount)
-        // First child above next sibling on the stack: pre-order without a per-node copy of
-        // the sibling links (the root's own siblings are not in its subtree).
-        var stack: [NodeID] = [root]
-        var isRoot = true
-        while let node = stack.popLast() {
-            frames.append(tree.frame(of: node))
-            if isRoot {
-                isRoot = false
-            } else if tree.nextSibling(of: node) != .none {
-                stack.append(tree.nextSibling(of: node))
-            }
-            if tree.firstChild(of: node) != .none { stack.append(tree.firstChild(of: node)) }
-        }
-        return frames
     }
 
     /// The JSON pointer (`/root/children/2/children/0`) of the node at `target` in pre-order.
@@ -146,7 +125,7 @@ public struct TreeFrames: ResponseFrames {
     @inlinable public func next(_ node: NodeID, in tree: LayoutTree) -> Frame { tree.frame(of: node) }
 }
 
-/// Frames from a pre-order list (`ResponseEncoder.preorderFrames`, as the frame cache keeps
+/// Frames from a pre-order list (`LayoutTree.preorderFrames(root:)`, as the frame cache keeps
 /// them); missing ones read as zero.
 public struct PreorderFrames: ResponseFrames {
     @usableFromInline let frames: [Frame]
