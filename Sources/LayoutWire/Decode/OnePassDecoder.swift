@@ -14,6 +14,7 @@
 struct OnePassDecoder {
     private let input: UnsafeBufferPointer<UInt8>
     private let limits: WireLimits
+    private let styleKeys = StyleProperty.keyTable
     private var pos = 0
 
     /// Thrown at the first thing outside the accepted shape; nothing is reported.
@@ -231,7 +232,7 @@ struct OnePassDecoder {
         // One bit per slot of the key table, to refuse a repeated key as the parser does.
         var seen: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
         repeat {
-            guard let (slot, property) = StyleProperty.slotAndProperty(named: try key()) else { throw GaveUp() }
+            guard let (slot, property) = styleKeys.slotAndProperty(named: try key()) else { throw GaveUp() }
             let bit: UInt64 = 1 << (slot & 63)
             switch slot >> 6 {
             case 0: guard seen.0 & bit == 0 else { throw GaveUp() }; seen.0 |= bit

@@ -55,7 +55,7 @@ enum StyleProperty {
 
     /// Open-addressing table indexed by `slot(for:)` of the key bytes (no `Hasher`, no
     /// Strings); the stored name confirms a match.
-    private static let slotCount = 256
+    fileprivate static let slotCount = 256
     private static let slots = SlotTable(all, count: slotCount)
 
     /// The home slot of a key: its length and four of its bytes, mixed by one multiply (the
@@ -75,12 +75,27 @@ enum StyleProperty {
     /// The property of a key and the slot it sits in (0..<256, one per key: a decoder can
     /// mark the keys an object has set in 256 bits).
     @inline(__always) static func slotAndProperty(named key: UnsafeBufferPointer<UInt8>) -> (slot: Int, property: StyleProperty)? {
+        keyTable.slotAndProperty(named: key)
+    }
+
+    /// The key table, for a decoder to read once and look many keys up in: every read of a
+    /// static constant goes through its lazy initialiser's check (`swift_once`).
+    static var keyTable: StyleKeyTable { StyleKeyTable(entries: slots.entries) }
+}
+
+/// The style keys' table, borrowed: valid for the life of the process (the table is a static
+/// constant, never freed).
+struct StyleKeyTable {
+    fileprivate let entries: UnsafeMutablePointer<SlotTable.Entry>
+
+    /// `StyleProperty.slotAndProperty(named:)`.
+    @inline(__always) func slotAndProperty(named key: UnsafeBufferPointer<UInt8>) -> (slot: Int, property: StyleProperty)? {
         guard let name = SlotTable.Name(key) else { return nil }
-        let entries = slots.entries
-        var slot = slot(for: key)
+        let mask = StyleProperty.slotCount - 1
+        var slot = StyleProperty.slot(for: key)
         while entries[slot].property != nil {
             if entries[slot].name == name { return (slot, entries[slot].property!) }
-            slot = (slot + 1) & (slotCount - 1)
+            slot = (slot + 1) & mask
         }
         return nil
     }
