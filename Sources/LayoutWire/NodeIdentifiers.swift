@@ -10,6 +10,9 @@ public struct NodeIdentifiers: Sendable, Equatable, RandomAccessCollection, Muta
     @usableFromInline var bytes: [UInt8] = []
     /// Per node: where its id starts in `bytes` and its length in bytes, or -1 for nil.
     @usableFromInline var spans: [Span] = []
+    /// The bytes of `bytes` no span points to any more (replaced ids'), so that deciding to
+    /// compact costs no walk of the spans.
+    private var deadBytes = 0
 
     @usableFromInline struct Span: Sendable {
         @usableFromInline var start: Int32
@@ -35,6 +38,16 @@ public struct NodeIdentifiers: Sendable, Equatable, RandomAccessCollection, Muta
             withUTF8(at: index) { utf8 in utf8.map { String(decoding: $0, as: UTF8.self) } }
         }
         set {
+            // A patch that edits a node's other members sets its id again, unchanged.
+            let unchanged = withUTF8(at: index) { old in
+                switch (old, newValue) {
+                case (nil, nil): true
+                case let (old?, new?): old.elementsEqual(new.utf8)
+                default: false
+                }
+            }
+            guard !unchanged else { return }
+            deadBytes += Swift.max(0, Int(spans[index].length))
             spans[index] = store(newValue)
             compactIfSparse()
         }
@@ -136,11 +149,9 @@ public struct NodeIdentifiers: Sendable, Equatable, RandomAccessCollection, Muta
     /// Drops the bytes no span points to once they are most of the run (after many ids were
     /// replaced, as patches do).
     private mutating func compactIfSparse() {
-        guard bytes.count > 4096 else { return }
-        let live = spans.reduce(0) { $0 + Swift.max(0, Int($1.length)) }
-        guard bytes.count > 2 * live else { return }
+        guard bytes.count > 4096, 2 * deadBytes > bytes.count else { return }
         var packed: [UInt8] = []
-        packed.reserveCapacity(live)
+        packed.reserveCapacity(bytes.count - deadBytes)
         for index in spans.indices where spans[index].length >= 0 {
             let span = spans[index]
             let start = Int32(packed.count)
@@ -148,5 +159,6 @@ public struct NodeIdentifiers: Sendable, Equatable, RandomAccessCollection, Muta
             spans[index].start = start
         }
         bytes = packed
+        deadBytes = 0
     }
 }

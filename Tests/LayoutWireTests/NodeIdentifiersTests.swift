@@ -49,4 +49,19 @@ import Testing
         #expect(ids.heapBytes < 2 * live + 4096 + 100 * 8 + 256)
         #expect(ids.heapBytes > live)
     }
+
+    /// Setting an id to what it is (a patch editing a node's style sets its id again) leaves
+    /// the byte run as it is.
+    @Test func settingAnIdUnchangedKeepsTheRun() {
+        var ids: NodeIdentifiers = ["node-0", nil, "node-2"]
+        let before = ids.heapBytes
+        for _ in 0..<10_000 {
+            ids[0] = "node-0"
+            ids[1] = nil
+        }
+        #expect(ids.heapBytes == before)
+        #expect(ids == ["node-0", nil, "node-2"])
+        ids[1] = "node-1"
+        #expect(ids == ["node-0", "node-1", "node-2"])
+    }
 }
