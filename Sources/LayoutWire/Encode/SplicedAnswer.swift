@@ -46,35 +46,50 @@ public struct SplicedAnswer: Sendable {
     /// another count, or the answer would outgrow 32-bit offsets.
     public func updated(to frames: [Frame]) -> SplicedAnswer? {
         guard frames.count == self.frames.count else { return nil }
+        // The frames that moved, usually a few of many: found in one pass over both lists,
+        // without a bounds check or a copy-on-write check per frame.
+        let moved: [Int] = frames.withUnsafeBufferPointer { new in
+            self.frames.withUnsafeBufferPointer { old in
+                var moved: [Int] = []
+                for k in 0..<new.count where !Self.same(new[k], old[k]) { moved.append(k) }
+                return moved
+            }
+        }
         var updated = self
         updated.frames = frames
+        guard !moved.isEmpty else { return updated }
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count + 256)
         var copied = 0  // bytes of the old answer copied so far
         var shift = 0   // new offset less old offset past the last rewritten frame
+        var unplaced = 0  // the first frame whose offsets are not set yet
+        // The frames between two rewritten ones keep their bytes, moved by `shift`.
+        func shiftUnplaced(upTo end: Int) {
+            if shift != 0 {
+                for j in unplaced..<end {
+                    updated.starts[j] = UInt32(Int(starts[j]) + shift)
+                    updated.ends[j] = UInt32(Int(ends[j]) + shift)
+                }
+            }
+        }
         let written: Bool = bytes.withUnsafeBufferPointer { old in
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: JSONWriter.frameRoom) { scratch in
                 let p = scratch.baseAddress!
-                for k in 0..<frames.count {
-                    let frame = frames[k]
-                    guard !Self.same(frame, self.frames[k]) else {
-                        if shift != 0 {
-                            updated.starts[k] = UInt32(Int(starts[k]) + shift)
-                            updated.ends[k] = UInt32(Int(ends[k]) + shift)
-                        }
-                        continue
-                    }
-                    out.append(contentsOf: old[copied..<Int(starts[k])])
+                for k in moved {
+                    shiftUnplaced(upTo: k)
+                    out.append(contentsOf: UnsafeBufferPointer(rebasing: old[copied..<Int(starts[k])]))
                     // The bytes `JSONWriter.openNode` writes after the id.
-                    let n = JSONWriter.frameMembers(frame, at: p, afterMember: false)
+                    let n = JSONWriter.frameMembers(frames[k], at: p, afterMember: false)
                     guard out.count + n <= Int(UInt32.max) else { return false }
                     updated.starts[k] = UInt32(out.count)
                     out.append(contentsOf: UnsafeBufferPointer(start: p, count: n))
                     updated.ends[k] = UInt32(out.count)
                     copied = Int(ends[k])
                     shift = out.count - copied
+                    unplaced = k + 1
                 }
-                out.append(contentsOf: old[copied...])
+                shiftUnplaced(upTo: frames.count)
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: old[copied...]))
                 return out.count <= Int(UInt32.max)
             }
         }
