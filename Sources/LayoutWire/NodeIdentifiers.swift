@@ -1,3 +1,5 @@
+import LayoutEngine
+
 /// The client's `id` of every node of a request, by `NodeID.index`; nil where none was given.
 ///
 /// Kept as one run of UTF-8 bytes with each id's span, not as a `String` per node: the
@@ -118,10 +120,7 @@ public struct NodeIdentifiers: Sendable, Equatable, RandomAccessCollection, Muta
 
     /// What the ids hold on the heap, for caches that charge it.
     public var heapBytes: Int {
-        func array<Element>(_ elements: [Element]) -> Int {
-            elements.capacity == 0 ? 0 : (32 + elements.capacity * MemoryLayout<Element>.stride + 8 + 15) & ~15
-        }
-        return array(bytes) + array(spans)
+        HeapCharge.array(bytes) + HeapCharge.array(spans)
     }
 
     public static func == (a: NodeIdentifiers, b: NodeIdentifiers) -> Bool {

@@ -35,10 +35,10 @@ import Testing
         // At least the slot and the bucket, each stored once, plus the ETag and header lists.
         #expect(FrameCache.entryOverhead >= 2 * MemoryLayout<StructuralHash>.stride + 16)
         #expect(AnswerCache.entryOverhead >= 96 + 144 + 80 + 2 * MemoryLayout<AnswerCache.Key>.stride)
-        #expect(HeapFootprint.array([UInt8]()) == 0)
-        #expect(HeapFootprint.mallocChunk(1) == 16)
-        #expect(HeapFootprint.mallocChunk(24) == 32)
-        #expect(HeapFootprint.mallocChunk(25) == 48)
+        #expect(HeapCharge.array([UInt8]()) == 0)
+        #expect(HeapCharge.mallocChunk(1) == 16)
+        #expect(HeapCharge.mallocChunk(24) == 32)
+        #expect(HeapCharge.mallocChunk(25) == 48)
     }
 
     static func outcome(_ name: String, _ environment: [String: String]) -> MallocTuning.Outcome? {

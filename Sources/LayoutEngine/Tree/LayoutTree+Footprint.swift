@@ -6,9 +6,7 @@ extension LayoutTree {
     /// element size, plus a heap object header and malloc's rounding per array. Content that
     /// holds storage of its own (constraint systems, strings of `intrinsicText`) is not counted.
     public var heapBytes: Int {
-        func array<Element>(_ elements: [Element]) -> Int {
-            elements.capacity == 0 ? 0 : (32 + elements.capacity * MemoryLayout<Element>.stride + 8 + 15) & ~15
-        }
+        func array<Element>(_ elements: [Element]) -> Int { HeapCharge.array(elements) }
         return array(styles) + array(contents) + array(parents) + array(firstChildren) + array(lastChildren)
             + array(nextSiblings) + array(childCounts) + array(layouts) + array(measureCaches)
             + array(measuredFlags) + array(styleFlags) + array(references.list) + array(references.levels)

@@ -381,9 +381,6 @@ public struct StructuralHashParts: Sendable {
 
     /// What the parts hold on the heap, for caches that charge it.
     public var heapBytes: Int {
-        func array<Element>(_ elements: [Element]) -> Int {
-            elements.capacity == 0 ? 0 : (32 + elements.capacity * MemoryLayout<Element>.stride + 8 + 15) & ~15
-        }
-        return array(chunkStarts) + array(chunkHashes) + array(positions)
+        HeapCharge.array(chunkStarts) + HeapCharge.array(chunkHashes) + HeapCharge.array(positions)
     }
 }

@@ -64,9 +64,8 @@ public final class SubtreeSnapshot: Sendable {
     /// the object and its three arrays (elements plus a 32-byte header each), each as a glibc
     /// malloc chunk (8 bytes of header, rounded up to 16).
     public var heapBytes: Int {
-        func chunk(_ bytes: Int) -> Int { (bytes + 8 + 15) & ~15 }
-        func array<Element>(_ a: [Element]) -> Int { chunk(32 + a.capacity * MemoryLayout<Element>.stride) }
-        return chunk(48) + array(layouts) + array(caches) + array(histories)
+        HeapCharge.mallocChunk(48) + HeapCharge.array(layouts) + HeapCharge.array(caches)
+            + HeapCharge.array(histories)
     }
 }
 

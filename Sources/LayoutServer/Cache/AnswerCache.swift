@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import LayoutEngine
 
 /// Complete `/compute` answers keyed by the exact request body, looked up before decoding: an
 /// exact repeat skips decode, structural hash, ETag and encode. Bounded in bytes, least
@@ -60,19 +61,19 @@ public final class AnswerCache: Sendable {
     /// fields), and the LRU's slot and dictionary bucket at twice their size for the tables'
     /// spare room (`HeapFootprint`).
     public static let entryOverhead = 96 + 192 + 80
-        + HeapFootprint.mallocChunk(16 + 8 + 16 + 8 + 8) + HeapFootprint.mallocChunk(16 + 8 + 8)
+        + HeapCharge.mallocChunk(16 + 8 + 16 + 8 + 8) + HeapCharge.mallocChunk(16 + 8 + 8)
         + HeapFootprint.lruBookkeeping(key: Key.self, value: Stored.self)
 
     /// What an entry for `request` and `answer` bytes, both stored without spare capacity, is
     /// charged against the budget.
     public static func cost(requestBytes: Int, answerBytes: Int) -> Int {
-        HeapFootprint.mallocChunk(32 + requestBytes) + HeapFootprint.mallocChunk(32 + answerBytes) + entryOverhead
+        HeapCharge.mallocChunk(32 + requestBytes) + HeapCharge.mallocChunk(32 + answerBytes) + entryOverhead
     }
 
     /// What storing `request` and `answer` is charged: the arrays' real storage (capacity,
     /// not count: an encoder's answer is written into a buffer reserved ahead) and bookkeeping.
     static func cost(request: [UInt8], answer: [UInt8]) -> Int {
-        HeapFootprint.array(request) + HeapFootprint.array(answer) + entryOverhead
+        HeapCharge.array(request) + HeapCharge.array(answer) + entryOverhead
     }
 
     /// The byte budget across all shards.

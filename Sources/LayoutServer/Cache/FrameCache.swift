@@ -17,13 +17,13 @@ public final class FrameCache: Sendable {
 
     /// What one entry of `frameCount` frames, stored without spare capacity, is charged.
     public static func cost(frameCount: Int) -> Int {
-        HeapFootprint.mallocChunk(32 + frameCount * MemoryLayout<Frame>.stride) + entryOverhead
+        HeapCharge.mallocChunk(32 + frameCount * MemoryLayout<Frame>.stride) + entryOverhead
     }
 
     /// What storing `frames` is charged: their array's real storage (capacity, header, malloc
     /// rounding) and the entry's bookkeeping.
     public static func cost(of frames: [Frame]) -> Int {
-        HeapFootprint.array(frames) + entryOverhead
+        HeapCharge.array(frames) + entryOverhead
     }
 
     /// The byte budget across all shards.

@@ -122,14 +122,14 @@ final class BaseEntry: @unchecked Sendable {
         self.frames = frames
         self.laidOut = laidOut
         self.document = document
-        var cost = 64 + HeapFootprint.lruBookkeeping(key: BaseKey.self, value: BaseEntry.self) + HeapFootprint.array(frames)
+        var cost = 64 + HeapFootprint.lruBookkeeping(key: BaseKey.self, value: BaseEntry.self) + HeapCharge.array(frames)
         // Kept with the tree only: the entry left behind by a patch that took the tree needs none.
         self.answer = request == nil ? nil : answer
         cost += self.answer?.heapBytes ?? 0
         if let request {
             let idsCost = idsCost ?? Self.idsCost(request.ids)
             self.idsCost = idsCost
-            cost += request.tree.heapBytes + idsCost + HeapFootprint.array(request.textLeaves)
+            cost += request.tree.heapBytes + idsCost + HeapCharge.array(request.textLeaves)
             // A dictionary entry (key, value and bucket) per painted node, at twice its size.
             cost += 2 * request.paint.nodes.count * (MemoryLayout<Int32>.stride + MemoryLayout<NodePaint>.stride + 8)
             self.patchesInPlace = patchesInPlace
@@ -139,7 +139,7 @@ final class BaseEntry: @unchecked Sendable {
             self.idsCost = 0
         }
         switch document {
-        case .body(let body): cost += HeapFootprint.array(body)
+        case .body(let body): cost += HeapCharge.array(body)
         case .tree(_, _, let heapBytes): cost += heapBytes
         }
         self.cost = cost

@@ -35,7 +35,7 @@ public final class RenderCache: Sendable {
     }
 
     func insert(_ picture: [UInt8], for key: Key) {
-        entries.insert(picture, for: key, cost: HeapFootprint.array(picture) + Self.entryOverhead) { _ in true }
+        entries.insert(picture, for: key, cost: HeapCharge.array(picture) + Self.entryOverhead) { _ in true }
     }
 
     public var statistics: Statistics { entries.statistics }

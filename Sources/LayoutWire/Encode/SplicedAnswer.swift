@@ -100,8 +100,7 @@ public struct SplicedAnswer: Sendable {
 
     /// What the answer holds on the heap (its arrays' storage, headers included).
     public var heapBytes: Int {
-        func array<Element>(_ a: [Element]) -> Int { a.capacity == 0 ? 0 : 48 + a.capacity * MemoryLayout<Element>.stride }
-        return array(bytes) + array(frames) + array(starts) + array(ends)
+        HeapCharge.array(bytes) + HeapCharge.array(frames) + HeapCharge.array(starts) + HeapCharge.array(ends)
     }
 
     @inline(__always) private static func same(_ a: Frame, _ b: Frame) -> Bool {

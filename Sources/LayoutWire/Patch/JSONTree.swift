@@ -1,3 +1,5 @@
+import LayoutEngine
+
 /// A JSON value that can be edited in place: the document a JSON Patch (RFC 6902) applies to.
 ///
 /// A value type whose containers are arrays, so a copy shares all storage and an edit copies
@@ -162,18 +164,17 @@ extension JSONTree {
     /// Bytes the value holds on the heap, estimated from its containers' storage and its
     /// strings too long to be stored inline, for caches that charge what they keep.
     public var heapBytes: Int {
-        func allocation(_ bytes: Int) -> Int { (bytes + 32 + 8 + 15) & ~15 }
-        func string(_ text: String) -> Int { text.utf8.count > 15 ? allocation(text.utf8.count) : 0 }
+        func string(_ text: String) -> Int { text.utf8.count > 15 ? HeapCharge.object(payload: text.utf8.count) : 0 }
         var total = 0
         var pending: [JSONTree] = [self]
         while let value = pending.popLast() {
             switch value {
             case .string(let text): total += string(text)
             case .array(let elements):
-                if elements.capacity > 0 { total += allocation(elements.capacity * MemoryLayout<JSONTree>.stride) }
+                total += HeapCharge.array(elements)
                 pending.append(contentsOf: elements)
             case .object(let members):
-                if members.capacity > 0 { total += allocation(members.capacity * MemoryLayout<JSONMember>.stride) }
+                total += HeapCharge.array(members)
                 for member in members {
                     total += string(member.key)
                     pending.append(member.value)
