@@ -243,3 +243,10 @@ import Testing
         return false
     }
 }
+
+extension ComputeQueue {
+    /// `workingBytes(objects:bodyBytes:)` of `body`, its `{` counted as `run` counts them.
+    static func workingBytes(body: [UInt8]) -> Int {
+        workingBytes(objects: body.withUnsafeBufferPointer { LayoutWire.openBraceCount(in: $0) }, bodyBytes: body.count)
+    }
+}

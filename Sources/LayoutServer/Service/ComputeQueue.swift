@@ -76,17 +76,12 @@ final class ComputeQueue: Sendable {
         }
     }
 
-    /// Bytes a layout of one request of this body is expected to hold while it runs, before it
-    /// is decoded: every node is a JSON object, so the body's `{` count bounds its nodes (an
-    /// object per node and one per style: about twice the nodes of an ordinary tree, exactly
-    /// them for `{}` leaves), at `bytesPerObject` each, plus `bytesPerBodyByte` for the parse
-    /// of the body itself. A batch counts all its items (their answers are all held until the
-    /// array is written).
-    static func workingBytes(body: [UInt8]) -> Int {
-        workingBytes(objects: body.withUnsafeBufferPointer { LayoutWire.openBraceCount(in: $0) }, bodyBytes: body.count)
-    }
-
-    /// `workingBytes(body:)` of a body of `bodyBytes` bytes with `objects` `{`.
+    /// Bytes a layout of one request is expected to hold while it runs, before it is decoded,
+    /// from its body's size and count of `{`: every node is a JSON object, so the count bounds
+    /// its nodes (an object per node and one per style: about twice the nodes of an ordinary
+    /// tree, exactly them for `{}` leaves), at `bytesPerObject` each, plus `bytesPerBodyByte`
+    /// for the parse of the body itself. A batch counts all its items (their answers are all
+    /// held until the array is written).
     static func workingBytes(objects: Int, bodyBytes: Int) -> Int {
         objects * bytesPerObject + bodyBytes * bytesPerBodyByte
     }
