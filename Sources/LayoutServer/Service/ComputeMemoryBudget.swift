@@ -2,8 +2,8 @@ import SyncSupport
 
 /// Bounds the memory layout work holds while it runs: the decoded tree, its frames and the
 /// encoded answer, estimated per request before it is decoded
-/// (`ComputeQueue.workingBytes(objects:bodyBytes:)`). Large jobs run while their estimates fit in `limitBytes` together and wait, first come first
-/// served, when they do not, so a burst of huge trees is laid out a few at a time instead of
+/// (`ComputeQueue.workingBytes(objects:bodyBytes:)`). Large jobs run while their estimates
+/// fit in `limitBytes` together and wait, first come first served, when they do not, so a burst of huge trees is laid out a few at a time instead of
 /// all at once (each 50,000-node tree holds ~50 MB until its answer is encoded). One large job
 /// always runs when no other large one does, so a tree larger than the whole budget still gets
 /// its answer. What waits is bounded by the same budget (one job may always wait): beyond it a
