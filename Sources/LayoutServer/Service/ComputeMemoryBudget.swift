@@ -1,22 +1,21 @@
 import SyncSupport
 
-/// Bounds the memory layout work holds while it runs: the decoded tree, its frames and the
-/// encoded answer, estimated per request before it is decoded
-/// (`ComputeQueue.workingBytes(objects:bodyBytes:)`). Large jobs run while their estimates
-/// fit in `limitBytes` together and wait, first come first served, when they do not, so a burst of huge trees is laid out a few at a time instead of
-/// all at once (each 50,000-node tree holds ~50 MB until its answer is encoded). One large job
-/// always runs when no other large one does, so a tree larger than the whole budget still gets
-/// its answer. What waits is bounded by the same budget (one job may always wait): beyond it a
-/// large job is refused (503 `overloaded`), so a queue of huge trees never holds clients (and
-/// the HTTP layer's room for their answers) for many seconds.
+/// Bounds the memory layout work holds while it runs: the decoded tree, its frames and the encoded
+/// answer, estimated per request before it is decoded
+/// (`ComputeQueue.workingBytes(objects:bodyBytes:)`). Large jobs run while their estimates fit in
+/// `limitBytes` together and wait, first come first served, when they do not, so a burst of huge
+/// trees is laid out a few at a time instead of all at once (each 50,000-node tree holds ~50 MB
+/// until its answer is encoded). One large job always runs when no other large one does, so a tree
+/// larger than the whole budget still gets its answer. What waits is bounded by the same budget
+/// (one job may always wait): beyond it a large job is refused (503 `overloaded`), so a queue of
+/// huge trees never holds clients (and the HTTP layer's room for their answers) for many seconds.
 ///
-/// Small jobs (an estimate of at most `smallJobBytes`, 1/16 of the budget: every ordinary
-/// request) never wait and are not counted: at most one runs per compute thread, so together
-/// they hold a few megabytes, and a normal request is not held up behind huge ones.
+/// Small jobs (an estimate of at most `smallJobBytes`, 1/16 of the budget: every ordinary request)
+/// never wait and are not counted: at most one runs per compute thread, so together they hold a few
+/// megabytes, and a normal request is not held up behind huge ones.
 ///
-/// The budget only orders work; it holds no threads. `submit` says whether a job runs now,
-/// waits or is refused, and `finish` returns the waiting jobs that may run once a large one is
-/// done.
+/// The budget only orders work; it holds no threads. `submit` says whether a job runs now, waits or
+/// is refused, and `finish` returns the waiting jobs that may run once a large one is done.
 public final class ComputeMemoryBudget<Job: Sendable>: Sendable {
     public typealias Statistics = ComputeMemoryStatistics
 
