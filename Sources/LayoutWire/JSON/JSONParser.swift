@@ -299,67 +299,16 @@ struct JSONParser {
     /// Parses one escape at `pos` (on the backslash) and appends what it stands for.
     private mutating func parseEscape() throws(WireError) {
         let at = pos
-        guard pos + 1 < input.count else { throw .syntax("unterminated string", at: pos) }
-        let c = input[pos + 1]
-        pos += 2
-        switch c {
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): strings.append(c)
-        case UInt8(ascii: "b"): strings.append(0x08)
-        case UInt8(ascii: "f"): strings.append(0x0C)
-        case UInt8(ascii: "n"): strings.append(0x0A)
-        case UInt8(ascii: "r"): strings.append(0x0D)
-        case UInt8(ascii: "t"): strings.append(0x09)
-        case UInt8(ascii: "u"):
-            var scalar = try hex4(at: at)
-            if scalar >= 0xD800 && scalar < 0xDC00 {
-                // A high surrogate must be followed by an escaped low one.
-                guard pos + 1 < input.count, input[pos] == UInt8(ascii: "\\"), input[pos + 1] == UInt8(ascii: "u") else {
-                    throw .syntax("unpaired surrogate in a \\u escape", at: at)
-                }
-                pos += 2
-                let low = try hex4(at: pos - 2)
-                guard low >= 0xDC00 && low < 0xE000 else { throw .syntax("unpaired surrogate in a \\u escape", at: at) }
-                scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
-            } else if scalar >= 0xDC00 && scalar < 0xE000 {
-                throw .syntax("unpaired surrogate in a \\u escape", at: at)
+        do {
+            pos = try JSONEscape.decode(input, at: at, appendingTo: &strings)
+        } catch {
+            switch error {
+            case .unterminated: throw .syntax("unterminated string", at: at)
+            case .truncatedUnicode(let escape): throw .syntax("truncated \\u escape", at: escape)
+            case .invalidHexDigit(let digit): throw .syntax("invalid hex digit in a \\u escape", at: digit)
+            case .unpairedSurrogate: throw .syntax("unpaired surrogate in a \\u escape", at: at)
+            case .invalid(let c): throw .syntax("invalid escape '\\\(describe(c))' in a string", at: at)
             }
-            appendUTF8(scalar)
-        default:
-            throw .syntax("invalid escape '\\\(describe(c))' in a string", at: at)
-        }
-    }
-
-    /// Reads the four hex digits at `pos`.
-    private mutating func hex4(at escape: Int) throws(WireError) -> UInt32 {
-        guard pos + 4 <= input.count else { throw .syntax("truncated \\u escape", at: escape) }
-        var v: UInt32 = 0
-        for i in 0..<4 {
-            let c = input[pos + i]
-            let d: UInt8
-            switch c {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): d = c - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): d = c - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): d = c - UInt8(ascii: "A") + 10
-            default: throw .syntax("invalid hex digit in a \\u escape", at: pos + i)
-            }
-            v = v << 4 | UInt32(d)
-        }
-        pos += 4
-        return v
-    }
-
-    private mutating func appendUTF8(_ v: UInt32) {
-        switch v {
-        case 0..<0x80:
-            strings.append(UInt8(v))
-        case 0x80..<0x800:
-            strings.append(UInt8(0xC0 | v >> 6)); strings.append(UInt8(0x80 | v & 0x3F))
-        case 0x800..<0x10000:
-            strings.append(UInt8(0xE0 | v >> 12)); strings.append(UInt8(0x80 | (v >> 6) & 0x3F))
-            strings.append(UInt8(0x80 | v & 0x3F))
-        default:
-            strings.append(UInt8(0xF0 | v >> 18)); strings.append(UInt8(0x80 | (v >> 12) & 0x3F))
-            strings.append(UInt8(0x80 | (v >> 6) & 0x3F)); strings.append(UInt8(0x80 | v & 0x3F))
         }
     }
 
