@@ -40,9 +40,12 @@ import TestSupport
         #"{"available": {"width": -5}, "root": {}}"#,
         #"{"direction": "inherit", "root": {}}"#,
         #"{"available": {}}"#,
+        #"{"root": {"id": "a\x"}}"#,
+        #"{"root": {"id": "\ud800"}}"#,
+        #"{"root": {"id": "\udc00\ud800"}}"#,
+        #"{"root": {"id": "\u12G4"}}"#,
+        #"{"root": {"id": "a\"#,
         // Accepted by the tape decoder only.
-        #"{"root": {"id": "caf\u00e9", "style": {"width": 1}}}"#,
-        #"{"root": {"style": {"wid\u0074h": 3}}}"#,
         #"{"root": {"children": [{"id": "a"}], "style": {"width": 3}}}"#,
         #"{"root": {"children": [{"id": "a"}], "id": "r"}}"#,
         #"{"root": {"style": {"width": {"of": "b"}}, "children": [{"id": "b", "style": {"width": 4}}]}}"#,
@@ -67,6 +70,23 @@ import TestSupport
             #expect(a.code == b.code && a.pointer == b.pointer && a.description == b.description, "\(text)")
         default: Issue.record("\(text): \(viaBytes) against \(viaTape)")
         }
+    }
+
+    /// Strings with escapes (as clients that escape every non-ASCII character send ids) decode
+    /// in one pass, unescaped as the tape decoder unescapes them: ids, keys and keyword values.
+    @Test(arguments: [
+        #"{"root": {"id": "caf\u00e9", "style": {"width": 1}}}"#,
+        #"{"root": {"style": {"wid\u0074h": 3}}}"#,
+        #"{"root": {"id": "\"q\" \\ \/ \b\f\n\r\t", "children": [{"id": "\ud834\udd1e-\u65E5"}]}}"#,
+        #"{"root": {"style": {"flexDirection": "r\u006fw"}, "children": [{"id": "a\u00e9b", "style": {"width": 2}}, {"id": "plain"}]}}"#,
+        #"{"direction": "\u0072tl", "root": {"id": "x\u0000y"}}"#,
+        // An escaped id, then other escaped strings of its node: the id keeps its bytes.
+        #"{"root": {"id": "\u00e9t\u00e9", "style": {"flexDirection": "r\u006fw", "alignItems": "\u0063enter"}}}"#,
+    ]) func escapedStringsDecodeInOnePass(text: String) throws {
+        let bytes = Array(text.utf8)
+        let onePass = try #require(bytes.withUnsafeBufferPointer { OnePassDecoder.decode($0, limits: .default) }, "\(text)")
+        let tape = try LayoutWire.decodeRequest(JSONValue.parse(bytes: bytes))
+        expectSame(onePass, tape, text)
     }
 
     /// UTF-8 in strings: valid sequences are read in place (the same ids as from the tape),

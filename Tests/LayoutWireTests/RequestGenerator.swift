@@ -36,7 +36,10 @@ struct RequestGenerator {
         nodes += 1
         var members: [String] = []
         if !chance(4) {
-            let suffix = chance(5) ? ["é", "日本", "✓", "𝄞"][Int(random.next() % 4)] : ""
+            // Non-ASCII as it stands or escaped (as Python's json.dumps writes it), and escapes
+            // of ASCII characters.
+            let suffix = chance(5) ? ["é", "日本", "✓", "𝄞", #"\u00e9"#, #"\ud834\udd1e"#, #"\"\\\/"#,
+                                      #"\t\n"#][Int(random.next() % 8)] : ""
             members.append(#""id": "n\#(nodes)-\#(random.next() % 1000)\#(suffix)""#)
         }
         if !chance(5) { members.append(#""style":"# + space() + style()) }

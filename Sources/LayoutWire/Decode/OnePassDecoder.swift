@@ -6,9 +6,10 @@
 /// It takes flexbox nodes whose members are `id`, `style` (numbers, keywords and lengths),
 /// `measure` (`fixed` or `benchmark-leaf`), `type` (`"flex"`) and, last, `children`, under a
 /// request of `root`, `available`, `direction`, `textLines` and a `config` (`pointScaleFactor`,
-/// `useWebDefaults`) before `root`, with strings without escapes.
-/// Anything else (another member or node kind, text, paint, a size reference, an escape, a
-/// repeated member, a limit reached, any error) makes it give up, and `RequestDecoder`
+/// `useWebDefaults`) before `root`. Strings are read in place, or unescaped into a scratch
+/// buffer when they hold escapes (clients that escape every non-ASCII character send them in
+/// ids). Anything else (another member or node kind, text, paint, a size reference, a repeated
+/// member, a limit reached, any error) makes it give up, and `RequestDecoder`
 /// decodes the request from the tape instead; that one also words the errors. A request both
 /// accept decodes to the same tree, ids and hash either way (`OnePassDecoderTests`).
 struct OnePassDecoder {
@@ -16,6 +17,10 @@ struct OnePassDecoder {
     private let limits: WireLimits
     private let styleKeys = StyleProperty.keyTable
     private var pos = 0
+    /// The last string read with escapes, unescaped (made at the first escape).
+    private var unescaped: GrowableBuffer<UInt8>?
+    /// The node's id when it had escapes: kept apart, since the node's other strings follow it.
+    private var unescapedID: GrowableBuffer<UInt8>?
 
     /// Thrown at the first thing outside the accepted shape; nothing is reported.
     struct GaveUp: Error {}
@@ -29,6 +34,10 @@ struct OnePassDecoder {
     /// `objectCount`: the count of `{` in `bytes`, when the caller has it.
     static func decode(_ bytes: UnsafeBufferPointer<UInt8>, limits: WireLimits, objectCount: Int? = nil) -> LayoutRequest? {
         var decoder = OnePassDecoder(input: bytes, limits: limits)
+        defer {
+            decoder.unescaped?.free()
+            decoder.unescapedID?.free()
+        }
         do { return try decoder.request(objectCount: objectCount) } catch { return nil }
     }
 
@@ -185,7 +194,9 @@ struct OnePassDecoder {
                 switch key.count {
                 case 2 where spells(key, "id"):
                     bit = 1
-                    id = try string()
+                    let text = try string()
+                    // Only a document with escapes can have read it into `unescaped`.
+                    id = unescaped == nil ? text : keptID(text)
                 case 5 where spells(key, "style"):
                     bit = 2
                     try self.style(into: &style, groups: &groups)
@@ -302,24 +313,69 @@ struct OnePassDecoder {
         pos += n
     }
 
-    /// A string without escapes or control characters, at `pos` after whitespace: its bytes in
-    /// the input, checked to be UTF-8 as the parser checks them.
+    /// A string at `pos` after whitespace, checked to be UTF-8 as the parser checks it: its
+    /// bytes in the input, or, when it has escapes, in `unescaped` (valid until the next string).
+    @inline(__always)
     private mutating func string() throws(GaveUp) -> UnsafeBufferPointer<UInt8> {
         skipWhitespace()
         guard pos < input.count, input[pos] == UInt8(ascii: "\"") else { throw GaveUp() }
         let start = pos + 1
+        let end = try Self.plainRun(input, from: start)
+        guard end < input.count else { throw GaveUp() }
+        if input[end] == UInt8(ascii: "\\") { return try unescapedString(from: start, escape: end) }
+        guard input[end] == UInt8(ascii: "\""), end - start <= limits.maxStringBytes else { throw GaveUp() }
+        pos = end + 1
+        return UnsafeBufferPointer(rebasing: input[start..<end])
+    }
+
+    /// Where the run of string bytes from `start` ends: at a quote, a backslash, a control
+    /// character or the end of the input, past valid UTF-8 sequences.
+    // Static: as a method it was handed a copy of the whole decoder per string.
+    @inline(__always)
+    private static func plainRun(_ input: UnsafeBufferPointer<UInt8>, from start: Int) throws(GaveUp) -> Int {
         var end = start
         while true {
             end = JSONParser.skipPlainASCII(input, from: end)
             while end < input.count, JSONParser.isPlainASCII(input[end]) { end += 1 }
-            guard end < input.count, input[end] >= 0x80 else { break }
+            guard end < input.count, input[end] >= 0x80 else { return end }
             let length = UTF8Validation.sequenceLength(input, at: end)
             guard length > 0 else { throw GaveUp() }
             end += length
         }
-        guard end < input.count, input[end] == UInt8(ascii: "\""), end - start <= limits.maxStringBytes else { throw GaveUp() }
-        pos = end + 1
-        return UnsafeBufferPointer(rebasing: input[start..<end])
+    }
+
+    /// The string from `start` whose first escape is at `escape`, unescaped into `unescaped`.
+    // Never inlined: the rare path stays out of `string()`, which every key and id goes through.
+    @inline(never)
+    private mutating func unescapedString(from start: Int, escape: Int) throws(GaveUp) -> UnsafeBufferPointer<UInt8> {
+        var out = unescaped.take() ?? GrowableBuffer(capacity: 64)
+        defer { unescaped = out }
+        out.removeAll()
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: input[start..<escape]))
+        var at = escape
+        while true {
+            do { at = try JSONEscape.decode(input, at: at, appendingTo: &out) } catch { throw GaveUp() }
+            let end = try Self.plainRun(input, from: at)
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: input[at..<end]))
+            guard end < input.count, out.count <= limits.maxStringBytes else { throw GaveUp() }
+            if input[end] == UInt8(ascii: "\"") {
+                pos = end + 1
+                return UnsafeBufferPointer(out.buffer)
+            }
+            guard input[end] == UInt8(ascii: "\\") else { throw GaveUp() }  // a control character
+            at = end
+        }
+    }
+
+    /// `id` as a node keeps it to its end: a string unescaped is copied out of `unescaped`.
+    private mutating func keptID(_ id: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+        guard let base = input.baseAddress, let start = id.baseAddress,
+              start < base || start > base + input.count else { return id }
+        var kept = unescapedID.take() ?? GrowableBuffer(capacity: 64)
+        kept.removeAll()
+        kept.append(contentsOf: id)
+        unescapedID = kept
+        return UnsafeBufferPointer(kept.buffer)
     }
 
     /// A node member's name (`key()`), recognised from its first eight bytes when it is one of

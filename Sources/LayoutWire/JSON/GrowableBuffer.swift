@@ -38,6 +38,9 @@ struct GrowableBuffer<Element: BitwiseCopyable> {
 
     @inline(__always) mutating func removeLast() { count -= 1 }
 
+    /// Empties the buffer, keeping its memory.
+    @inline(__always) mutating func removeAll() { count = 0 }
+
     @inline(__always) subscript(index: Int) -> Element {
         get { base[index] }
         set { base[index] = newValue }
