@@ -1,7 +1,7 @@
 import Foundation
 import HTTPServer
 import LayoutEngine
-import LayoutServer
+@_spi(Benchmarks) import LayoutServer
 import LayoutWire
 
 // `wire-bench --service FILE`: the in-process cost of an uncached `/compute` (decode, structural
@@ -70,10 +70,14 @@ func runServicePath(file: String) {
         while DispatchTime.now().uptimeNanoseconds < end { sink &+= LayoutOnce.answer(body: body).body.count }
         return
     }
+    let patcher = LeafPatcher(body: body, items: decoded.tree.childCount(of: decoded.root))
     // `WIRE_BENCH_STAGE=<stage> WIRE_BENCH_COUNT=<n>`: only that stage, n times, for
     // `perf stat` (instruction and cycle counts move less than times on a shared machine).
     if let stage = ProcessInfo.processInfo.environment["WIRE_BENCH_STAGE"] {
         let count = Int(ProcessInfo.processInfo.environment["WIRE_BENCH_COUNT"] ?? "") ?? 1_000
+        // A chain's first patches lay out afresh and splice a new answer; the steady state
+        // (what Benchmarks/patch measures over minutes) comes after them.
+        if stage.hasPrefix("patch") { for _ in 0..<100 { sink &+= patcher?.patch(changesOnly: stage == "patch-changes") ?? 0 } }
         for _ in 0..<count {
             switch stage {
             case "engine": sink &+= blueprint.buildAndLayOut(decoded)
@@ -82,11 +86,14 @@ func runServicePath(file: String) {
             case "hash":
                 sink &+= Int(truncatingIfNeeded: decoded.tree.structuralHash(
                     root: decoded.root, available: decoded.available, direction: decoded.direction).low)
+            case "patch", "patch-changes":
+                guard let patcher else { fatalError("WIRE_BENCH_STAGE=\(stage): the tree has no leaves to patch") }
+                sink &+= patcher.patch(changesOnly: stage == "patch-changes")
             case "encode":
                 let frames = laidOut.tree.preorderFrames(root: laidOut.root)
                 sink &+= ResponseEncoder.encode(tree: laidOut.tree, root: laidOut.root, ids: laidOut.ids,
                                                 frames: frames).count
-            default: fatalError("WIRE_BENCH_STAGE: engine, service, decode, hash or encode")
+            default: fatalError("WIRE_BENCH_STAGE: engine, service, decode, hash, encode, patch or patch-changes")
             }
         }
         return
@@ -124,12 +131,47 @@ func runServicePath(file: String) {
                                headers: ["Content-Type": "application/json"], body: body)
     service.handle(repeated) { _ in }
     add("service handle, answer-cache hit") { service.handle(repeated) { sink &+= $0.body.count } }
+    if let patcher {
+        add("patch: one leaf's width, whole answer") { sink &+= patcher.patch(changesOnly: false) }
+        add("patch: the same, changesOnly") { sink &+= patcher.patch(changesOnly: true) }
+    }
     let engine = results[0].1
     for (name, ns) in results {
         print(name.padding(toLength: 36, withPad: " ", startingAt: 0)
               + String(format: "%9.1f µs %6.2fx engine", ns / 1_000, ns / engine))
     }
+    if patcher != nil {
+        let service = results[1].1, patches = results.suffix(2).map(\.1)
+        print(String(format: "patch / service path: whole answer %.3f, changesOnly %.3f (issue 11: <= 0.1 of the "
+                     + "server's CPU, Benchmarks/patch)", patches[0] / service, patches[1] / service))
+    }
     pairedRatio(body: body, blueprint: blueprint, decoded: decoded)
+}
+
+/// A chain of `/compute/patch` calls on a tree, each changing one leaf's width as
+/// Benchmarks/patch does (`/root/children/N/children/0/style/width`, N cycling through the
+/// root's children), on the last answer's ETag.
+@MainActor
+final class LeafPatcher {
+    private var chain: PatchChain
+    private let items: Int
+    private var step = 0
+
+    /// nil when the tree's root has no children or the first patch is refused (no leaf there).
+    init?(body: [UInt8], items: Int) {
+        guard items > 0, let chain = PatchChain(body: body) else { return nil }
+        self.chain = chain
+        self.items = items
+        guard patch(changesOnly: true) > 0 else { return nil }
+    }
+
+    /// One patch; the bytes of its answer (0 unless it was a 200).
+    func patch(changesOnly: Bool) -> Int {
+        step += 1
+        let operations = #"[{"op":"replace","path":"/root/children/\#(step * 37 % items)/children/0/style/width","value":\#(20 + step % 17)}]"#
+        let (status, answer) = chain.patch(operations, changesOnly: changesOnly)
+        return status == 200 ? answer.count : 0
+    }
 }
 
 /// The service path against the engine's build + layout in pairs of short back-to-back runs

@@ -1,0 +1,37 @@
+import LayoutWire
+
+/// `/compute`, then `/compute/patch` after `/compute/patch`, each on the last answer's ETag, as
+/// the service answers them but without a server: the default frame cache and base store, no
+/// HTTP. For a benchmark that weighs a patch against the whole tree in one process, where
+/// instruction counts and paired times resolve what HTTP runs on a shared machine cannot.
+@_spi(Benchmarks)
+public struct PatchChain {
+    private let patches: PatchComputer
+    /// The ETag of the last answer: the base of the next patch.
+    public private(set) var entityTag: String
+
+    /// The chain's first answer, `body` laid out as `/compute` lays it out; nil unless it is a
+    /// 200.
+    public init?(body: [UInt8], configuration: ServiceConfiguration = ServiceConfiguration()) {
+        let bases = BaseStore(capacityBytes: configuration.patchBaseBytes, shardCount: 1)
+        var computer = LayoutComputer(cache: FrameCache(capacityBytes: configuration.cacheBytes, shardCount: 1),
+                                      limits: configuration.wire)
+        computer.bases = bases
+        let answer = computer.answer(body: body, ifNoneMatch: nil)
+        guard answer.status == 200, let tag = answer.entityTag else { return nil }
+        entityTag = tag
+        patches = PatchComputer(computer: computer, bases: bases, limits: configuration.wire,
+                                maxOperations: configuration.maxPatchOperations, maxBodyBytes: configuration.maxPatchBytes)
+    }
+
+    /// The answer to `operations` (a JSON Patch array, as text) on the last answer's request, as
+    /// `/compute/patch` gives it; a 200's ETag becomes the base of the next patch.
+    public mutating func patch(_ operations: String, changesOnly: Bool = false) -> (status: Int, body: [UInt8]) {
+        // An ETag is a quoted string of hex digits (`W/` for none of ours): only its quotes need escaping.
+        let base = String(entityTag.flatMap { $0 == "\"" ? ["\\", "\""] : [$0] })
+        let body = #"{"base":"\#(base)","changesOnly":\#(changesOnly),"patch":\#(operations)}"#
+        let (answer, _) = patches.answer(body: Array(body.utf8), ifNoneMatch: nil)
+        if answer.status == 200, let tag = answer.entityTag { entityTag = tag }
+        return (answer.status, answer.body)
+    }
+}
