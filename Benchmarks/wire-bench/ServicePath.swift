@@ -132,8 +132,8 @@ func runServicePath(file: String) {
     service.handle(repeated) { _ in }
     add("service handle, answer-cache hit") { service.handle(repeated) { sink &+= $0.body.count } }
     if let patcher {
-        add("patch: one leaf's width, whole answer") { sink &+= patcher.patch(changesOnly: false) }
-        add("patch: the same, changesOnly") { sink &+= patcher.patch(changesOnly: true) }
+        add("patch of one leaf, whole answer") { sink &+= patcher.patch(changesOnly: false) }
+        add("patch of one leaf, changesOnly") { sink &+= patcher.patch(changesOnly: true) }
     }
     let engine = results[0].1
     for (name, ns) in results {
