@@ -77,7 +77,9 @@ func runServicePath(file: String) {
         let count = Int(ProcessInfo.processInfo.environment["WIRE_BENCH_COUNT"] ?? "") ?? 1_000
         // A chain's first patches lay out afresh and splice a new answer; the steady state
         // (what Benchmarks/patch measures over minutes) comes after them.
-        if stage.hasPrefix("patch") { for _ in 0..<100 { sink &+= patcher?.patch(changesOnly: stage == "patch-changes") ?? 0 } }
+        if stage.hasPrefix("patch") {
+            for _ in 0..<100 { sink &+= patcher?.patch(changesOnly: stage == "patch-changes") ?? 0 }
+        }
         for _ in 0..<count {
             switch stage {
             case "engine": sink &+= blueprint.buildAndLayOut(decoded)
@@ -148,9 +150,9 @@ func runServicePath(file: String) {
     pairedRatio(body: body, blueprint: blueprint, decoded: decoded)
 }
 
-/// A chain of `/compute/patch` calls on a tree, each changing one leaf's width as
-/// Benchmarks/patch does (`/root/children/N/children/0/style/width`, N cycling through the
-/// root's children), on the last answer's ETag.
+/// A chain of `/compute/patch` calls on a tree, each changing one leaf's width on the last
+/// answer's ETag, picked as Benchmarks/patch/bench.py picks it
+/// (`/root/children/N/children/0/style/width`, N = 37 × step modulo the root's children).
 @MainActor
 final class LeafPatcher {
     private var chain: PatchChain
@@ -168,7 +170,8 @@ final class LeafPatcher {
     /// One patch; the bytes of its answer (0 unless it was a 200).
     func patch(changesOnly: Bool) -> Int {
         step += 1
-        let operations = #"[{"op":"replace","path":"/root/children/\#(step * 37 % items)/children/0/style/width","value":\#(20 + step % 17)}]"#
+        let path = "/root/children/\(step * 37 % items)/children/0/style/width"
+        let operations = #"[{"op":"replace","path":"\#(path)","value":\#(20 + step % 17)}]"#
         let (status, answer) = chain.patch(operations, changesOnly: changesOnly)
         return status == 200 ? answer.count : 0
     }

@@ -27,7 +27,7 @@ public struct PatchChain {
     /// The answer to `operations` (a JSON Patch array, as text) on the last answer's request, as
     /// `/compute/patch` gives it; a 200's ETag becomes the base of the next patch.
     public mutating func patch(_ operations: String, changesOnly: Bool = false) -> (status: Int, body: [UInt8]) {
-        // An ETag is a quoted string of hex digits (`W/` for none of ours): only its quotes need escaping.
+        // The service's ETags are strong, quoted hex digits: only the quotes need escaping in JSON.
         let base = String(entityTag.flatMap { $0 == "\"" ? ["\\", "\""] : [$0] })
         let body = #"{"base":"\#(base)","changesOnly":\#(changesOnly),"patch":\#(operations)}"#
         let (answer, _) = patches.answer(body: Array(body.utf8), ifNoneMatch: nil)
