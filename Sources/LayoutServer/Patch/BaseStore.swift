@@ -92,13 +92,15 @@ final class BaseEntry: @unchecked Sendable {
     let document: BaseDocument
     /// What the entry holds on the heap, as the store charges it.
     let cost: Int
-    /// The tree can be edited in place by a patch: a decoded flexbox tree without text
-    /// leaves, size references or Core Layout's printed tree (anything else is rebuilt).
+    /// The tree can be edited in place by a patch: a decoded flexbox tree without size
+    /// references or Core Layout's printed tree, whose answer has neither text lines nor
+    /// warnings (anything else is rebuilt).
     let patchesInPlace: Bool
 
-    /// Whether a patch can edit `request`'s tree in place (see `patchesInPlace`).
+    /// Whether a patch can edit `request`'s tree in place as far as the request tells (see
+    /// `patchesInPlace`; its answer's warnings are known only once it is laid out).
     static func patchesInPlace(_ request: LayoutRequest) -> Bool {
-        request.textLeaves.isEmpty && !request.printsTree && !request.tree.hasSizeReferences
+        (request.textLeaves.isEmpty || !request.textLines) && !request.printsTree && !request.tree.hasSizeReferences
     }
 
     /// What the request's ids hold on the heap (`idsCost(_:)`), 0 without a request.

@@ -10,10 +10,12 @@ import LayoutWire
 ///   gets the nodes' new style and content, which marks them and their ancestors dirty (Yoga's
 ///   `markDirtyAndPropagate`), and the layout pass redoes only dirty nodes, answering every
 ///   other node from what it answered last time while it is asked the same
-///   (`LayoutTree.relayoutsExactly`);
-/// - rebuilt: anything else (children added, removed or moved, top-level members, text
-///   leaves, other layout models, size references) decodes the patched document whole and
-///   answers it as `/compute` does.
+///   (`LayoutTree.relayoutsExactly`). Text leaves keep their content and are measured again
+///   through new hooks; an edit that would change their text (a `text`, or a text style key
+///   or `direction` on a leaf or above it) is rebuilt;
+/// - rebuilt: anything else (children added, removed or moved, top-level members, text,
+///   other layout models, size references, answers with text lines or warnings) decodes the
+///   patched document whole and answers it as `/compute` does.
 struct PatchComputer: Sendable {
     /// Lays out rebuilt documents; its `bases` keeps every answer for the next patch.
     let computer: LayoutComputer
@@ -60,9 +62,10 @@ struct PatchComputer: Sendable {
                                             pointer: "/base"))
         }
         // A materialized base holds its document as a tree.
-        guard case .tree(var document, var valueCount, let baseBytes) = base.document else {
+        guard case .tree(let original, var valueCount, let baseBytes) = base.document else {
             return Self.answer(ServiceError(status: 412, code: "unknown-base", message: "send the whole tree to /compute", pointer: "/base"))
         }
+        var document = original
         do {
             try request.patch.apply(to: &document, valueCount: &valueCount, maxValues: limits.maxDocumentBytes / 2,
                                     maxNesting: limits.maxNesting)
@@ -72,7 +75,7 @@ struct PatchComputer: Sendable {
         // Charged what the patch brings in; copies and moves share storage already charged.
         let patched = BaseDocument.tree(document, valueCount: valueCount,
                                         heapBytes: baseBytes + request.patch.operations.reduce(0) { $0 + ($1.value?.heapBytes ?? 0) })
-        if let (answer, mode) = inPlace(base, key: key, document: document, patched: patched, patch: request.patch,
+        if let (answer, mode) = inPlace(base, key: key, original: original, document: document, patched: patched, patch: request.patch,
                                         changesOnly: request.changesOnly, ifNoneMatch: ifNoneMatch) {
             return (answer, mode)
         }
@@ -110,9 +113,9 @@ struct PatchComputer: Sendable {
 
     /// The answer computed on the base's tree, taken from it, and whether the tree was laid out
     /// afresh; nil when the patch is not one of member edits on flexbox nodes, another patch has
-    /// the tree, or a node's members do not decode (the rebuild then gives the error with its
-    /// pointer).
-    private func inPlace(_ base: BaseEntry, key baseKey: BaseKey, document: JSONTree, patched: BaseDocument,
+    /// the tree, a node's members do not decode (the rebuild then gives the error with its
+    /// pointer), or an edit changes the text of text leaves (`original`: the base's document).
+    private func inPlace(_ base: BaseEntry, key baseKey: BaseKey, original: JSONTree, document: JSONTree, patched: BaseDocument,
                          patch: JSONPatch, changesOnly: Bool, ifNoneMatch: String?) -> (LayoutComputer.Answer, Mode)? {
         guard base.patchesInPlace else { return nil }
         var edited: [[Int]] = []
@@ -125,13 +128,23 @@ struct PatchComputer: Sendable {
         var hashParts: StructuralHashParts?
         guard var request = base.takeRequest(hashParts: &hashParts) else { return nil }
         var changed: [(NodeID, FlexNodeMembers)] = []
+        let hasText = !request.textLeaves.isEmpty
         for path in edited {
             guard let node = Self.flexNode(at: path, in: request.tree, root: request.root, document: document),
-                  let members = FlexNodeMembers.decode(node.object, config: request.tree.config, limits: limits),
+                  !hasText || Self.nodeObject(at: path, in: original).map({ FlexNodeMembers.sameTextInputs($0, node.object) }) == true,
+                  var members = members(of: node.object, config: request.tree.config),
                   (try? members.style.validate()) != nil
             else {
                 base.putBack(request, hashParts: hashParts)
                 return nil
+            }
+            if node.object["text"] != nil {
+                // A text leaf keeps the content its (unchanged) text gave it.
+                guard members.content == .none else {
+                    base.putBack(request, hashParts: hashParts)
+                    return nil
+                }
+                members.content = request.tree.content(of: node.id)
             }
             changed.append((node.id, members))
         }
@@ -161,6 +174,11 @@ struct PatchComputer: Sendable {
         // of a tree uses it anyway.
         request.tree.subtreeReuse = nil
         request.tree.relayoutsExactly = true
+        // Text leaves are measured through hooks, which a kept tree loses (`BaseEntry`); they
+        // hold the `RequestText` until the entry made below takes them off again.
+        if hasText {
+            _ = RequestText(installingOn: &request, layouter: computer.textLayouter, key: computer.hashKey, tagging: false)
+        }
         request.tree.computeLayout(root: request.root, available: request.available, direction: request.direction)
         let mode: Mode = request.tree.lastLayoutStartedFresh ? .inPlaceFresh : .inPlace
         let frames = request.tree.preorderFrames(root: request.root)
@@ -209,6 +227,23 @@ struct PatchComputer: Sendable {
         case "style", "measure", "id", "isIncludedInLayout": return nodes
         default: return nil
         }
+    }
+
+    /// A node object's own members as a whole decode reads them; a text leaf's without its
+    /// text (the content it gives is the tree's already).
+    private func members(of object: JSONTree, config: LayoutConfig) -> FlexNodeMembers? {
+        object["text"] == nil ? FlexNodeMembers.decode(object, config: config, limits: limits)
+            : FlexNodeMembers.decode(textLeaf: object, config: config, limits: limits)
+    }
+
+    /// The node object at child indices `path` in `document`, whatever its kind.
+    static func nodeObject(at path: [Int], in document: JSONTree) -> JSONTree? {
+        var object = document["root"]
+        for index in path {
+            guard case .array(let children)? = object?["children"], index < children.count else { return nil }
+            object = children[index]
+        }
+        return object
     }
 
     /// The tree's node at child indices `path` and its object in `document`, when it and every

@@ -130,9 +130,13 @@ struct LayoutComputer: Sendable {
         // The leaves' content boxes follow the nodes' frames (see `contentBoxes`).
         let boxCount = textLines ? text?.leaves.count ?? 0 : 0
         let printedTree = request.printsTree ? request.printedTree(frames: Array(frames.dropLast(boxCount))) : nil
+        // Patches in place answer without warnings (their text is the base's): a tree whose
+        // answer has them is rebuilt.
+        var warned = false
         if let text {
             let boxes = frames[(frames.count - boxCount)...]
             let warnings = text.warnings.map { WireWarning(code: $0.code, message: $0.message, pointer: pointerPrefix + $0.pointer) }
+            warned = !warnings.isEmpty
             let trailer: ((inout JSONWriter) -> Void)? = warnings.isEmpty ? nil : { RequestText.write(warnings, into: &$0) }
             if textLines {
                 body = ResponseEncoder.encode(tree: request.tree, root: request.root, ids: request.ids,
@@ -149,7 +153,7 @@ struct LayoutComputer: Sendable {
         }
         if let document, let bases {
             // Hash parts are kept exactly for the trees that patch in place (above).
-            bases.store(BaseEntry(request: request, hashParts: hashParts, patchesInPlace: hashParts != nil, frames: frames,
+            bases.store(BaseEntry(request: request, hashParts: hashParts, patchesInPlace: hashParts != nil && !warned, frames: frames,
                                   laidOut: outcome == .miss, document: document),
                         entityTag: tag.quoted)
         }

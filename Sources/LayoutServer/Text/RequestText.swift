@@ -22,7 +22,11 @@ final class RequestText {
     private var memos: [MeasureMemo]
 
     /// Tags the leaves of `request` and installs the measure and baseline hooks on its tree.
-    init(installingOn request: inout LayoutRequest, layouter: TextLayouter, key: StructuralHashKey) {
+    /// `tagging` false only installs the hooks, on a tree whose leaves were tagged with this
+    /// layouter's fonts and `key` before (a tree kept for patches loses its hooks, see
+    /// `BaseEntry`): setting a leaf's content again would mark it dirty.
+    init(installingOn request: inout LayoutRequest, layouter: TextLayouter, key: StructuralHashKey,
+         tagging: Bool = true) {
         leaves = request.textLeaves
         self.layouter = layouter
         prepared = Array(repeating: nil, count: leaves.count)
@@ -33,6 +37,7 @@ final class RequestText {
             // Read in place: a copy of the leaf would retain its texts and family names.
             let node = leaves[index].node
             leafOfNode[Int(node.index)] = Int32(index)
+            guard tagging else { continue }
             let tag = Int(bitPattern: UInt(KeyedTextDigest.digest(leaves[index].content, key: key, seed: fonts)))
             try? request.tree.setContent(.custom(tag: tag, flexSizing: .css), for: node)
         }

@@ -18,6 +18,27 @@ public struct FlexNodeMembers: Sendable {
         return decodeDirectly(members, config: config) ?? decodeAsRequest(members, config: config, limits: limits)
     }
 
+    /// Whether node objects `a` and `b` give the text leaves at and below them the same text:
+    /// the same `text` and the same text style keys and `direction` in `style` (what a text
+    /// leaf inherits, see `TextCollector.resolve`). Unequal but equivalent spellings (`"bold"`
+    /// and `700`) count as different.
+    public static func sameTextInputs(_ a: JSONTree, _ b: JSONTree) -> Bool {
+        guard a["text"] == b["text"] else { return false }
+        let styleA = a["style"], styleB = b["style"]
+        if styleA == styleB { return true }
+        return textStyleKeys.allSatisfy { styleA?[$0] == styleB?[$0] }
+    }
+
+    /// The style keys a text leaf's text depends on: its own and its ancestors'.
+    private static let textStyleKeys = TextProperty.allCases.map(\.name) + ["direction"]
+
+    /// The members of a text leaf's object other than its text, as `decode` reads a node's
+    /// (its content then comes from the text, which these do not give).
+    public static func decode(textLeaf node: JSONTree, config: LayoutConfig, limits: WireLimits) -> FlexNodeMembers? {
+        guard case .object(let members) = node else { return nil }
+        return decode(.object(members.filter { $0.key != "text" }), config: config, limits: limits)
+    }
+
     /// The common node read from the tree as it stands: an `id`, layout style keys with
     /// number and string values, a `fixed` or `benchmark-leaf` measure, `children` and `type`
     /// `"flex"`. Nil for anything else, including a value that does not decode: the request

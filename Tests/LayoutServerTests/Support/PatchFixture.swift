@@ -27,12 +27,19 @@ enum PatchFixture {
         /// baselines, absolute positions, `display: none`: the styles with which Yoga's own
         /// relayout gives other frames than a whole layout (see `LayoutTree.relayoutsExactly`).
         case rich
+        /// The plain ones, text style keys and `direction`, with text leaves among the leaves.
+        case text
     }
 
     /// A random style property and value of `styles`.
     static func styleMember(_ random: inout SplitMix64, styles: Styles = .plain) -> JSONMember {
-        let kinds: UInt64 = styles == .plain ? 12 : styles == .flexBases ? 13 : 24
+        let kinds: UInt64 = styles == .plain ? 12 : styles == .flexBases ? 13 : styles == .text ? 14 : 24
         switch random.next() % kinds {
+        case 12 where styles == .text:
+            return pick([JSONMember(key: "fontSize", value: number(10...24, &random)),
+                         JSONMember(key: "fontWeight", value: .string(pick(["bold", "normal"], &random))),
+                         JSONMember(key: "lineHeight", value: number(14...30, &random))], &random)
+        case 13 where styles == .text: return JSONMember(key: "direction", value: .string(pick(["ltr", "rtl"], &random)))
         case 12: return JSONMember(key: "flexBasis", value: .number(Double(random.next() % 9000) / 100))
         case 13: return JSONMember(key: pick(["width", "height", "minHeight", "maxWidth"], &random),
                                    value: .string("\(random.next() % 101)%"))
@@ -72,7 +79,9 @@ enum PatchFixture {
 
     static func leaf(_ random: inout SplitMix64, id: Int, styles: Styles = .plain) -> JSONTree {
         var members = [JSONMember(key: "id", value: .string("n\(id)")), JSONMember(key: "style", value: style(&random, styles: styles))]
-        if random.next() % 2 == 0 {
+        if styles == .text && random.next() % 2 == 0 {
+            members.append(JSONMember(key: "text", value: .string(phrase(&random))))
+        } else if random.next() % 2 == 0 {
             members.append(JSONMember(key: "measure", value: .object([
                 JSONMember(key: "kind", value: .string("fixed")),
                 JSONMember(key: "width", value: number(5...120, &random)),
@@ -80,6 +89,12 @@ enum PatchFixture {
             ])))
         }
         return .object(members)
+    }
+
+    /// A few words for a text leaf.
+    static func phrase(_ random: inout SplitMix64) -> String {
+        let words = ["layout", "of", "a", "chat", "message", "that", "wraps", "onto", "lines", "extraordinarily"]
+        return (0..<(1 + Int(random.next() % 9))).map { _ in pick(words, &random) }.joined(separator: " ")
     }
 
     /// A request with a random tree of about `nodes` nodes.
@@ -107,13 +122,13 @@ enum PatchFixture {
         ])
     }
 
-    /// Each node's pointer tokens in pre-order, with whether it is a measured leaf.
+    /// Each node's pointer tokens in pre-order, with whether it is a measured or text leaf.
     static func nodes(of request: JSONTree) -> [(path: [String], measured: Bool)] {
         var found: [(path: [String], measured: Bool)] = []
         var pending: [[String]] = [["root"]]
         while let path = pending.popLast() {
             guard let node = request.value(at: path) else { continue }
-            found.append((path, node["measure"] != nil))
+            found.append((path, node["measure"] != nil || node["text"] != nil))
             if case .array(let children)? = node["children"] {
                 for k in children.indices.reversed() { pending.append(path + ["children", "\(k)"]) }
             }
@@ -168,6 +183,13 @@ enum PatchFixture {
                 operation = #"{"op":"move","from":"\#(pointer(source.path))","path":"\#(pointer(destination.path + ["children", "0"]))"}"#
             case 8:
                 operation = #"{"op":"replace","path":"/available/width","value":\#(150 + random.next() % 400)}"#
+            case 9 where styles == .text:
+                guard let leaf = nodes.first(where: { document.value(at: $0.path + ["text"]) != nil && random.next() % 2 == 0 }) else {
+                    operation = #"{"op":"replace","path":"/root/id","value":"top"}"#
+                    break
+                }
+                let text = String(decoding: JSONTree.string(phrase(&random)).jsonBytes(), as: UTF8.self)
+                operation = #"{"op":"replace","path":"\#(pointer(leaf.path + ["text"]))","value":\#(text)}"#
             default:
                 operation = #"{"op":"replace","path":"\#(pointer(target.path + ["id"]))","value":"r\#(random.next() % 1000)"}"#
             }
