@@ -170,3 +170,62 @@ extension ExactRelayoutTests {
         #expect(started == [true, true, false, false])
     }
 }
+
+extension ExactRelayoutTests {
+    /// A feed's edit: a row's icon grows, so the row asks the message column beside it (which
+    /// grows into the rest) a question its log does not hold. The column and what is inside it
+    /// are computed again from where a fresh call has them, the rest of the tree replayed: the
+    /// relayouts stay incremental, with the whole layout's frames.
+    @Test func aFlexibleSiblingAskedSomethingNewIsComputedAgainInPlace() throws {
+        var tree = LayoutTree()
+        var root = Style()
+        root.width = .points(320)
+        let rootID = try tree.addNode(style: root)
+        var nodes = [rootID], icons: [NodeID] = []
+        for _ in 0..<8 {
+            var row = Style()
+            row.flexDirection = .row
+            row.alignItems = .center
+            row.padding[.all] = .points(8)
+            let rowID = try tree.addNode(style: row)
+            tree.appendChild(rowID, to: rootID)
+            var icon = Style()
+            icon.width = .points(36)
+            icon.height = .points(40)
+            let iconID = try tree.addNode(style: icon)
+            tree.appendChild(iconID, to: rowID)
+            var column = Style()
+            column.flexGrow = 1
+            let columnID = try tree.addNode(style: column)
+            tree.appendChild(columnID, to: rowID)
+            var title = Style()
+            title.width = .percent(60)
+            title.height = .points(18)
+            let titleID = try tree.addNode(style: title)
+            tree.appendChild(titleID, to: columnID)
+            let messageID = try tree.addNode(style: Style(), content: .fixed(Size(width: 150, height: 14)))
+            tree.appendChild(messageID, to: columnID)
+            nodes += [rowID, iconID, columnID, titleID, messageID]
+            icons.append(iconID)
+        }
+        tree.relayoutsExactly = true
+        let available = AvailableSize(width: 400)
+        tree.computeLayout(root: rootID, available: available)
+        var started: [Bool] = []
+        for step in 0..<6 {
+            var style = tree.style(of: icons[step % icons.count])
+            style.width = .points(Float(40 + step * 9))
+            try tree.setStyle(style, for: icons[step % icons.count])
+            tree.computeLayout(root: rootID, available: available)
+            started.append(tree.lastLayoutStartedFresh)
+            var whole = try Self.rebuilt(tree, nodes)
+            whole.computeLayout(root: rootID, available: available)
+            for node in nodes {
+                let a = tree.frame(of: node), b = whole.frame(of: node)
+                #expect([a.left, a.top, a.width, a.height].map(\.bitPattern) == [b.left, b.top, b.width, b.height].map(\.bitPattern),
+                        "step \(step) node \(node.index): \(a) relaid out, \(b) whole")
+            }
+        }
+        #expect(started == [false, false, false, false, false, false])
+    }
+}

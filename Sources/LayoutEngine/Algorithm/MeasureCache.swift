@@ -14,7 +14,7 @@ extension LayoutPass {
         let depth = depthIn + 1
         if let logs = requestLogs, let states = requestLogStates,
            replayRequest(n, availableWidth, availableHeight, ownerDirection, widthMode, heightMode, ownerWidth,
-                         ownerHeight, performLayout, states, logs) {
+                         ownerHeight, performLayout, depthIn, states, logs) {
             return false
         }
         let needToVisitNode = (l.pointee.isDirty && l.pointee.generationCount != generation)

@@ -16,8 +16,13 @@
 // leave its subtree as the last computation did. When a node is asked something else:
 // - a leaf gets the cache a fresh call would hold at that point (the entries stored by the
 //   questions replayed so far) and goes on under the usual rules;
-// - a node with children cannot be set back to that point without replaying its subtree, so
-//   the call is laid out again from a fresh state (`relayoutDiverged`).
+// - a node with children forgets its answers and is asked the questions replayed so far
+//   again, computing them (`recomputeFromFresh`): that sets its subtree to where a fresh call
+//   has it, since its children answer as any untouched node does (from their own logs while
+//   asked the same, and by these rules when not). The answers must be those already handed
+//   out; if one is not, the call is laid out again from a fresh state (`relayoutDiverged`).
+//   So an edit that asks a sibling something new (a message column beside a resized avatar)
+//   computes that sibling again, not the tree.
 // A node replayed for fewer questions than its log holds leaves its subtree as the log's last
 // computation did, not the fresh call's: the same fallback, except for a leaf, whose log is
 // cut where the questions stopped.
@@ -92,7 +97,8 @@ extension LayoutPass {
     @inline(__always) func replayRequest(_ n: Int, _ availableWidth: Float, _ availableHeight: Float,
                                          _ ownerDirection: Direction, _ widthMode: SizingMode,
                                          _ heightMode: SizingMode, _ ownerWidth: Float, _ ownerHeight: Float,
-                                         _ performLayout: Bool, _ states: UnsafeMutablePointer<RequestLogState>,
+                                         _ performLayout: Bool, _ depth: Int,
+                                         _ states: UnsafeMutablePointer<RequestLogState>,
                                          _ logs: UnsafeMutablePointer<LoggedRequest>) -> Bool {
         let state = states + n
         let l = layouts + n
@@ -138,10 +144,34 @@ extension LayoutPass {
             restoreEntries(n, fromFirst: cursor, of: log)
             state.pointee.count = UInt8(cursor)
         } else {
-            relayoutDiverged!.pointee = true
-            state.pointee.count = 0
+            recomputeFromFresh(n, questions: cursor, of: log, depth)
         }
         return false
+    }
+
+    /// Brings `n`, a node with children asked something else after `count` questions answered
+    /// from its log, to where a fresh call would have it now (see the top of this file), or
+    /// marks the call diverged when the questions do not give the answers already handed out.
+    /// The questions are few (a log holds `maxLoggedRequests`) and this runs once per node
+    /// and call at most: the node computes from then on.
+    @inline(never)
+    func recomputeFromFresh(_ n: Int, questions count: Int, of log: UnsafeMutablePointer<LoggedRequest>, _ depth: Int) {
+        // Copied: asking them again writes the log anew.
+        let questions = Array(UnsafeBufferPointer(start: log, count: count))
+        // Its answers only: what its parent wrote on it this call (position, flex basis) stays.
+        forgetAnswers(n)
+        requestLogStates![n].count = 0
+        requestLogStates![n].overflowed = false
+        for question in questions {
+            calculateLayoutInternal(n, question.availableWidth, question.availableHeight, question.ownerDirection,
+                                    question.widthMode, question.heightMode, question.ownerWidth, question.ownerHeight,
+                                    question.kind.contains(.performLayout), depth)
+            guard layouts[n].measuredWidth.bitPattern == question.measuredWidth.bitPattern,
+                  layouts[n].measuredHeight.bitPattern == question.measuredHeight.bitPattern else {
+                relayoutDiverged!.pointee = true
+                return
+            }
+        }
     }
 
     /// Gives leaf `n` the cache entries a fresh call holds after the first `count` questions
