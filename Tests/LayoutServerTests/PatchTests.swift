@@ -167,12 +167,16 @@ import TestSupport
 
     static let textRow = #"{"available":{"width":300},"root":{"style":{"width":150,"flexDirection":"row"},"children":[{"id":"t","text":"The quick brown fox"},{"id":"b","style":{"height":10}}]}}"#
 
-    /// In a tree with text leaves, an edit of a leaf's text, or of a text style key or
-    /// `direction` on a leaf or above it, is rebuilt; other edits are made in place, the leaves
-    /// keeping their content. Each answers as the patched tree sent whole, and a second edit
-    /// on the answer's ETag relays out in place.
+    /// In a tree with text leaves, an edit of a text style key or `direction` on a leaf or
+    /// above it is rebuilt, and so is a text that is or becomes spans; other edits are made in
+    /// place, a leaf's text replaced by another string included. Each answers as the patched
+    /// tree sent whole, and a second edit on the answer's ETag relays out in place.
     @Test(arguments: [
-        (#"[{"op":"replace","path":"/root/children/0/text","value":"The quick brown fox jumps over the lazy dog"}]"#, "rebuilt"),
+        (#"[{"op":"replace","path":"/root/children/0/text","value":"The quick brown fox jumps over the lazy dog"}]"#, "in-place-fresh"),
+        (#"[{"op":"replace","path":"/root/children/0/text","value":""}]"#, "in-place-fresh"),
+        (#"[{"op":"replace","path":"/root/children/0/text","value":[{"text":"The quick "},{"text":"brown","style":{"fontWeight":"bold"}}]}]"#, "rebuilt"),
+        (#"[{"op":"remove","path":"/root/children/0/text"}]"#, "rebuilt"),
+        (#"[{"op":"add","path":"/root/children/1/text","value":"a new leaf"}]"#, "rebuilt"),
         (#"[{"op":"add","path":"/root/children/0/style","value":{"padding":4}}]"#, "in-place-fresh"),
         (#"[{"op":"replace","path":"/root/style/width","value":90}]"#, "in-place-fresh"),
         (#"[{"op":"add","path":"/root/children/1/style/width","value":30}]"#, "in-place-fresh"),

@@ -10,9 +10,9 @@ import LayoutWire
 ///   gets the nodes' new style and content, which marks them and their ancestors dirty (Yoga's
 ///   `markDirtyAndPropagate`), and the layout pass redoes only dirty nodes, answering every
 ///   other node from what it answered last time while it is asked the same
-///   (`LayoutTree.relayoutsExactly`). Text leaves keep their content and are measured again
-///   through new hooks; an edit that would change their text (a `text`, or a text style key
-///   or `direction` on a leaf or above it) is rebuilt;
+///   (`LayoutTree.relayoutsExactly`). Text leaves are measured again through new hooks; a
+///   leaf's `text` may be replaced by another string, but an edit of a text style key or
+///   `direction` (on a leaf or above it) is rebuilt;
 /// - rebuilt: anything else (children added, removed or moved, top-level members, text,
 ///   other layout models, size references, answers with text lines or warnings) decodes the
 ///   patched document whole and answers it as `/compute` does.
@@ -128,29 +128,43 @@ struct PatchComputer: Sendable {
         var hashParts: StructuralHashParts?
         guard var request = base.takeRequest(hashParts: &hashParts) else { return nil }
         var changed: [(NodeID, FlexNodeMembers)] = []
-        let hasText = !request.textLeaves.isEmpty
+        // Text leaves given a new text, by index in `request.textLeaves`.
+        var retexted: [(index: Int, leaf: TextLeaf)] = []
         for path in edited {
             guard let node = Self.flexNode(at: path, in: request.tree, root: request.root, document: document),
-                  !hasText || Self.nodeObject(at: path, in: original).map({ FlexNodeMembers.sameTextInputs($0, node.object) }) == true,
                   var members = members(of: node.object, config: request.tree.config),
-                  (try? members.style.validate()) != nil
+                  (try? members.style.validate()) != nil,
+                  let before = Self.nodeObject(at: path, in: original),
+                  request.textLeaves.isEmpty || FlexNodeMembers.sameTextStyle(before, node.object)
             else {
                 base.putBack(request, hashParts: hashParts)
                 return nil
             }
-            if node.object["text"] != nil {
-                // A text leaf keeps the content its (unchanged) text gave it.
-                guard members.content == .none else {
+            if before["text"] != nil || node.object["text"] != nil {
+                // A text leaf stays one, measured by its text: it keeps its content, or gets that
+                // of its new text when a string replaces a string.
+                guard members.content == .none,
+                      let index = request.textLeaves.firstIndex(where: { $0.node == node.id }) else {
                     base.putBack(request, hashParts: hashParts)
                     return nil
                 }
-                members.content = request.tree.content(of: node.id)
+                if before["text"] == node.object["text"] {
+                    members.content = request.tree.content(of: node.id)
+                } else if case .string? = before["text"], case .string(let text)? = node.object["text"] {
+                    let leaf = request.textLeaves[index].replacingPlainText(with: text)
+                    members.content = RequestText.content(leaf.content, layouter: computer.textLayouter, key: computer.hashKey)
+                    retexted.append((index, leaf))
+                } else {
+                    base.putBack(request, hashParts: hashParts)
+                    return nil
+                }
             }
             changed.append((node.id, members))
         }
         // The tree now belongs to this patch: the base stays, charged without it.
         bases.store(base.withoutRequest(), key: baseKey)
         let baseIds = changed.map { request.ids[Int($0.0.index)] }
+        for (index, leaf) in retexted { request.textLeaves[index] = leaf }
         for (id, members) in changed {
             // Validated above (style) and by the decoder (content): these do not throw.
             if request.tree.style(of: id) != members.style { try? request.tree.setStyle(members.style, for: id) }
@@ -176,7 +190,7 @@ struct PatchComputer: Sendable {
         request.tree.relayoutsExactly = true
         // Text leaves are measured through hooks, which a kept tree loses (`BaseEntry`); they
         // hold the `RequestText` until the entry made below takes them off again.
-        if hasText {
+        if !request.textLeaves.isEmpty {
             _ = RequestText(installingOn: &request, layouter: computer.textLayouter, key: computer.hashKey, tagging: false)
         }
         request.tree.computeLayout(root: request.root, available: request.available, direction: request.direction)
@@ -213,7 +227,8 @@ struct PatchComputer: Sendable {
 
     /// The child indices from the root to the node whose own members `path` edits
     /// (`/root/children/2/style/width` → [2]), or nil when the path edits anything else: a
-    /// whole node, a `children` array, a text leaf, a node's `type`, or the request's members.
+    /// whole node, a `children` array, a span of a text, a node's `type`, or the request's
+    /// members.
     static func editedNode(_ path: [String]) -> [Int]? {
         guard path.first == "root" else { return nil }
         var nodes: [Int] = []
@@ -225,6 +240,8 @@ struct PatchComputer: Sendable {
         guard k < path.count else { return nil }
         switch path[k] {
         case "style", "measure", "id", "isIncludedInLayout": return nodes
+        // A text leaf's whole text (not a span in it).
+        case "text": return k + 1 == path.count ? nodes : nil
         default: return nil
         }
     }

@@ -32,14 +32,12 @@ final class RequestText {
         prepared = Array(repeating: nil, count: leaves.count)
         memos = Array(repeating: MeasureMemo(), count: leaves.count)
         leafOfNode = Array(repeating: -1, count: request.tree.nodeCount)
-        let fonts = layouter.fonts.digest
         for index in leaves.indices {
             // Read in place: a copy of the leaf would retain its texts and family names.
             let node = leaves[index].node
             leafOfNode[Int(node.index)] = Int32(index)
             guard tagging else { continue }
-            let tag = Int(bitPattern: UInt(KeyedTextDigest.digest(leaves[index].content, key: key, seed: fonts)))
-            try? request.tree.setContent(.custom(tag: tag, flexSizing: .css), for: node)
+            try? request.tree.setContent(Self.content(leaves[index].content, layouter: layouter, key: key), for: node)
         }
         // The hooks hold this object (which holds no tree): they stay valid as long as the tree.
         request.tree.measureFunction = { [self] node, width, widthMode, _, _ in
@@ -54,6 +52,13 @@ final class RequestText {
             guard let leaf = self.leaf(of: node) else { return 0 }
             return content.top + self.memos[leaf].firstBaseline(self.prepared(leaf), available: content.width)
         }
+    }
+
+    /// What a text leaf of `text` holds in the tree: a custom leaf whose tag digests the text,
+    /// its style and the layouter's fonts under `key`.
+    static func content(_ text: TextContent, layouter: TextLayouter, key: StructuralHashKey) -> NodeContent {
+        .custom(tag: Int(bitPattern: UInt(KeyedTextDigest.digest(text, key: key, seed: layouter.fonts.digest))),
+                flexSizing: .css)
     }
 
     private func leaf(of node: NodeID) -> Int? {

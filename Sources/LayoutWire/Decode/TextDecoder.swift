@@ -110,6 +110,15 @@ public struct TextLeaf: Hashable, Sendable {
     public var node: NodeID
     public var content: TextContent
     public var pointer: String
+
+    /// This leaf with the string `text` as its `"text"`, as a whole decode makes it, when its
+    /// `"text"` was a string too and nothing else that it inherits changed: one span in the
+    /// leaf's inherited style (see `TextCollector.resolve`).
+    public func replacingPlainText(with text: String) -> TextLeaf {
+        var leaf = self
+        leaf.content.spans = [TextSpan(text: text, style: TextStyleDeclaration().applied(to: content.style.inherited))]
+        return leaf
+    }
 }
 
 extension RequestDecoder {

@@ -18,12 +18,11 @@ public struct FlexNodeMembers: Sendable {
         return decodeDirectly(members, config: config) ?? decodeAsRequest(members, config: config, limits: limits)
     }
 
-    /// Whether node objects `a` and `b` give the text leaves at and below them the same text:
-    /// the same `text` and the same text style keys and `direction` in `style` (what a text
-    /// leaf inherits, see `TextCollector.resolve`). Unequal but equivalent spellings (`"bold"`
-    /// and `700`) count as different.
-    public static func sameTextInputs(_ a: JSONTree, _ b: JSONTree) -> Bool {
-        guard a["text"] == b["text"] else { return false }
+    /// Whether node objects `a` and `b` give the text leaves at and below them the same text
+    /// style: the same text style keys and `direction` in `style` (what a text leaf inherits,
+    /// see `TextCollector.resolve`). Unequal but equivalent spellings (`"bold"` and `700`)
+    /// count as different.
+    public static func sameTextStyle(_ a: JSONTree, _ b: JSONTree) -> Bool {
         let styleA = a["style"], styleB = b["style"]
         if styleA == styleB { return true }
         return textStyleKeys.allSatisfy { styleA?[$0] == styleB?[$0] }
