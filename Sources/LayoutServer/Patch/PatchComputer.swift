@@ -114,7 +114,8 @@ struct PatchComputer: Sendable {
     /// The answer computed on the base's tree, taken from it, and whether the tree was laid out
     /// afresh; nil when the patch is not one of member edits on flexbox nodes, another patch has
     /// the tree, a node's members do not decode (the rebuild then gives the error with its
-    /// pointer), or an edit changes the text of text leaves (`original`: the base's document).
+    /// pointer), or an edit changes text other than by a string for a string (`original`: the
+    /// base's document, to compare with).
     private func inPlace(_ base: BaseEntry, key baseKey: BaseKey, original: JSONTree, document: JSONTree, patched: BaseDocument,
                          patch: JSONPatch, changesOnly: Bool, ifNoneMatch: String?) -> (LayoutComputer.Answer, Mode)? {
         guard base.patchesInPlace else { return nil }
@@ -247,7 +248,7 @@ struct PatchComputer: Sendable {
     }
 
     /// A node object's own members as a whole decode reads them; a text leaf's without its
-    /// text (the content it gives is the tree's already).
+    /// text, whose content `inPlace` takes from the tree's leaf.
     private func members(of object: JSONTree, config: LayoutConfig) -> FlexNodeMembers? {
         object["text"] == nil ? FlexNodeMembers.decode(object, config: config, limits: limits)
             : FlexNodeMembers.decode(textLeaf: object, config: config, limits: limits)
