@@ -124,34 +124,47 @@ import TestSupport
 }
 
 extension ExactRelayoutTests {
-    /// A call the logs cannot follow (subtree reuse copies results past them) is laid out
-    /// fresh and leaves no logs, so the next call starts fresh too; the one after that replays.
-    /// Every call gives the whole layout's frames.
-    @Test func aCallWithoutLogsIsFollowedByAFreshOne() throws {
-        // A column of rows, each an icon of fixed width and a label that grows.
+    /// A column 300 points wide of `count` rows in `row`'s style, each an icon of size `icon`
+    /// and what `fill` puts after it in the row; every node in order, and the icons.
+    static func iconRows(_ count: Int, row: Style, icon: Size,
+                         fill: (inout LayoutTree, NodeID) throws -> [NodeID]) throws
+        -> (tree: LayoutTree, root: NodeID, nodes: [NodeID], icons: [NodeID]) {
         var tree = LayoutTree()
         var root = Style()
         root.width = .points(300)
         let rootID = try tree.addNode(style: root)
         var nodes = [rootID], icons: [NodeID] = []
-        for _ in 0..<6 {
-            var row = Style()
-            row.flexDirection = .row
-            row.padding[.all] = .points(4)
+        for _ in 0..<count {
             let rowID = try tree.addNode(style: row)
             tree.appendChild(rowID, to: rootID)
-            var icon = Style()
-            icon.width = .points(20)
-            icon.height = .points(20)
-            let iconID = try tree.addNode(style: icon)
+            var iconStyle = Style()
+            iconStyle.width = .points(icon.width)
+            iconStyle.height = .points(icon.height)
+            let iconID = try tree.addNode(style: iconStyle)
             tree.appendChild(iconID, to: rowID)
+            nodes += [rowID, iconID] + (try fill(&tree, rowID))
+            icons.append(iconID)
+        }
+        return (tree, rootID, nodes, icons)
+    }
+
+    /// A call the logs cannot follow (subtree reuse copies results past them) is laid out
+    /// fresh and leaves no logs, so the next call starts fresh too; the one after that replays.
+    /// Every call gives the whole layout's frames.
+    @Test func aCallWithoutLogsIsFollowedByAFreshOne() throws {
+        // A column of rows, each an icon of fixed width and a label that grows.
+        var row = Style()
+        row.flexDirection = .row
+        row.padding[.all] = .points(4)
+        let built = try Self.iconRows(6, row: row, icon: Size(width: 20, height: 20)) { tree, rowID in
             var label = Style()
             label.flexGrow = 1
             let labelID = try tree.addNode(style: label, content: .fixed(Size(width: 80, height: 16)))
             tree.appendChild(labelID, to: rowID)
-            nodes += [rowID, iconID, labelID]
-            icons.append(iconID)
+            return [labelID]
         }
+        var tree = built.tree
+        let (rootID, nodes, icons) = (built.root, built.nodes, built.icons)
         tree.relayoutsExactly = true
         tree.subtreeReuse = SubtreeReuse(key: SubtreeReuseTests.key, minimumNodes: 1)
         let available = AvailableSize(width: 400)
@@ -177,23 +190,11 @@ extension ExactRelayoutTests {
     /// are computed again from where a fresh call has them, the rest of the tree replayed: the
     /// relayouts stay incremental, with the whole layout's frames.
     @Test func aFlexibleSiblingAskedSomethingNewIsComputedAgainInPlace() throws {
-        var tree = LayoutTree()
-        var root = Style()
-        root.width = .points(320)
-        let rootID = try tree.addNode(style: root)
-        var nodes = [rootID], icons: [NodeID] = []
-        for _ in 0..<8 {
-            var row = Style()
-            row.flexDirection = .row
-            row.alignItems = .center
-            row.padding[.all] = .points(8)
-            let rowID = try tree.addNode(style: row)
-            tree.appendChild(rowID, to: rootID)
-            var icon = Style()
-            icon.width = .points(36)
-            icon.height = .points(40)
-            let iconID = try tree.addNode(style: icon)
-            tree.appendChild(iconID, to: rowID)
+        var row = Style()
+        row.flexDirection = .row
+        row.alignItems = .center
+        row.padding[.all] = .points(8)
+        let built = try Self.iconRows(8, row: row, icon: Size(width: 36, height: 40)) { tree, rowID in
             var column = Style()
             column.flexGrow = 1
             let columnID = try tree.addNode(style: column)
@@ -205,9 +206,10 @@ extension ExactRelayoutTests {
             tree.appendChild(titleID, to: columnID)
             let messageID = try tree.addNode(style: Style(), content: .fixed(Size(width: 150, height: 14)))
             tree.appendChild(messageID, to: columnID)
-            nodes += [rowID, iconID, columnID, titleID, messageID]
-            icons.append(iconID)
+            return [columnID, titleID, messageID]
         }
+        var tree = built.tree
+        let (rootID, nodes, icons) = (built.root, built.nodes, built.icons)
         tree.relayoutsExactly = true
         let available = AvailableSize(width: 400)
         tree.computeLayout(root: rootID, available: available)

@@ -204,6 +204,14 @@ enum PatchFixture {
         return "[" + operations.joined(separator: ",") + "]"
     }
 
+    /// The request document `request` with `patch` applied, as a client computes it.
+    static func patched(_ request: String, _ patch: String) throws -> JSONTree {
+        var document = JSONTree(try JSONValue.parse(request))
+        var count = 0
+        try JSONPatch(JSONValue.parse(patch), maxOperations: 10).apply(to: &document, valueCount: &count, maxValues: .max, maxNesting: 100)
+        return document
+    }
+
     /// Each node's frame in an answer, by pointer.
     static func frames(of answer: [UInt8]) -> [String: [Double]] {
         var frames: [String: [Double]] = [:]
