@@ -193,6 +193,17 @@ import Testing
         }
     }
 
+    /// A tree is written out as the compact document it was read from, in member order:
+    /// containers of each kind nested in each other, empty ones, and a scalar alone.
+    @Test(arguments: [
+        #"{"a":[1,2.5,-3,true,false,null],"b":"x\"y","c":{"d":[],"e":{}},"f":[[],[{}],[[1],{"g":[2]}]]}"#,
+        #"[{"a":1},{"b":[{"c":{}}]},[],"z"]"#,
+        "[]", "{}", #""text""#, "12", "null",
+    ])
+    func treesAreWrittenAsTheyWereRead(text: String) throws {
+        #expect(try Self.tree(text).text == text)
+    }
+
     @Test func numbersBeyondADoubleSurviveARoundTrip() throws {
         let tree = try Self.tree(#"{"a":1e400,"b":-1e400,"c":0.1,"d":"\u00e9\n"}"#)
         let again = JSONTree(try JSONValue.parse(bytes: tree.jsonBytes()))

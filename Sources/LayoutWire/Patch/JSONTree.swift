@@ -101,20 +101,18 @@ extension JSONTree {
 
     /// Writes the value to `writer`.
     public func write(to writer: inout JSONWriter) {
-        enum Step {
-            case value(JSONTree)
-            case member(String, JSONTree)
-            case endArray, endObject
+        // The containers being written, innermost last, each with the position of its next
+        // element: elements are read where they are, not copied onto a stack of steps (whose
+        // retains and releases were most of the time of writing a patched document out).
+        struct Open {
+            let isObject: Bool
+            let members: [JSONMember]
+            let elements: [JSONTree]
+            var next = 0
         }
-        var steps: [Step] = [.value(self)]
-        while let step = steps.popLast() {
-            let value: JSONTree
-            switch step {
-            case .endArray: writer.endArray(); continue
-            case .endObject: writer.endObject(); continue
-            case .member(let key, let member): writer.key(key); value = member
-            case .value(let element): value = element
-            }
+        var open: [Open] = []
+        var value = self
+        while true {
             switch value {
             case .null: writer.null()
             case .bool(let flag): writer.bool(flag)
@@ -127,13 +125,29 @@ extension JSONTree {
             case .string(let text): writer.string(text)
             case .array(let elements):
                 writer.beginArray()
-                steps.append(.endArray)
-                for element in elements.reversed() { steps.append(.value(element)) }
+                open.append(Open(isObject: false, members: [], elements: elements))
             case .object(let members):
                 writer.beginObject()
-                steps.append(.endObject)
-                for member in members.reversed() { steps.append(.member(member.key, member.value)) }
+                open.append(Open(isObject: true, members: members, elements: []))
             }
+            // The next value to write, closing the containers it leaves.
+            while let top = open.indices.last {
+                let next = open[top].next
+                if next < open[top].members.count {
+                    open[top].next = next + 1
+                    writer.key(open[top].members[next].key)
+                    value = open[top].members[next].value
+                    break
+                }
+                if next < open[top].elements.count {
+                    open[top].next = next + 1
+                    value = open[top].elements[next]
+                    break
+                }
+                if open[top].isObject { writer.endObject() } else { writer.endArray() }
+                open.removeLast()
+            }
+            if open.isEmpty { return }
         }
     }
 
