@@ -192,6 +192,17 @@ public struct JSONWriter {
 
     public mutating func number(_ value: Double) {
         separator()
+        // Whole numbers from 0 to 9,999 (most sizes in a layout document, which a rebuilt patch
+        // writes out whole): the digit-pair table, straight into the output. -0 is left to the
+        // general spelling, which keeps its sign.
+        if value >= 0 && value < 10_000 && value.sign == .plus {
+            let whole = UInt32(value)
+            if Double(whole) == value {
+                let p = reserve(4)
+                out.count += JSONNumber.writeSmall(whole, to: p)
+                return
+            }
+        }
         var text: [UInt8] = []
         JSONNumber.write(value, to: &text)
         text.withUnsafeBufferPointer { raw($0) }
