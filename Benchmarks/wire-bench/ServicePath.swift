@@ -71,6 +71,7 @@ func runServicePath(file: String) {
         return
     }
     let patcher = LeafPatcher(body: body, items: decoded.tree.childCount(of: decoded.root))
+    let adder = ChildAdder(body: body, tree: decoded.tree, root: decoded.root)
     // `WIRE_BENCH_STAGE=<stage> WIRE_BENCH_COUNT=<n>`: only that stage, n times, for
     // `perf stat` (instruction and cycle counts move less than times on a shared machine).
     if let stage = ProcessInfo.processInfo.environment["WIRE_BENCH_STAGE"] {
@@ -91,11 +92,14 @@ func runServicePath(file: String) {
             case "patch", "patch-changes":
                 guard let patcher else { fatalError("WIRE_BENCH_STAGE=\(stage): the tree has no leaves to patch") }
                 sink &+= patcher.patch(changesOnly: stage == "patch-changes")
+            case "patch-rebuilt":
+                guard let adder else { fatalError("WIRE_BENCH_STAGE=\(stage): the root has no children to add to") }
+                sink &+= adder.patch()
             case "encode":
                 let frames = laidOut.tree.preorderFrames(root: laidOut.root)
                 sink &+= ResponseEncoder.encode(tree: laidOut.tree, root: laidOut.root, ids: laidOut.ids,
                                                 frames: frames).count
-            default: fatalError("WIRE_BENCH_STAGE: engine, service, decode, hash, encode, patch or patch-changes")
+            default: fatalError("WIRE_BENCH_STAGE: engine, service, decode, hash, encode, patch, patch-changes or patch-rebuilt")
             }
         }
         return
@@ -137,13 +141,17 @@ func runServicePath(file: String) {
         add("patch of one leaf, whole answer") { sink &+= patcher.patch(changesOnly: false) }
         add("patch of one leaf, changesOnly") { sink &+= patcher.patch(changesOnly: true) }
     }
+    if let adder {
+        add("patch adding a child, rebuilt") { sink &+= adder.patch() }
+    }
     let engine = results[0].1
     for (name, ns) in results {
         print(name.padding(toLength: 36, withPad: " ", startingAt: 0)
               + String(format: "%9.1f µs %6.2fx engine", ns / 1_000, ns / engine))
     }
     if patcher != nil {
-        let service = results[1].1, patches = results.suffix(2).map(\.1)
+        let service = results[1].1
+        let patches = results.filter { $0.0.hasPrefix("patch of one leaf") }.map(\.1)
         print(String(format: "patch / service path: whole answer %.3f, changesOnly %.3f (issue 11: <= 0.1 of the "
                      + "server's CPU, Benchmarks/patch)", patches[0] / service, patches[1] / service))
     }
@@ -173,6 +181,41 @@ final class LeafPatcher {
         let path = "/root/children/\(step * 37 % items)/children/0/style/width"
         let operations = #"[{"op":"replace","path":"\#(path)","value":\#(20 + step % 17)}]"#
         let (status, answer) = chain.patch(operations, changesOnly: changesOnly)
+        return status == 200 ? answer.count : 0
+    }
+}
+
+/// A chain of structural patches, which `/compute/patch` answers by rebuilding: a child added
+/// at the end of one of the root's children (picked as `LeafPatcher` picks it), then removed
+/// again by the next patch, so the tree keeps its size.
+@MainActor
+final class ChildAdder {
+    private var chain: PatchChain
+    private let childCounts: [Int]
+    private var step = 0
+    private var added: (item: Int, index: Int)?
+
+    /// nil when the root has no children or the first patch is refused.
+    init?(body: [UInt8], tree: LayoutTree, root: NodeID) {
+        childCounts = tree.children(of: root).map { tree.childCount(of: $0) }
+        guard !childCounts.isEmpty, let chain = PatchChain(body: body) else { return nil }
+        self.chain = chain
+        guard patch() > 0 else { return nil }
+    }
+
+    /// One patch; the bytes of its answer (0 unless it was a 200).
+    func patch() -> Int {
+        let operations: String
+        if let (item, index) = added {
+            operations = #"[{"op":"remove","path":"/root/children/\#(item)/children/\#(index)"}]"#
+            added = nil
+        } else {
+            step += 1
+            let item = step * 37 % childCounts.count
+            operations = #"[{"op":"add","path":"/root/children/\#(item)/children/-","value":{"style":{"height":3}}}]"#
+            added = (item, childCounts[item])
+        }
+        let (status, answer) = chain.patch(operations, changesOnly: false)
         return status == 200 ? answer.count : 0
     }
 }
