@@ -102,8 +102,8 @@ extension JSONTree {
     /// Writes the value to `writer`.
     public func write(to writer: inout JSONWriter) {
         // The containers being written, innermost last, each with the position of its next
-        // element: elements are read where they are, not copied onto a stack of steps (whose
-        // retains and releases were most of the time of writing a patched document out).
+        // element: elements are read where they are, not each copied onto a stack of steps and
+        // off it again (5 % of a rebuilt patch's instructions on the 1,000-node tree).
         struct Open {
             let isObject: Bool
             let members: [JSONMember]
