@@ -21,7 +21,14 @@ minutes apart would carry. The tables give each cell's median and every round's 
 verdict goes by the median ratio. uncached and cached also run once with --patch-base-bytes 0
 (nothing kept), to show what keeping bases costs those paths.
 Target: patch / uncached <= 0.1. Environment: DURATION (6), CONNECTIONS ("1 4"), ROUNDS (3),
-PORT (0: any free port).
+PORT (0: any free port), TREE and PATCH:
+
+  TREE=tree1000    the 1,000-node tree above (default)
+  TREE=feed-box    the 1,000-cell feed of `wire-bench --feed` (FeedBench.swift: 10 cell shapes,
+  TREE=feed-text   6,001 nodes; an avatar, a column that grows with two bars or two text leaves,
+                   a badge), kept with --patch-base-bytes 64 MiB (a patched feed is ~10 MB)
+  PATCH=width      the patch changes the width of child 0 of root child N (default)
+  PATCH=text       it replaces the message of root child N (feed-text: a longer text each time)
 """
 import http.client
 import json
@@ -43,6 +50,29 @@ ROUNDS = int(os.environ.get("ROUNDS", "3"))
 PORT = int(os.environ.get("PORT", "0"))
 CLK_TCK = os.sysconf("SC_CLK_TCK")
 HEADERS = {"Content-Type": "application/json"}
+TREE = os.environ.get("TREE", "tree1000")
+PATCH = os.environ.get("PATCH", "width")
+
+
+def feed_template(text):
+    """The feed of FeedBench.swift with 10 cell shapes, its root width left as @W@."""
+    def cell(i):
+        v = i % 10
+        if text:
+            number = str(1000 + v)[1:]
+            return ('{"id":"c%d","style":{"flexDirection":"row","padding":8,"gap":8,"alignItems":"flex-start",'
+                    '"fontFamily":"DejaVu Sans"},"children":[{"id":"a%d","style":{"width":40,"height":40}},'
+                    '{"id":"b%d","style":{"flexGrow":1,"flexShrink":1,"gap":4},"children":['
+                    '{"id":"t%d","style":{"fontSize":16,"fontWeight":"bold"},"text":"Sender %s"},'
+                    '{"id":"s%d","style":{"fontSize":14,"lineHeight":20},"text":"Message %s: a line of text long '
+                    'enough to wrap onto a second line in the cell."}]},'
+                    '{"id":"m%d","style":{"width":24,"height":24,"margin":4}}]}') % (i, i, i, i, number, i, number, i)
+        return ('{"id":"c%d","style":{"flexDirection":"row","padding":8,"gap":8,"alignItems":"center"},"children":['
+                '{"id":"a%d","style":{"width":%d,"height":40}},{"id":"b%d","style":{"flexGrow":1,"gap":4},"children":['
+                '{"id":"t%d","style":{"height":18,"width":"40%%"}},{"id":"s%d","style":{"height":12,"width":"80%%"}}]},'
+                '{"id":"m%d","style":{"width":24,"height":24,"margin":4}}]}') % (i, i, 36 + v, i, i, i, i)
+    children = ",".join(cell(i) for i in range(1000))
+    return '{"available":{"width":375,"height":null},"root":{"id":"feed","style":{"width":@W@},"children":[%s]}}' % children
 
 
 def cpu_seconds(pid):
@@ -125,10 +155,20 @@ def main():
     binary = sys.argv[1]
     if shutil.which("taskset"):
         os.sched_setaffinity(0, {1})
-    with tempfile.TemporaryDirectory() as scratch:
-        subprocess.run([sys.executable, os.path.join(here, "..", "load", "make_requests.py"), scratch], check=True)
-        template = open(os.path.join(scratch, "tree1000.template")).read()
+    if TREE == "tree1000":
+        with tempfile.TemporaryDirectory() as scratch:
+            subprocess.run([sys.executable, os.path.join(here, "..", "load", "make_requests.py"), scratch], check=True)
+            template = open(os.path.join(scratch, "tree1000.template")).read()
+    elif TREE in ("feed-box", "feed-text"):
+        template = feed_template(TREE == "feed-text")
+    else:
+        sys.exit(f"bench.py: TREE is tree1000, feed-box or feed-text, not {TREE}")
+    if PATCH not in ("width", "text") or (PATCH == "text" and TREE != "feed-text"):
+        sys.exit("bench.py: PATCH is width, or text with TREE=feed-text")
     whole = template.replace("@W@", "400").replace("@P@", "8").encode()
+    items = len(json.loads(whole)["root"]["children"])
+    # A patched feed is charged ~10 MB: more than a shard of the default budget keeps.
+    keep = ["--patch-base-bytes", str(64 << 20)] if TREE != "tree1000" else []
     cached = open(os.path.join(here, "..", "load", "request.json"), "rb").read()
     results = {}
     counter = itertools.count()
@@ -155,9 +195,13 @@ def main():
 
             def one():
                 state["n"] += 1
-                item, width = state["n"] * 37 % 111, 20 + 17 * (state["chain"] % 8) + state["n"] % 17
-                body = {"base": state["tag"], "changesOnly": changes_only,
-                        "patch": [{"op": "replace", "path": f"/root/children/{item}/children/0/style/width", "value": width}]}
+                item, width = state["n"] * 37 % items, 20 + 17 * (state["chain"] % 8) + state["n"] % 17
+                if PATCH == "text":
+                    message = f"Message {state['n']}: a line that grows" + " more" * (state["n"] % 9) + "."
+                    operation = {"op": "replace", "path": f"/root/children/{item}/children/1/children/1/text", "value": message}
+                else:
+                    operation = {"op": "replace", "path": f"/root/children/{item}/children/0/style/width", "value": width}
+                body = {"base": state["tag"], "changesOnly": changes_only, "patch": [operation]}
                 answer = post(connection, "/compute/patch", json.dumps(body).encode())
                 state["tag"] = answer.getheader("ETag")
                 mode = answer.getheader("X-Patch")
@@ -165,7 +209,7 @@ def main():
             return one
         return make
 
-    for label, options in (("bases kept", []), ("bases off", ["--patch-base-bytes", "0"])):
+    for label, options in (("bases kept", keep), ("bases off", ["--patch-base-bytes", "0"])):
         server = Server(binary, *options)
         try:
             for _ in range(ROUNDS if label == "bases kept" else 1):
@@ -185,7 +229,7 @@ def main():
 
     print(f"# {time.strftime('%Y-%m-%d %H:%M:%S UTC', time.gmtime())}, {os.uname().machine}, {os.cpu_count()} cores, "
           f"load average {os.getloadavg()[0]:.2f}; {DURATION:.0f} s per cell, {ROUNDS} rounds; "
-          f"1,000-node tree {len(whole)} bytes; patches answered {modes}")
+          f"TREE={TREE} ({len(whole)} bytes), PATCH={PATCH}; patches answered {modes}")
     print("cell\tservice\tconnections\tcpu_us_per_request (median)\trequests_per_s (median)\tcpu_us per round")
     for (mode, label, connections), values in results.items():
         print(f"{mode}\t{label}\t{connections}\t{median([v[0] for v in values]):.1f}\t{median([v[1] for v in values]):.0f}\t"
