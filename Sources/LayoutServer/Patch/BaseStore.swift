@@ -203,6 +203,12 @@ final class BaseStore: Sendable {
         entries = ShardedCache(capacityBytes: capacityBytes, shardCount: shardCount)
     }
 
+    /// The service's store: `patchBaseBytes` in a quarter as many shards as the caches (few:
+    /// one tree may cost up to a shard's share, a 1,000-node tree ~1 MB).
+    convenience init(configuration: ServiceConfiguration) {
+        self.init(capacityBytes: configuration.patchBaseBytes, shardCount: max(1, configuration.cacheShards / 4))
+    }
+
     var isEnabled: Bool { entries.capacityBytes > 0 }
     var capacityBytes: Int { entries.capacityBytes }
     var statistics: CacheStatistics { entries.statistics }

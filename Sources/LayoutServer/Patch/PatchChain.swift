@@ -13,7 +13,7 @@ public struct PatchChain {
     /// The chain's first answer, `body` laid out as `/compute` lays it out; nil unless it is a
     /// 200.
     public init?(body: [UInt8], configuration: ServiceConfiguration = ServiceConfiguration()) {
-        let bases = BaseStore(capacityBytes: configuration.patchBaseBytes, shardCount: 1)
+        let bases = BaseStore(configuration: configuration)
         var computer = LayoutComputer(cache: FrameCache(capacityBytes: configuration.cacheBytes, shardCount: 1),
                                       limits: configuration.wire)
         computer.bases = bases

@@ -64,8 +64,7 @@ public final class LayoutService: HTTPHandler, Sendable {
         computer.textLayouter = textLayouter
         computer.hashKey = configuration.cacheKeySecret ?? .processRandom
         // `/compute` answers are kept for patches (batch items are not: they have no ETag).
-        // Few shards: one tree may cost up to a shard's share (a 1,000-node tree ~1 MB).
-        let bases = BaseStore(capacityBytes: configuration.patchBaseBytes, shardCount: max(1, configuration.cacheShards / 4))
+        let bases = BaseStore(configuration: configuration)
         self.bases = bases
         var keeping = computer
         if bases.isEnabled { keeping.bases = bases }
