@@ -88,6 +88,13 @@ public struct NodeIdentifiers: Sendable, Equatable, RandomAccessCollection, Muta
         }
     }
 
+    /// Calls `body` with the UTF-8 bytes of the ids of `nodes`, in that order.
+    public func forEachUTF8(in nodes: [NodeID], _ body: (UnsafeBufferPointer<UInt8>?) throws -> Void) rethrows {
+        try withView { view in
+            for node in nodes { try body(view[Int(node.index)]) }
+        }
+    }
+
     /// The ids borrowed for a walk that reads many of them (an encoder): valid inside
     /// `withView`.
     @usableFromInline struct View {

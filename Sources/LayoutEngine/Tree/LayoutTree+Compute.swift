@@ -21,13 +21,17 @@ extension LayoutTree {
         styleFlags.append(flags)
     }
 
-    /// Marks `id` and its ancestors for relayout (Yoga's `markDirtyAndPropagate`).
-    mutating func markDirty(_ id: NodeID) {
+    /// Marks `id` and its ancestors for relayout (Yoga's `markDirtyAndPropagate`). The walk
+    /// stops at an ancestor already dirty, whose own ancestors are dirty too, unless
+    /// `toRoot`: nodes under a `display: none` node are never laid out, so they stay dirty
+    /// below clean ancestors; a child added or removed there must still reach the node that
+    /// lays them out (zeroes their frames).
+    mutating func markDirty(_ id: NodeID, toRoot: Bool = false) {
         let i = Int(id.index)
         if relayoutsExactly { rememberEdit(i) }
         var n = i
         while n >= 0 {
-            if layouts[n].isDirty && n != i { break }
+            if layouts[n].isDirty && n != i && !toRoot { break }
             layouts[n].isDirty = true
             layouts[n].computedFlexBasis = .nan
             n = Int(parents[n].index)
@@ -95,6 +99,16 @@ extension LayoutTree {
             }
         }
         return frames
+    }
+
+    /// The nodes of the subtree at `root` in pre-order (the order of `preorderFrames`).
+    public func preorderNodes(root: NodeID) -> [NodeID] {
+        var nodes: [NodeID] = []
+        nodes.reserveCapacity(nodeCount)
+        Self.walkSubtree(from: Int(root.index), firstChildren, nextSiblings, parents) { n, _ in
+            nodes.append(NodeID(Int32(n)))
+        }
+        return nodes
     }
 
     /// The content box of `node` from the last layout, relative to its border box: the box

@@ -235,6 +235,82 @@ public struct LayoutTree {
         markDirty(parent)
     }
 
+    /// Inserts `child` (which must have no parent yet) among `parent`'s children so that it
+    /// becomes child number `index` (`childCount(of: parent)` appends), and marks `parent` for
+    /// relayout, as Yoga's `YGNodeInsertChild`. The child keeps its layout state: a subtree
+    /// removed and inserted elsewhere (a move) is asked again what it was asked before.
+    public mutating func insertChild(_ child: NodeID, into parent: NodeID, at index: Int) {
+        let count = Int(childCounts[Int(parent.index)])
+        precondition(index >= 0 && index <= count, "child index out of range")
+        precondition(parents[Int(child.index)] == .none && child != parent, "node already has a parent")
+        if firstChildren[Int(child.index)] != .none {
+            var n = parent
+            while n != .none {
+                precondition(n != child, "inserting a node into its own descendant")
+                n = parents[Int(n.index)]
+            }
+        }
+        let p = Int(parent.index)
+        if index == count {
+            link(child, under: parent)
+        } else {
+            if index == 0 {
+                nextSiblings[Int(child.index)] = firstChildren[p]
+                firstChildren[p] = child
+            } else {
+                let before = Int(self.child(at: index - 1, of: parent).index)
+                nextSiblings[Int(child.index)] = nextSiblings[before]
+                nextSiblings[before] = child
+            }
+            parents[Int(child.index)] = parent
+            childCounts[p] += 1
+            structureVersion &+= 1
+        }
+        markDirty(parent, toRoot: true)
+    }
+
+    /// Takes child number `index` out of `parent`'s children and marks `parent` for relayout,
+    /// as Yoga's `YGNodeRemoveChild`. The child and its subtree stay in the tree's storage,
+    /// reachable from no root, until inserted again; they still count in `nodeCount`.
+    @discardableResult
+    public mutating func removeChild(at index: Int, of parent: NodeID) -> NodeID {
+        let p = Int(parent.index)
+        precondition(index >= 0 && index < Int(childCounts[p]), "child index out of range")
+        let child = self.child(at: index, of: parent)
+        let c = Int(child.index)
+        let before = index == 0 ? NodeID.none : self.child(at: index - 1, of: parent)
+        if before == .none { firstChildren[p] = nextSiblings[c] } else { nextSiblings[Int(before.index)] = nextSiblings[c] }
+        if lastChildren[p] == child { lastChildren[p] = before }
+        nextSiblings[c] = .none
+        parents[c] = .none
+        childCounts[p] -= 1
+        structureVersion &+= 1
+        markDirty(parent, toRoot: true)
+        return child
+    }
+
+    /// Child number `index` of `parent` (which must have that many), found along the sibling links.
+    public func child(at index: Int, of parent: NodeID) -> NodeID {
+        var node = firstChildren[Int(parent.index)]
+        for _ in 0..<index { node = nextSiblings[Int(node.index)] }
+        return node
+    }
+
+    /// The parent-to-child links of every node, as they are now (the arrays are shared until
+    /// the tree's structure changes, then copied).
+    public struct Links: Sendable {
+        @usableFromInline let firstChildren: [NodeID]
+        @usableFromInline let nextSiblings: [NodeID]
+
+        /// As `LayoutTree.firstChild(of:)`.
+        @inlinable public func firstChild(of node: NodeID) -> NodeID { firstChildren[Int(node.index)] }
+        /// As `LayoutTree.nextSibling(of:)`.
+        @inlinable public func nextSibling(of node: NodeID) -> NodeID { nextSiblings[Int(node.index)] }
+    }
+
+    /// The tree's links now, kept apart from later edits.
+    public var links: Links { Links(firstChildren: firstChildren, nextSiblings: nextSiblings) }
+
     /// Makes `child` the last child of `parent` (the links only).
     private mutating func link(_ child: NodeID, under parent: NodeID) {
         let p = Int(parent.index)

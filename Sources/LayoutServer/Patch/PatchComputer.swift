@@ -119,49 +119,83 @@ struct PatchComputer: Sendable {
     private func inPlace(_ base: BaseEntry, key baseKey: BaseKey, original: JSONTree, document: JSONTree, patched: BaseDocument,
                          patch: JSONPatch, changesOnly: Bool, ifNoneMatch: String?) -> (LayoutComputer.Answer, Mode)? {
         guard base.patchesInPlace else { return nil }
-        var edited: [[Int]] = []
-        for operation in patch.operations {
-            for path in [operation.path, operation.kind == .move ? operation.from : nil].compactMap({ $0 }) {
-                guard let node = Self.editedNode(path) else { return nil }
-                if !edited.contains(node) { edited.append(node) }
-            }
-        }
         var hashParts: StructuralHashParts?
-        guard var request = base.takeRequest(hashParts: &hashParts) else { return nil }
+        guard let taken = base.takeRequest(hashParts: &hashParts) else { return nil }
+        // What each operation does to the tree, worked out before any of it is done.
+        var edits: [TreeEdit] = []
+        for operation in patch.operations {
+            guard let more = TreeEdit.edits(of: operation, config: taken.tree.config, limits: limits) else {
+                base.putBack(taken, hashParts: hashParts)
+                return nil
+            }
+            edits += more
+        }
+        let changesStructure = edits.contains { $0.changesStructure }
+        // Children are added, removed and moved in place in plain flexbox trees only: text
+        // leaves and other models keep per-node tables (leaves, model kinds) that these would
+        // have to follow.
+        if changesStructure && !(taken.textLeaves.isEmpty && taken.paint.modelKinds.isEmpty) {
+            base.putBack(taken, hashParts: hashParts)
+            return nil
+        }
+        // The base's structure, for the changes of a patch that edits it.
+        let baseSide = changesStructure && changesOnly
+            ? ChangesEncoder.Side(tree: taken.tree, root: taken.root, frames: base.frames) : nil
+        // `consume`: the editor's edits must not copy the tree's arrays (copy-on-write).
+        var editor = TreeEditor(request: consume taken, limits: limits)
+        // After the first structural edit the tree cannot be put back: the base keeps its
+        // document only.
+        func giveUp(_ editor: consuming TreeEditor) -> (LayoutComputer.Answer, Mode)? {
+            if editor.changedStructure {
+                bases.store(base.withoutRequest(), key: baseKey)
+            } else {
+                base.putBack(editor.request, hashParts: hashParts)
+            }
+            return nil
+        }
+        for edit in edits where !editor.apply(edit) { return giveUp(editor) }
+        // Nodes added since the base was decoded stay in storage when removed again (`removeChild`):
+        // past twice the live nodes, the patch is rebuilt, which stores the tree compacted.
+        let liveNodes = base.frames.count + editor.nodeBalance
+        if liveNodes > limits.maxNodes || editor.request.tree.nodeCount > 2 * liveNodes + 64 { return giveUp(editor) }
         var changed: [(NodeID, FlexNodeMembers)] = []
         // Text leaves given a new text, by index in `request.textLeaves`.
         var retexted: [(index: Int, leaf: TextLeaf)] = []
-        for path in edited {
+        for edited in editor.editedNodes {
+            // A node edited, then removed: nothing of it is left to lay out.
+            guard let path = editor.path(of: edited) else { continue }
+            let request = editor.request
             guard let node = Self.flexNode(at: path, in: request.tree, root: request.root, document: document),
+                  node.id == edited,
                   var members = members(of: node.object, config: request.tree.config),
-                  (try? members.style.validate()) != nil,
-                  let before = Self.nodeObject(at: path, in: original),
-                  request.textLeaves.isEmpty || FlexNodeMembers.sameTextStyle(before, node.object)
-            else {
-                base.putBack(request, hashParts: hashParts)
-                return nil
-            }
-            if before["text"] != nil || node.object["text"] != nil {
-                // A text leaf stays one, measured by its text: it keeps its content, or gets that
-                // of its new text when a string replaces a string.
-                guard members.content == .none,
-                      let index = request.textLeaves.firstIndex(where: { $0.node == node.id }) else {
-                    base.putBack(request, hashParts: hashParts)
-                    return nil
-                }
-                if before["text"] == node.object["text"] {
-                    members.content = request.tree.content(of: node.id)
-                } else if case .string? = before["text"], case .string(let text)? = node.object["text"] {
-                    let leaf = request.textLeaves[index].replacingPlainText(with: text)
-                    members.content = RequestText.content(leaf.content, layouter: computer.textLayouter, key: computer.hashKey)
-                    retexted.append((index, leaf))
-                } else {
-                    base.putBack(request, hashParts: hashParts)
-                    return nil
+                  (try? members.style.validate()) != nil
+            else { return giveUp(editor) }
+            if changesStructure {
+                // The tree has no text leaf (above): a text now is a new leaf, which is rebuilt.
+                guard node.object["text"] == nil else { return giveUp(editor) }
+            } else {
+                // The structure is the base's: the node's object before the patch is at the same path.
+                guard let before = Self.nodeObject(at: path, in: original),
+                      request.textLeaves.isEmpty || FlexNodeMembers.sameTextStyle(before, node.object) else { return giveUp(editor) }
+                if before["text"] != nil || node.object["text"] != nil {
+                    // A text leaf stays one, measured by its text: it keeps its content, or gets that
+                    // of its new text when a string replaces a string.
+                    guard members.content == .none,
+                          let index = request.textLeaves.firstIndex(where: { $0.node == node.id }) else { return giveUp(editor) }
+                    if before["text"] == node.object["text"] {
+                        members.content = request.tree.content(of: node.id)
+                    } else if case .string? = before["text"], case .string(let text)? = node.object["text"] {
+                        let leaf = request.textLeaves[index].replacingPlainText(with: text)
+                        members.content = RequestText.content(leaf.content, layouter: computer.textLayouter, key: computer.hashKey)
+                        retexted.append((index, leaf))
+                    } else {
+                        return giveUp(editor)
+                    }
                 }
             }
             changed.append((node.id, members))
         }
+        var request = editor.finish()
         // The tree now belongs to this patch: the base stays, charged without it.
         bases.store(base.withoutRequest(), key: baseKey)
         let baseIds = changed.map { request.ids[Int($0.0.index)] }
@@ -179,8 +213,11 @@ struct PatchComputer: Sendable {
                                                                           direction: request.direction, key: computer.hashKey)
         let key = request.tree.rehash(&parts, changed: changed.map(\.0), available: request.available,
                                       direction: request.direction, key: computer.hashKey)
-        let idsEdited = zip(changed, baseIds).contains { $0.1 != $0.0.1.id }
-        let tag = idsEdited ? EntityTag(structure: key, ids: request.ids) : EntityTag(structure: key, idsHash: baseKey.ids)
+        // Ids hashed again in pre-order: after a patch that added or removed nodes, the order of
+        // their indices is not the tree's.
+        let idsEdited = changesStructure || zip(changed, baseIds).contains { $0.1 != $0.0.1.id }
+        let tag = idsEdited ? EntityTag(structure: key, ids: request.ids, order: request.tree.preorderNodes(root: request.root))
+            : EntityTag(structure: key, idsHash: baseKey.ids)
         // Chained patches relayout this tree again and again: round only the nodes that moved.
         request.tree.memoizesPixelRounding = true
         // The frames must be those of the patched tree laid out whole, which Yoga's relayout
@@ -207,6 +244,9 @@ struct PatchComputer: Sendable {
         var answer = idsEdited ? nil : base.answer
         if notModified {
             body = []
+        } else if changesOnly, let baseSide {
+            body = ChangesEncoder.encode(base: baseSide, new: ChangesEncoder.Side(tree: request.tree, root: request.root, frames: frames),
+                                         ids: request.ids)
         } else if changesOnly {
             // Node edits keep the structure: the base's nodes are the new tree's, at the same positions.
             body = ChangesEncoder.encode(tree: request.tree, root: request.root, ids: request.ids,

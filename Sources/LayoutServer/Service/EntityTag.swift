@@ -12,6 +12,13 @@ struct EntityTag: Equatable {
         self.init(structure: structure, idsHash: printsTree ? ~Self.idsHash(ids) : Self.idsHash(ids))
     }
 
+    /// The tag of a tree whose node indices are not its pre-order (a patch added or removed
+    /// nodes): the ids hashed in `order`, the tree's pre-order, which a whole decode numbers
+    /// them in.
+    init(structure: StructuralHash, ids: NodeIdentifiers, order: [NodeID]) {
+        self.init(structure: structure, idsHash: Self.idsHash { body in ids.forEachUTF8(in: order, body) })
+    }
+
     /// The tag of `structure` with an ids part known already (that of an earlier tag whose
     /// answer had the same ids and printed tree or none).
     init(structure: StructuralHash, idsHash: UInt64) {
@@ -40,12 +47,18 @@ struct EntityTag: Equatable {
 
     /// FNV-1a over the ids, with a marker byte per slot so nil, "" and shifted boundaries differ.
     static func idsHash(_ ids: NodeIdentifiers) -> UInt64 {
+        idsHash { body in ids.forEachUTF8(body) }
+    }
+
+    /// The hash of the ids `forEach` hands out, in its order.
+    @inline(__always)
+    private static func idsHash(_ forEach: ((UnsafeBufferPointer<UInt8>?) -> Void) -> Void) -> UInt64 {
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325
         @inline(__always) func mix(_ byte: UInt8) {
             hash ^= UInt64(byte)
             hash = hash &* 0x0000_0100_0000_01B3
         }
-        ids.forEachUTF8 { id in
+        forEach { id in
             guard let id else {
                 mix(0xFF)
                 return

@@ -9,14 +9,18 @@ import LayoutEngine
 /// there (an added node; its descendants are listed too). `removed` lists the topmost
 /// pointers of the base where the new tree has no node. `id` is left out for nodes without one.
 public enum ChangesEncoder {
-    /// A laid-out tree and its nodes' frames in pre-order (the first frames of an answer).
+    /// A laid-out tree's structure and its nodes' frames in pre-order (the first frames of an
+    /// answer), as they were when the side was made: the tree may be edited afterwards (a
+    /// patch that adds or removes children keeps the base's side this way).
     public struct Side {
-        public var tree: LayoutTree
+        var links: LayoutTree.Links
+        var positions: [Int]
         public var root: NodeID
         public var frames: [Frame]
 
         public init(tree: LayoutTree, root: NodeID, frames: [Frame]) {
-            self.tree = tree
+            self.links = tree.links
+            self.positions = tree.preorderPositions(root: root)
             self.root = root
             self.frames = frames
         }
@@ -110,8 +114,7 @@ public enum ChangesEncoder {
     }
 
     public static func encode(base: Side, new: Side, ids: NodeIdentifiers) -> [UInt8] {
-        let basePositions = base.tree.preorderPositions(root: base.root)
-        let newPositions = new.tree.preorderPositions(root: new.root)
+        let basePositions = base.positions, newPositions = new.positions
         // The children of one visited node being paired with the base's, by index.
         struct Level {
             var newChild: NodeID
@@ -135,7 +138,7 @@ public enum ChangesEncoder {
         }
         var removed: [String] = []
         visit(new.root, base: base.root)
-        stack.append(Level(newChild: new.tree.firstChild(of: new.root), baseChild: base.tree.firstChild(of: base.root)))
+        stack.append(Level(newChild: new.links.firstChild(of: new.root), baseChild: base.links.firstChild(of: base.root)))
         while !stack.isEmpty {
             let k = stack.count - 1
             let node = stack[k].newChild, baseNode = stack[k].baseChild
@@ -144,15 +147,15 @@ public enum ChangesEncoder {
                 continue
             }
             stack[k].index += 1
-            stack[k].newChild = node == .none ? .none : new.tree.nextSibling(of: node)
-            stack[k].baseChild = baseNode == .none ? .none : base.tree.nextSibling(of: baseNode)
+            stack[k].newChild = node == .none ? .none : new.links.nextSibling(of: node)
+            stack[k].baseChild = baseNode == .none ? .none : base.links.nextSibling(of: baseNode)
             if node == .none {
                 removed.append(pointer())
                 continue
             }
             visit(node, base: baseNode)
-            stack.append(Level(newChild: new.tree.firstChild(of: node),
-                               baseChild: baseNode == .none ? .none : base.tree.firstChild(of: baseNode)))
+            stack.append(Level(newChild: new.links.firstChild(of: node),
+                               baseChild: baseNode == .none ? .none : base.links.firstChild(of: baseNode)))
         }
         writer.endArray()
         writer.key("removed")

@@ -1,0 +1,102 @@
+import Testing
+@testable import LayoutEngine
+import TestSupport
+
+/// `insertChild` and `removeChild` on a laid-out tree: the links they leave, and exact
+/// relayouts after them (`relayoutsExactly`) giving the frames of the edited tree built anew
+/// and laid out once.
+@Suite struct StructuralRelayoutTests {
+    @Test func insertedAndRemovedChildrenAreLinkedInOrder() throws {
+        var tree = LayoutTree()
+        let root = try tree.addNode()
+        var children: [NodeID] = []
+        for _ in 0..<3 {
+            children.append(try tree.addNode())
+            tree.appendChild(children.last!, to: root)
+        }
+        let (a, b, c) = (children[0], children[1], children[2])
+        #expect(tree.removeChild(at: 2, of: root) == c)
+        #expect(tree.parent(of: c) == nil && tree.nextSibling(of: c) == .none)
+        // The last child removed: appending links after the new last one.
+        let d = try tree.addNode()
+        tree.appendChild(d, to: root)
+        tree.insertChild(c, into: root, at: 0)
+        let e = try tree.addNode()
+        tree.insertChild(e, into: root, at: 2)
+        #expect(Array(tree.children(of: root)) == [c, a, e, b, d])
+        #expect(tree.removeChild(at: 0, of: root) == c)
+        #expect(tree.removeChild(at: 1, of: root) == e)
+        let f = try tree.addNode()
+        tree.insertChild(f, into: root, at: tree.childCount(of: root))
+        #expect(Array(tree.children(of: root)) == [a, b, d, f])
+        #expect(tree.childCount(of: root) == 4 && tree.parent(of: f) == root)
+        #expect(tree.preorderNodes(root: root) == [root, a, b, d, f])
+    }
+
+    /// Random trees (every style feature of `RandomTrees`) laid out exactly, then chains of
+    /// random subtrees removed, inserted elsewhere (moved), and new leaves inserted, with a
+    /// style edit now and then: after each step every node under the root has the frame of the
+    /// same tree built anew in pre-order and laid out once, bit for bit.
+    @Test(arguments: [UInt64(1), 2, 3, 4])
+    func structuralEditsRelayoutAsAWholeLayout(seed: UInt64) throws {
+        var steps = 0, incremental = 0
+        for chain in 0..<UInt64(20) {
+            let treeSeed = seed * 1000 + chain
+            var rng = SplitMix64(seed: treeSeed)
+            let config = LayoutConfig(pointScaleFactor: Float(treeSeed % 3), useWebDefaults: treeSeed % 4 == 0)
+            let baseline = treeSeed % 3 == 0
+            var (tree, root, _) = try RandomTrees.make(seed: treeSeed, size: rng.int(20...120), config: config,
+                                                       text: treeSeed % 2 == 0, baseline: baseline)
+            tree.relayoutsExactly = true
+            let available = AvailableSize(width: rng.float(100...500), height: rng.chance(30) ? rng.float(100...500) : nil)
+            tree.computeLayout(root: root, available: available)
+            // Subtrees taken out, to be inserted again.
+            var detached: [NodeID] = []
+            for step in 0..<10 {
+                for _ in 0..<rng.int(1...3) {
+                    let attached = tree.preorderNodes(root: root)
+                    switch rng.int(0...3) {
+                    case 0...1 where attached.count > 2:
+                        let node = rng.pick(Array(attached.dropFirst()))
+                        let parent = try #require(tree.parent(of: node))
+                        let index = try #require(Array(tree.children(of: parent)).firstIndex(of: node))
+                        tree.removeChild(at: index, of: parent)
+                        detached.append(node)
+                    case 2:
+                        try ExactRelayoutTests.edit(&tree, rng.pick(attached), root, baseline: baseline, inFlow: false, &rng)
+                    default:
+                        let containers = attached.filter { tree.content(of: $0) == .none }
+                        let parent = rng.pick(containers)
+                        let child = detached.isEmpty || rng.chance(30)
+                            ? try tree.addNode(style: RandomTrees.style(&rng, webDefaults: config.useWebDefaults, baseline: baseline),
+                                               content: rng.chance(50) ? .fixed(Size(width: rng.float(0...60), height: rng.float(0...30))) : .none)
+                            : detached.remove(at: rng.int(0...(detached.count - 1)))
+                        tree.insertChild(child, into: parent, at: rng.int(0...tree.childCount(of: parent)))
+                    }
+                }
+                tree.computeLayout(root: root, available: available)
+                if !baseline {
+                    steps += 1
+                    if !tree.lastLayoutStartedFresh { incremental += 1 }
+                }
+                let nodes = tree.preorderNodes(root: root)
+                var whole = LayoutTree(config: config)
+                var copies: [NodeID: NodeID] = [:]
+                for node in nodes {
+                    let copy = try whole.addNode(style: tree.style(of: node), content: tree.content(of: node))
+                    copies[node] = copy
+                    if node != root, let parent = tree.parent(of: node) { whole.appendChild(copy, to: copies[parent]!) }
+                }
+                whole.computeLayout(root: copies[root]!, available: available)
+                for node in nodes {
+                    let a = tree.frame(of: node), b = whole.frame(of: copies[node]!)
+                    #expect([a.left, a.top, a.width, a.height].map(\.bitPattern) == [b.left, b.top, b.width, b.height].map(\.bitPattern),
+                            "tree \(treeSeed) step \(step) node \(node.index): \(a) relaid out, \(b) whole")
+                }
+            }
+        }
+        print("structural relayout seed \(seed): \(incremental) of \(steps) relayouts without baselines incremental")
+        // Structural edits stay incremental where style edits do (no baseline alignment).
+        #expect(incremental * 2 > steps, "\(incremental) of \(steps) relayouts without baselines were incremental")
+    }
+}
