@@ -29,6 +29,8 @@ PORT (0: any free port), TREE and PATCH:
                    a badge), kept with --patch-base-bytes 64 MiB (a patched feed is ~10 MB)
   PATCH=width      the patch changes the width of child 0 of root child N (default)
   PATCH=text       it replaces the message of root child N (feed-text: a longer text each time)
+  PATCH=append     it removes the root's first child and appends a copy of root child N with a
+                   new id at the end (a chat that scrolls: children removed and added)
 """
 import http.client
 import json
@@ -163,10 +165,11 @@ def main():
         template = feed_template(TREE == "feed-text")
     else:
         sys.exit(f"bench.py: TREE is tree1000, feed-box or feed-text, not {TREE}")
-    if PATCH not in ("width", "text") or (PATCH == "text" and TREE != "feed-text"):
-        sys.exit("bench.py: PATCH is width, or text with TREE=feed-text")
+    if PATCH not in ("width", "text", "append") or (PATCH == "text" and TREE != "feed-text"):
+        sys.exit("bench.py: PATCH is width, append, or text with TREE=feed-text")
     whole = template.replace("@W@", "400").replace("@P@", "8").encode()
-    items = len(json.loads(whole)["root"]["children"])
+    children = json.loads(whole)["root"]["children"]
+    items = len(children)
     # A patched feed is charged ~10 MB: more than a shard of the default budget keeps.
     keep = ["--patch-base-bytes", str(64 << 20)] if TREE != "tree1000" else []
     cached = open(os.path.join(here, "..", "load", "request.json"), "rb").read()
@@ -196,12 +199,16 @@ def main():
             def one():
                 state["n"] += 1
                 item, width = state["n"] * 37 % items, 20 + 17 * (state["chain"] % 8) + state["n"] % 17
-                if PATCH == "text":
+                if PATCH == "append":
+                    cell = dict(children[item], id=f"new-{state['chain']}-{state['n']}")
+                    operations = [{"op": "remove", "path": "/root/children/0"},
+                                  {"op": "add", "path": "/root/children/-", "value": cell}]
+                elif PATCH == "text":
                     message = f"Message {state['n']}: a line that grows" + " more" * (state["n"] % 9) + "."
-                    operation = {"op": "replace", "path": f"/root/children/{item}/children/1/children/1/text", "value": message}
+                    operations = [{"op": "replace", "path": f"/root/children/{item}/children/1/children/1/text", "value": message}]
                 else:
-                    operation = {"op": "replace", "path": f"/root/children/{item}/children/0/style/width", "value": width}
-                body = {"base": state["tag"], "changesOnly": changes_only, "patch": [operation]}
+                    operations = [{"op": "replace", "path": f"/root/children/{item}/children/0/style/width", "value": width}]
+                body = {"base": state["tag"], "changesOnly": changes_only, "patch": operations}
                 answer = post(connection, "/compute/patch", json.dumps(body).encode())
                 state["tag"] = answer.getheader("ETag")
                 mode = answer.getheader("X-Patch")

@@ -92,14 +92,14 @@ func runServicePath(file: String) {
             case "patch", "patch-changes":
                 guard let patcher else { fatalError("WIRE_BENCH_STAGE=\(stage): the tree has no leaves to patch") }
                 sink &+= patcher.patch(changesOnly: stage == "patch-changes")
-            case "patch-rebuilt":
+            case "patch-child":
                 guard let adder else { fatalError("WIRE_BENCH_STAGE=\(stage): the root has no children to add to") }
                 sink &+= adder.patch()
             case "encode":
                 let frames = laidOut.tree.preorderFrames(root: laidOut.root)
                 sink &+= ResponseEncoder.encode(tree: laidOut.tree, root: laidOut.root, ids: laidOut.ids,
                                                 frames: frames).count
-            default: fatalError("WIRE_BENCH_STAGE: engine, service, decode, hash, encode, patch, patch-changes or patch-rebuilt")
+            default: fatalError("WIRE_BENCH_STAGE: engine, service, decode, hash, encode, patch, patch-changes or patch-child")
             }
         }
         return
@@ -142,7 +142,7 @@ func runServicePath(file: String) {
         add("patch of one leaf, changesOnly") { sink &+= patcher.patch(changesOnly: true) }
     }
     if let adder {
-        add("patch adding a child, rebuilt") { sink &+= adder.patch() }
+        add("patch adding or removing a child") { sink &+= adder.patch() }
     }
     let engine = results[0].1
     for (name, ns) in results {
@@ -193,9 +193,9 @@ final class LeafPatcher {
     }
 }
 
-/// A chain of structural patches, which `/compute/patch` answers by rebuilding: a child added
-/// at the end of one of the root's children (picked as `LeafPatcher` picks it), then removed
-/// again by the next patch, so the tree keeps its size.
+/// A chain of structural patches (made in place in a flexbox tree): a child added at the end of
+/// one of the root's children (picked as `LeafPatcher` picks it), then removed again by the next
+/// patch, so the tree keeps its size.
 @MainActor
 final class ChildAdder {
     private var chain: PatchChain

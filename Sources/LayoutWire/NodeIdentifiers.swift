@@ -89,6 +89,7 @@ public struct NodeIdentifiers: Sendable, Equatable, RandomAccessCollection, Muta
     }
 
     /// Calls `body` with the UTF-8 bytes of the ids of `nodes`, in that order.
+    @inlinable
     public func forEachUTF8(in nodes: [NodeID], _ body: (UnsafeBufferPointer<UInt8>?) throws -> Void) rethrows {
         try withView { view in
             for node in nodes { try body(view[Int(node.index)]) }

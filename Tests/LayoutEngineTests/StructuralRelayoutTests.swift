@@ -99,4 +99,46 @@ import TestSupport
         // Structural edits stay incremental where style edits do (no baseline alignment).
         #expect(incremental * 2 > steps, "\(incremental) of \(steps) relayouts without baselines were incremental")
     }
+
+    /// `rehash(_:changed:preorderUnchangedBefore:)` after random children added and removed
+    /// (and some nodes' styles edited), given the earliest position of a child added or removed
+    /// and, as changed, their parents and the edited nodes: the hash of the edited tree hashed
+    /// whole, and parts that go on rehashing later edits correctly.
+    @Test func structuralRehashEqualsTheWholeHash() throws {
+        let key = StructuralHashKey(k0: 7, k1: 9)
+        for seed in UInt64(0)..<40 {
+            var rng = SplitMix64(seed: seed)
+            var (tree, root, _) = try RandomTrees.make(seed: seed, size: rng.int(10...300), text: false, baseline: false)
+            var parts = tree.structuralHashParts(root: root, key: key)
+            for _ in 0..<6 {
+                var unchangedBefore = Int.max
+                var changed: [NodeID] = []
+                for _ in 0..<rng.int(1...3) {
+                    let attached = tree.preorderNodes(root: root)
+                    let containers = attached.filter { tree.content(of: $0) == .none }
+                    let parent = rng.pick(containers)
+                    changed.append(parent)
+                    if tree.childCount(of: parent) > 0 && rng.chance(40) {
+                        let index = rng.int(0...(tree.childCount(of: parent) - 1))
+                        let child = tree.child(at: index, of: parent)
+                        unchangedBefore = min(unchangedBefore, try #require(tree.preorderPosition(of: child, root: root)))
+                        tree.removeChild(at: index, of: parent)
+                    } else {
+                        let child = try tree.addNode(style: RandomTrees.style(&rng, webDefaults: false, baseline: false))
+                        tree.insertChild(child, into: parent, at: rng.int(0...tree.childCount(of: parent)))
+                        unchangedBefore = min(unchangedBefore, try #require(tree.preorderPosition(of: child, root: root)))
+                    }
+                    if rng.chance(50) {
+                        let node = rng.pick(tree.preorderNodes(root: root))
+                        var style = tree.style(of: node)
+                        style.flexGrow = Float(rng.int(0...4))
+                        try tree.setStyle(style, for: node)
+                        changed.append(node)
+                    }
+                }
+                let hash = tree.rehash(&parts, changed: changed, preorderUnchangedBefore: unchangedBefore, key: key)
+                #expect(hash == tree.structuralHash(root: root, key: key), "seed \(seed)")
+            }
+        }
+    }
 }

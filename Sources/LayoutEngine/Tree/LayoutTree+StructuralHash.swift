@@ -48,7 +48,7 @@ extension LayoutTree {
         }
         let size = Self.structuralHashChunkNodes
         // Made at the first rehash, not with the parts: most kept trees are never patched.
-        if parts.positions.isEmpty { parts.positions = preorderPositions(root: NodeID(parts.root)) }
+        if parts.positions.isEmpty && !changed.isEmpty { parts.positions = preorderPositions(root: NodeID(parts.root)) }
         var done: [Int] = []
         for node in changed {
             let position = parts.positions[Int(node.index)]
@@ -76,6 +76,66 @@ extension LayoutTree {
         if !references.list.isEmpty { combineReferences(into: &hasher, root: NodeID(parts.root)) }
         parts.hash = hasher.finalize()
         return parts.hash
+    }
+
+    /// The structural hash after children were added, removed or moved under the hashed root
+    /// since `parts` were made, where the tree's pre-order holds the same nodes as then before
+    /// position `unchangedBefore` (the first added or removed child's), and `changed` nodes'
+    /// own records (members edited, or children added or removed: a node's record holds its
+    /// child count) may differ: the chunks wholly before that position are kept unless they
+    /// hold a changed node, the rest hashed again; the same hash as hashing the edited tree
+    /// whole. A chat that gets a message at its end rehashes its first chunk (the root's record)
+    /// and its last ones. `available`, `direction` and `key` must be those `parts` were made with.
+    public func rehash(_ parts: inout StructuralHashParts, changed: [NodeID], preorderUnchangedBefore unchangedBefore: Int,
+                       available: AvailableSize = AvailableSize(), direction: Direction = .ltr,
+                       key: StructuralHashKey = .processRandom) -> StructuralHash {
+        let size = Self.structuralHashChunkNodes
+        let root = Int(parts.root)
+        let kept = min(max(unchangedBefore, 0) / size, parts.chunkHashes.count)
+        guard kept > 0, references.list.isEmpty else {
+            parts = structuralHashParts(root: NodeID(parts.root), available: available, direction: direction, key: key)
+            return parts.hash
+        }
+        // The first node past the kept chunks: 32 steps on from the last kept chunk's start,
+        // which lies in the unchanged part of the pre-order.
+        var n = Int(parts.chunkStarts[kept - 1])
+        for _ in 0..<size where n >= 0 { n = preorderSuccessor(of: n, root: root) }
+        parts.chunkStarts.removeSubrange(kept...)
+        parts.chunkHashes.removeSubrange(kept...)
+        withNodeRows { rows in
+            var chunk = Self.chunkHasher(key)
+            var count = 0
+            while n >= 0 {
+                if count == 0 { parts.chunkStarts.append(Int32(n)) }
+                rows.combineNode(n, into: &chunk)
+                count += 1
+                if count == size {
+                    parts.chunkHashes.append(chunk.finalize())
+                    chunk = Self.chunkHasher(key)
+                    count = 0
+                }
+                n = preorderSuccessor(of: n, root: root)
+            }
+            if count > 0 { parts.chunkHashes.append(chunk.finalize()) }
+        }
+        parts.structureVersion = structureVersion
+        parts.nodeCount = nodeCount
+        parts.positions = []
+        // Nodes edited in the kept chunks: those chunks again (`rehash` does the rest).
+        return rehash(&parts, changed: changed, available: available, direction: direction, key: key)
+    }
+
+    /// The position of `node` in the pre-order walk of the subtree at `root` (the root's is 0),
+    /// found by walking it; nil when `node` is not in that subtree.
+    public func preorderPosition(of node: NodeID, root: NodeID) -> Int? {
+        var n = Int(root.index)
+        var position = 0
+        while n >= 0 {
+            if n == Int(node.index) { return position }
+            position += 1
+            n = preorderSuccessor(of: n, root: Int(root.index))
+        }
+        return nil
     }
 
     /// The whole-tree hash's first words: format, config, available size and direction.
@@ -364,8 +424,8 @@ public struct StructuralHashParts: Sendable {
     public internal(set) var hash = StructuralHash(high: 0, low: 0)
     let root: Int32
     /// The tree's `structureVersion` and node count the parts describe.
-    let structureVersion: UInt32
-    let nodeCount: Int
+    var structureVersion: UInt32
+    var nodeCount: Int
     /// Each chunk's first node and hash, in order.
     var chunkStarts: [Int32] = []
     var chunkHashes: [StructuralHash] = []

@@ -120,12 +120,12 @@ struct PatchComputer: Sendable {
                          patch: JSONPatch, changesOnly: Bool, ifNoneMatch: String?) -> (LayoutComputer.Answer, Mode)? {
         guard base.patchesInPlace else { return nil }
         var hashParts: StructuralHashParts?
-        guard let taken = base.takeRequest(hashParts: &hashParts) else { return nil }
+        guard var request = base.takeRequest(hashParts: &hashParts) else { return nil }
         // What each operation does to the tree, worked out before any of it is done.
         var edits: [TreeEdit] = []
         for operation in patch.operations {
-            guard let more = TreeEdit.edits(of: operation, config: taken.tree.config, limits: limits) else {
-                base.putBack(taken, hashParts: hashParts)
+            guard let more = TreeEdit.edits(of: operation, config: request.tree.config, limits: limits) else {
+                base.putBack(request, hashParts: hashParts)
                 return nil
             }
             edits += more
@@ -134,54 +134,52 @@ struct PatchComputer: Sendable {
         // Children are added, removed and moved in place in plain flexbox trees only: text
         // leaves and other models keep per-node tables (leaves, model kinds) that these would
         // have to follow.
-        if changesStructure && !(taken.textLeaves.isEmpty && taken.paint.modelKinds.isEmpty) {
-            base.putBack(taken, hashParts: hashParts)
+        if changesStructure && !(request.textLeaves.isEmpty && request.paint.modelKinds.isEmpty) {
+            base.putBack(request, hashParts: hashParts)
             return nil
         }
         // The base's structure, for the changes of a patch that edits it.
         let baseSide = changesStructure && changesOnly
-            ? ChangesEncoder.Side(tree: taken.tree, root: taken.root, frames: base.frames) : nil
-        // `consume`: the editor's edits must not copy the tree's arrays (copy-on-write).
-        var editor = TreeEditor(request: consume taken, limits: limits)
+            ? ChangesEncoder.Side(tree: request.tree, root: request.root, frames: base.frames) : nil
+        var editor = TreeEditor(limits: limits)
         // After the first structural edit the tree cannot be put back: the base keeps its
         // document only.
-        func giveUp(_ editor: consuming TreeEditor) -> (LayoutComputer.Answer, Mode)? {
+        func giveUp(_ request: consuming LayoutRequest) -> (LayoutComputer.Answer, Mode)? {
             if editor.changedStructure {
                 bases.store(base.withoutRequest(), key: baseKey)
             } else {
-                base.putBack(editor.request, hashParts: hashParts)
+                base.putBack(request, hashParts: hashParts)
             }
             return nil
         }
-        for edit in edits where !editor.apply(edit) { return giveUp(editor) }
+        for edit in edits where !editor.apply(edit, to: &request) { return giveUp(request) }
         // Nodes added since the base was decoded stay in storage when removed again (`removeChild`):
         // past twice the live nodes, the patch is rebuilt, which stores the tree compacted.
         let liveNodes = base.frames.count + editor.nodeBalance
-        if liveNodes > limits.maxNodes || editor.request.tree.nodeCount > 2 * liveNodes + 64 { return giveUp(editor) }
+        if liveNodes > limits.maxNodes || request.tree.nodeCount > 2 * liveNodes + 64 { return giveUp(request) }
         var changed: [(NodeID, FlexNodeMembers)] = []
         // Text leaves given a new text, by index in `request.textLeaves`.
         var retexted: [(index: Int, leaf: TextLeaf)] = []
         for edited in editor.editedNodes {
             // A node edited, then removed: nothing of it is left to lay out.
-            guard let path = editor.path(of: edited) else { continue }
-            let request = editor.request
+            guard let path = TreeEditor.path(of: edited, in: request) else { continue }
             guard let node = Self.flexNode(at: path, in: request.tree, root: request.root, document: document),
                   node.id == edited,
                   var members = members(of: node.object, config: request.tree.config),
                   (try? members.style.validate()) != nil
-            else { return giveUp(editor) }
+            else { return giveUp(request) }
             if changesStructure {
                 // The tree has no text leaf (above): a text now is a new leaf, which is rebuilt.
-                guard node.object["text"] == nil else { return giveUp(editor) }
+                guard node.object["text"] == nil else { return giveUp(request) }
             } else {
                 // The structure is the base's: the node's object before the patch is at the same path.
                 guard let before = Self.nodeObject(at: path, in: original),
-                      request.textLeaves.isEmpty || FlexNodeMembers.sameTextStyle(before, node.object) else { return giveUp(editor) }
+                      request.textLeaves.isEmpty || FlexNodeMembers.sameTextStyle(before, node.object) else { return giveUp(request) }
                 if before["text"] != nil || node.object["text"] != nil {
                     // A text leaf stays one, measured by its text: it keeps its content, or gets that
                     // of its new text when a string replaces a string.
                     guard members.content == .none,
-                          let index = request.textLeaves.firstIndex(where: { $0.node == node.id }) else { return giveUp(editor) }
+                          let index = request.textLeaves.firstIndex(where: { $0.node == node.id }) else { return giveUp(request) }
                     if before["text"] == node.object["text"] {
                         members.content = request.tree.content(of: node.id)
                     } else if case .string? = before["text"], case .string(let text)? = node.object["text"] {
@@ -189,13 +187,12 @@ struct PatchComputer: Sendable {
                         members.content = RequestText.content(leaf.content, layouter: computer.textLayouter, key: computer.hashKey)
                         retexted.append((index, leaf))
                     } else {
-                        return giveUp(editor)
+                        return giveUp(request)
                     }
                 }
             }
             changed.append((node.id, members))
         }
-        var request = editor.finish()
         // The tree now belongs to this patch: the base stays, charged without it.
         bases.store(base.withoutRequest(), key: baseKey)
         let baseIds = changed.map { request.ids[Int($0.0.index)] }
@@ -207,12 +204,18 @@ struct PatchComputer: Sendable {
             request.ids[Int(id.index)] = members.id
             request.paint.nodes[id.index] = members.paint
         }
-        // Only the edited nodes' chunks are hashed again (the first patch of a base kept without
-        // parts hashes it whole once); ids untouched keep the base's ids hash.
-        var parts = hashParts.take() ?? request.tree.structuralHashParts(root: request.root, available: request.available,
-                                                                          direction: request.direction, key: computer.hashKey)
-        let key = request.tree.rehash(&parts, changed: changed.map(\.0), available: request.available,
-                                      direction: request.direction, key: computer.hashKey)
+        // Only the edited nodes' chunks are hashed again, and with children added or removed the
+        // chunks from the first change of the pre-order on (the first patch of a base kept
+        // without parts hashes it whole once); ids untouched keep the base's ids hash.
+        let keptParts = hashParts.take()
+        var parts = keptParts ?? request.tree.structuralHashParts(root: request.root, available: request.available,
+                                                                  direction: request.direction, key: computer.hashKey)
+        let key = changesStructure && keptParts != nil
+            ? request.tree.rehash(&parts, changed: changed.map(\.0) + editor.parentsEdited,
+                                  preorderUnchangedBefore: editor.preorderUnchangedBefore,
+                                  available: request.available, direction: request.direction, key: computer.hashKey)
+            : request.tree.rehash(&parts, changed: changed.map(\.0), available: request.available,
+                                  direction: request.direction, key: computer.hashKey)
         // Ids hashed again in pre-order: after a patch that added or removed nodes, the order of
         // their indices is not the tree's.
         let idsEdited = changesStructure || zip(changed, baseIds).contains { $0.1 != $0.0.1.id }
@@ -251,6 +254,9 @@ struct PatchComputer: Sendable {
             // Node edits keep the structure: the base's nodes are the new tree's, at the same positions.
             body = ChangesEncoder.encode(tree: request.tree, root: request.root, ids: request.ids,
                                          baseFrames: base.frames, frames: frames)
+        } else if changesStructure {
+            // A new structure: encoded whole, and the next patch that keeps it splices from that.
+            body = ResponseEncoder.encode(tree: request.tree, root: request.root, ids: request.ids, frames: frames, printedTree: nil)
         } else {
             // Node edits keep the structure and (answer kept) the ids: only moved frames are written again.
             answer = answer?.updated(to: frames)

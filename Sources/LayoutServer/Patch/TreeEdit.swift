@@ -84,52 +84,58 @@ enum TreeEdit {
     }
 }
 
-/// Structural edits applied to a kept request, with what they add up to.
+/// Applies `TreeEdit`s to a kept request, and keeps what they add up to. The request is
+/// passed to each call (`inout`), never held: a second reference to its tree would make the
+/// edits copy its arrays (copy-on-write).
 struct TreeEditor {
-    var request: LayoutRequest
     /// Nodes whose own members an edit changes, in the order first edited.
     private(set) var editedNodes: [NodeID] = []
     /// Nodes added less nodes taken out of the tree.
     private(set) var nodeBalance = 0
     /// Whether children were added, removed or moved.
     private(set) var changedStructure = false
+    /// The tree's pre-order is as it was before this position (`Int.max`: unchanged), but for
+    /// the own records of `parentsEdited`.
+    private(set) var preorderUnchangedBefore = Int.max
+    /// Nodes whose children changed (their child count is part of their hashed record).
+    private(set) var parentsEdited: [NodeID] = []
     let limits: WireLimits
 
-    init(request: consuming LayoutRequest, limits: WireLimits) {
-        self.request = request
+    init(limits: WireLimits) {
         self.limits = limits
     }
 
-    /// Applies `edit`; false when its paths do not name nodes of the tree as it stands (the
-    /// tree may be half edited then).
-    mutating func apply(_ edit: TreeEdit) -> Bool {
+    /// Applies `edit` to `request`; false when its paths do not name nodes of the tree as it
+    /// stands (the tree may be half edited then).
+    mutating func apply(_ edit: TreeEdit, to request: inout LayoutRequest) -> Bool {
         switch edit {
         case .members(let path):
-            guard let node = node(at: path) else { return false }
+            guard let node = Self.node(at: path, in: request) else { return false }
             if !editedNodes.contains(node) { editedNodes.append(node) }
             return true
         case .insert(let parentPath, let index, let subtree):
-            return insert(subtree, parent: parentPath, index: index)
+            return insert(subtree, parent: parentPath, index: index, into: &request)
         case .remove(let parentPath, let index):
-            return remove(parent: parentPath, index: index) != nil
+            return remove(parent: parentPath, index: index, from: &request) != nil
         case .replace(let parentPath, let index, let subtree):
-            return remove(parent: parentPath, index: index) != nil && insert(subtree, parent: parentPath, index: index)
+            return remove(parent: parentPath, index: index, from: &request) != nil
+                && insert(subtree, parent: parentPath, index: index, into: &request)
         case .move(let from, let to):
-            guard let child = remove(parent: from.parent, index: from.index), let parent = node(at: to.parent) else { return false }
+            guard let child = remove(parent: from.parent, index: from.index, from: &request),
+                  let parent = Self.node(at: to.parent, in: request) else { return false }
             let index = to.index ?? request.tree.childCount(of: parent)
             guard index <= request.tree.childCount(of: parent),
-                  depth(of: parent) + subtreeDepth(child) <= limits.maxDepth else { return false }
+                  Self.depth(of: parent, in: request.tree) + Self.subtreeDepth(child, in: request.tree) <= limits.maxDepth
+            else { return false }
             request.tree.insertChild(child, into: parent, at: index)
-            nodeBalance += subtreeSize(child)
+            nodeBalance += request.tree.preorderNodes(root: child).count
+            changedChildren(of: parent, at: child, in: request)
             return true
         }
     }
 
-    /// The edited request, handed over.
-    consuming func finish() -> LayoutRequest { request }
-
     /// The child indices from the root to `node`, or nil when it is no longer under the root.
-    func path(of node: NodeID) -> [Int]? {
+    static func path(of node: NodeID, in request: LayoutRequest) -> [Int]? {
         var path: [Int] = []
         var n = node
         while n != request.root {
@@ -146,27 +152,39 @@ struct TreeEditor {
         return path.reversed()
     }
 
-    private mutating func insert(_ subtree: FlexSubtree, parent parentPath: [Int], index: Int?) -> Bool {
-        guard let parent = node(at: parentPath) else { return false }
+    private mutating func insert(_ subtree: FlexSubtree, parent parentPath: [Int], index: Int?,
+                                 into request: inout LayoutRequest) -> Bool {
+        guard let parent = Self.node(at: parentPath, in: request) else { return false }
         let count = request.tree.childCount(of: parent)
         let index = index ?? count
-        guard index <= count, depth(of: parent) + subtree.depth <= limits.maxDepth else { return false }
+        guard index <= count, Self.depth(of: parent, in: request.tree) + subtree.depth <= limits.maxDepth else { return false }
         let root = request.add(subtree)
         request.tree.insertChild(root, into: parent, at: index)
         nodeBalance += subtree.nodes.count
         changedStructure = true
+        changedChildren(of: parent, at: root, in: request)
         return true
     }
 
-    private mutating func remove(parent parentPath: [Int], index: Int) -> NodeID? {
-        guard let parent = node(at: parentPath), index < request.tree.childCount(of: parent) else { return nil }
+    private mutating func remove(parent parentPath: [Int], index: Int, from request: inout LayoutRequest) -> NodeID? {
+        guard let parent = Self.node(at: parentPath, in: request), index < request.tree.childCount(of: parent) else { return nil }
+        changedChildren(of: parent, at: request.tree.child(at: index, of: parent), in: request)
         let child = request.tree.removeChild(at: index, of: parent)
-        nodeBalance -= subtreeSize(child)
+        nodeBalance -= request.tree.preorderNodes(root: child).count
         changedStructure = true
         return child
     }
 
-    private func node(at path: [Int]) -> NodeID? {
+    /// Notes that `parent`'s children changed at `child` (inserted, or about to be removed):
+    /// the pre-order moves from `child`'s position on, and `parent`'s own record changes. Edits
+    /// before this one in the patch left the part before the earliest such position as it was.
+    private mutating func changedChildren(of parent: NodeID, at child: NodeID, in request: LayoutRequest) {
+        let position = request.tree.preorderPosition(of: child, root: request.root) ?? 0
+        preorderUnchangedBefore = min(preorderUnchangedBefore, position)
+        if !parentsEdited.contains(parent) { parentsEdited.append(parent) }
+    }
+
+    private static func node(at path: [Int], in request: LayoutRequest) -> NodeID? {
         var node = request.root
         for index in path {
             guard index < request.tree.childCount(of: node) else { return nil }
@@ -176,26 +194,22 @@ struct TreeEditor {
     }
 
     /// Nodes from the root down to `node`, both counted.
-    private func depth(of node: NodeID) -> Int {
+    private static func depth(of node: NodeID, in tree: LayoutTree) -> Int {
         var depth = 1
         var n = node
-        while let parent = request.tree.parent(of: n) {
+        while let parent = tree.parent(of: n) {
             depth += 1
             n = parent
         }
         return depth
     }
 
-    private func subtreeSize(_ root: NodeID) -> Int {
-        request.tree.preorderNodes(root: root).count
-    }
-
-    private func subtreeDepth(_ root: NodeID) -> Int {
+    private static func subtreeDepth(_ root: NodeID, in tree: LayoutTree) -> Int {
         var deepest = 0
         var stack: [(NodeID, Int)] = [(root, 1)]
         while let (node, level) = stack.popLast() {
             deepest = max(deepest, level)
-            for child in request.tree.children(of: node) { stack.append((child, level + 1)) }
+            for child in tree.children(of: node) { stack.append((child, level + 1)) }
         }
         return deepest
     }

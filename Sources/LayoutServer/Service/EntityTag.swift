@@ -16,7 +16,9 @@ struct EntityTag: Equatable {
     /// nodes): the ids hashed in `order`, the tree's pre-order, which a whole decode numbers
     /// them in.
     init(structure: StructuralHash, ids: NodeIdentifiers, order: [NodeID]) {
-        self.init(structure: structure, idsHash: Self.idsHash { body in ids.forEachUTF8(in: order, body) })
+        var hasher = IdsHasher()
+        ids.forEachUTF8(in: order) { hasher.add($0) }
+        self.init(structure: structure, idsHash: hasher.hash)
     }
 
     /// The tag of `structure` with an ids part known already (that of an earlier tag whose
@@ -47,27 +49,27 @@ struct EntityTag: Equatable {
 
     /// FNV-1a over the ids, with a marker byte per slot so nil, "" and shifted boundaries differ.
     static func idsHash(_ ids: NodeIdentifiers) -> UInt64 {
-        idsHash { body in ids.forEachUTF8(body) }
+        var hasher = IdsHasher()
+        ids.forEachUTF8 { hasher.add($0) }
+        return hasher.hash
     }
 
-    /// The hash of the ids `forEach` hands out, in its order.
-    @inline(__always)
-    private static func idsHash(_ forEach: ((UnsafeBufferPointer<UInt8>?) -> Void) -> Void) -> UInt64 {
+    /// The ids' FNV-1a state, one id at a time. A value the id walks write in place: a local
+    /// `var` captured by their closures was checked for exclusive access at every byte.
+    private struct IdsHasher {
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        @inline(__always) func mix(_ byte: UInt8) {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x0000_0100_0000_01B3
-        }
-        forEach { id in
-            guard let id else {
-                mix(0xFF)
-                return
-            }
+
+        @inline(__always) mutating func add(_ id: UnsafeBufferPointer<UInt8>?) {
+            guard let id else { return mix(0xFF) }
             mix(0xFE)
             for byte in id { mix(byte) }
             mix(0xFD)
         }
-        return hash
+
+        @inline(__always) private mutating func mix(_ byte: UInt8) {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01B3
+        }
     }
 
     /// Whether an `If-None-Match` field value names this tag: `*`, or a comma-separated list
