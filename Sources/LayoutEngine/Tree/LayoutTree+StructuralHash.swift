@@ -56,18 +56,29 @@ extension LayoutTree {
             let chunk = position / size
             if done.contains(chunk) { continue }
             done.append(chunk)
-            var hasher = Self.chunkHasher(key)
-            var n = Int(parts.chunkStarts[chunk])
-            var count = 0
-            withNodeRows { rows in
-                while n >= 0 && count < size {
-                    rows.combineNode(n, into: &hasher)
-                    count += 1
-                    n = preorderSuccessor(of: n, root: Int(parts.root))
-                }
-            }
-            parts.chunkHashes[chunk] = hasher.finalize()
+            rehashChunk(chunk, of: &parts, key: key)
         }
+        return combineChunks(of: &parts, available: available, direction: direction, key: key)
+    }
+
+    /// Hashes chunk `chunk` of `parts` again from its first node.
+    private func rehashChunk(_ chunk: Int, of parts: inout StructuralHashParts, key: StructuralHashKey) {
+        var hasher = Self.chunkHasher(key)
+        var n = Int(parts.chunkStarts[chunk])
+        var count = 0
+        withNodeRows { rows in
+            while n >= 0 && count < Self.structuralHashChunkNodes {
+                rows.combineNode(n, into: &hasher)
+                count += 1
+                n = preorderSuccessor(of: n, root: Int(parts.root))
+            }
+        }
+        parts.chunkHashes[chunk] = hasher.finalize()
+    }
+
+    /// The whole-tree hash of `parts`' chunks (kept there too).
+    private func combineChunks(of parts: inout StructuralHashParts, available: AvailableSize, direction: Direction,
+                               key: StructuralHashKey) -> StructuralHash {
         var hasher = header(available: available, direction: direction, key: key)
         for chunk in parts.chunkHashes {
             hasher.combine(chunk.high)
@@ -121,8 +132,18 @@ extension LayoutTree {
         parts.structureVersion = structureVersion
         parts.nodeCount = nodeCount
         parts.positions = []
-        // Nodes edited in the kept chunks: those chunks again (`rehash` does the rest).
-        return rehash(&parts, changed: changed, available: available, direction: direction, key: key)
+        // The kept chunks that hold changed nodes, hashed again: found in one walk of them.
+        if !changed.isEmpty {
+            let changedNodes = Set(changed.map(\.index))
+            var chunks = Set<Int>()
+            var m = root
+            for position in 0..<(kept * size) where m >= 0 {
+                if changedNodes.contains(Int32(m)) { chunks.insert(position / size) }
+                m = preorderSuccessor(of: m, root: root)
+            }
+            for chunk in chunks { rehashChunk(chunk, of: &parts, key: key) }
+        }
+        return combineChunks(of: &parts, available: available, direction: direction, key: key)
     }
 
     /// The position of `node` in the pre-order walk of the subtree at `root` (the root's is 0),
