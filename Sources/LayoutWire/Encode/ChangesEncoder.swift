@@ -72,7 +72,7 @@ public enum ChangesEncoder {
                 pointer.append(contentsOf: "/children/".utf8)
                 appendDecimal(position, to: &pointer)
             }
-            write(node, pointer: String(decoding: pointer, as: UTF8.self), frame: frames[target], ids: ids, to: &writer)
+            write(node, pointer: pointer, frame: frames[target], ids: ids, to: &writer)
         }
         writer.endArray()
         writer.key("removed")
@@ -96,10 +96,10 @@ public enum ChangesEncoder {
         a.left == b.left && a.top == b.top && a.width == b.width && a.height == b.height
     }
 
-    private static func write(_ node: NodeID, pointer: String, frame: Frame, ids: NodeIdentifiers, to writer: inout JSONWriter) {
+    private static func write(_ node: NodeID, pointer: [UInt8], frame: Frame, ids: NodeIdentifiers, to writer: inout JSONWriter) {
         writer.beginObject()
         writer.key("pointer")
-        writer.string(pointer)
+        pointer.withUnsafeBufferPointer { writer.string(utf8: $0) }
         ids.withUTF8(at: Int(node.index)) { id in
             if let id {
                 writer.key("id")
@@ -115,18 +115,17 @@ public enum ChangesEncoder {
 
     public static func encode(base: Side, new: Side, ids: NodeIdentifiers) -> [UInt8] {
         let basePositions = base.positions, newPositions = new.positions
-        // The children of one visited node being paired with the base's, by index.
+        // The children of one visited node being paired with the base's, by index; `prefix`:
+        // the length of that node's pointer.
         struct Level {
             var newChild: NodeID
             var baseChild: NodeID
             var index = 0
+            var prefix: Int
         }
         var stack: [Level] = []
-        func pointer() -> String {
-            var text = "/root"
-            for level in stack { text += "/children/\(level.index - 1)" }
-            return text
-        }
+        // The visited node's pointer, spelled into one reused buffer.
+        var pointer = Array("/root".utf8)
         var writer = JSONWriter(capacity: 256)
         writer.beginObject()
         writer.key("changes")
@@ -134,11 +133,12 @@ public enum ChangesEncoder {
         func visit(_ node: NodeID, base baseNode: NodeID) {
             let frame = new.frames[newPositions[Int(node.index)]]
             if baseNode != .none && same(base.frames[basePositions[Int(baseNode.index)]], frame) { return }
-            write(node, pointer: pointer(), frame: frame, ids: ids, to: &writer)
+            write(node, pointer: pointer, frame: frame, ids: ids, to: &writer)
         }
         var removed: [String] = []
         visit(new.root, base: base.root)
-        stack.append(Level(newChild: new.links.firstChild(of: new.root), baseChild: base.links.firstChild(of: base.root)))
+        stack.append(Level(newChild: new.links.firstChild(of: new.root), baseChild: base.links.firstChild(of: base.root),
+                           prefix: pointer.count))
         while !stack.isEmpty {
             let k = stack.count - 1
             let node = stack[k].newChild, baseNode = stack[k].baseChild
@@ -146,16 +146,19 @@ public enum ChangesEncoder {
                 stack.removeLast()
                 continue
             }
+            pointer.removeSubrange(stack[k].prefix...)
+            pointer.append(contentsOf: "/children/".utf8)
+            appendDecimal(stack[k].index, to: &pointer)
             stack[k].index += 1
             stack[k].newChild = node == .none ? .none : new.links.nextSibling(of: node)
             stack[k].baseChild = baseNode == .none ? .none : base.links.nextSibling(of: baseNode)
             if node == .none {
-                removed.append(pointer())
+                removed.append(String(decoding: pointer, as: UTF8.self))
                 continue
             }
             visit(node, base: baseNode)
             stack.append(Level(newChild: new.links.firstChild(of: node),
-                               baseChild: baseNode == .none ? .none : base.links.firstChild(of: baseNode)))
+                               baseChild: baseNode == .none ? .none : base.links.firstChild(of: baseNode), prefix: pointer.count))
         }
         writer.endArray()
         writer.key("removed")
