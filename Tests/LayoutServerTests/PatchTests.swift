@@ -157,11 +157,18 @@ import TestSupport
         #"[{"op":"test","path":"/root/children/0/id","value":"m0"},{"op":"remove","path":"/root/children/0/children/1"},{"op":"add","path":"/root/children/0/children/0","value":{"id":"y","style":{"width":5,"height":5}}}]"#,
     ])
     func childrenAddedRemovedAndMovedArePatchedInPlace(patch: String) throws {
+        try Self.secondPatchOfAChain(Self.chat, patch, mode: "in-place")
+    }
+
+    /// `patch` as the second patch of a chain on `request` (the first widens the root), whole
+    /// and `changesOnly`: its mode, its answer against the patched tree sent whole (body and
+    /// ETag), and a third patch after it in place.
+    static func secondPatchOfAChain(_ request: String, _ patch: String, mode: String) throws {
         for changesOnly in [false, true] {
             try LiveServer.with { server in
                 // The first patch of a chain lays the tree out afresh: the edit under test is the second.
                 let widened = #"[{"op":"replace","path":"/root/style/width","value":300}]"#
-                let (_, first, document, _) = try Self.patchOnce(server, Self.chat, widened)
+                let (_, first, document, _) = try Self.patchOnce(server, request, widened)
                 let tag = try #require(first.header("ETag"))
                 let expected = try PatchFixture.patched(document.text, patch)
                 let reference = LayoutOnce.answer(body: expected.jsonBytes())
@@ -169,23 +176,55 @@ import TestSupport
                     {"base":\#(PatchFixture.quoted(tag)),"patch":\#(patch),"changesOnly":\#(changesOnly)}
                     """#)
                 #expect(answer.status == 200)
-                #expect(answer.header("X-Patch") == "in-place")
+                #expect(answer.header("X-Patch") == mode, "\(patch)")
                 if changesOnly {
                     #expect(try PatchFixture.applying(changes: answer.body, to: PatchFixture.frames(of: first.body))
                             == PatchFixture.frames(of: reference.body))
                 } else {
-                    #expect(answer.body == reference.body)
+                    #expect(answer.body == reference.body, "\(patch)")
                 }
                 let sentWhole = try LiveServer.with { other in try other.post("/compute", json: expected.text) }
                 #expect(answer.header("ETag") == sentWhole.header("ETag"))
-                // And the tree edited in place patches in place again.
-                let next = try server.post("/compute/patch", json: #"""
-                    {"base":\#(PatchFixture.quoted(answer.header("ETag") ?? "")),"patch":[{"op":"replace","path":"/root/style/padding","value":3}]}
-                    """#)
-                #expect(next.header("X-Patch") == "in-place")
-                #expect(next.body == LayoutOnce.answer(body: try PatchFixture.patched(expected.text, #"[{"op":"replace","path":"/root/style/padding","value":3}]"#).jsonBytes()).body)
+                // And the tree edited in place patches on as the patched tree sent whole does
+                // (after its chain's first patch, which lays out afresh).
+                guard mode == "in-place" else { return }
+                let padding = #"[{"op":"replace","path":"/root/style/padding","value":3}]"#
+                let next = try server.post("/compute/patch", json: #"{"base":\#(PatchFixture.quoted(answer.header("ETag") ?? "")),"patch":\#(padding)}"#)
+                let control = try LiveServer.with { other in
+                    let tag = try #require(try other.post("/compute", json: expected.text).header("ETag"))
+                    let first = try other.post("/compute/patch", json: #"{"base":\#(PatchFixture.quoted(tag)),"patch":[]}"#)
+                    return try other.post("/compute/patch", json: #"{"base":\#(PatchFixture.quoted(first.header("ETag") ?? "")),"patch":\#(padding)}"#)
+                }
+                #expect(next.header("X-Patch") == control.header("X-Patch"), "\(patch)")
+                #expect(next.body == control.body)
             }
         }
+    }
+
+    static let textChat = #"""
+        {"available":{"width":300,"height":null},
+         "root":{"id":"chat","style":{"width":300,"padding":8,"gap":6,"fontFamily":"DejaVu Sans","fontSize":14},"children":[
+           {"id":"m0","style":{"flexDirection":"row","gap":8},"children":[{"id":"a0","style":{"width":32,"height":32}},{"id":"t0","style":{"flexShrink":1},"text":"Hello there, how are you today?"}]},
+           {"id":"m1","style":{"flexDirection":"row","gap":8,"fontSize":20},"children":[{"id":"a1","style":{"width":32,"height":32}},{"id":"t1","style":{"flexShrink":1},"text":"Fine, thanks; and you?"}]},
+           {"id":"m2","style":{"flexDirection":"row","gap":8},"children":[{"id":"a2","style":{"width":32,"height":32}},{"id":"t2","style":{"flexShrink":1},"text":[{"text":"Spans "},{"text":"in bold","style":{"fontWeight":"bold"}}]}]}]}}
+        """#
+
+    /// The same in a chat whose messages are text leaves: an added message's leaves get their
+    /// text in the styles they inherit where they land, a moved one's are resolved again there
+    /// (under another font size), removed ones are dropped. A leaf naming a font family no font
+    /// has is rebuilt (its whole answer carries a warning).
+    @Test(arguments: [
+        (#"[{"op":"add","path":"/root/children/-","value":{"id":"m3","style":{"flexDirection":"row"},"children":[{"id":"t3","text":"A new message that is long enough to wrap onto a second line"}]}}]"#, "in-place"),
+        (#"[{"op":"add","path":"/root/children/1/children/-","value":{"id":"t4","text":"inherits twenty"}}]"#, "in-place"),
+        (#"[{"op":"move","from":"/root/children/0/children/1","path":"/root/children/1/children/0"}]"#, "in-place"),
+        (#"[{"op":"move","from":"/root/children/2","path":"/root/children/1/children/-"}]"#, "in-place"),
+        (#"[{"op":"remove","path":"/root/children/1"},{"op":"replace","path":"/root/children/0/children/1/text","value":"Edited"}]"#, "in-place"),
+        (#"[{"op":"replace","path":"/root/children/0","value":{"id":"m9","style":{"fontSize":9},"children":[{"text":"small"}]}}]"#, "in-place"),
+        (#"[{"op":"add","path":"/root/children/0","value":{"text":"unknown font","style":{"fontFamily":"No Such Family"}}}]"#, "rebuilt"),
+        (#"[{"op":"add","path":"/root/children/-","value":{"id":"x"}},{"op":"replace","path":"/root/style/fontSize","value":18}]"#, "rebuilt"),
+    ])
+    func textChildrenAddedRemovedAndMovedArePatchedInPlace(patch: String, mode: String) throws {
+        try Self.secondPatchOfAChain(Self.textChat, patch, mode: mode)
     }
 
     /// Nodes taken out of a kept tree stay in its storage; a chain that keeps adding and

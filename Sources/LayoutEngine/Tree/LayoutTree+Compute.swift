@@ -304,6 +304,16 @@ extension LayoutTree {
         }
     }
 
+    /// Gives the subtree at `root` the layout state of new nodes: no results, caches, request
+    /// logs or pixel roundings, and dirty.
+    mutating func forgetLayouts(under root: Int) {
+        Self.walkSubtree(from: root, firstChildren, nextSiblings, parents) { n, _ in
+            layouts[n] = NodeLayout()
+            if n < requestLogStates.count { requestLogStates[n] = RequestLogState() }
+            if n < pixelRoundings.count { pixelRoundings[n] = .none }
+        }
+    }
+
     /// The depth of the subtree at `root`, remembered until the structure changes.
     mutating func treeDepth(from root: Int) -> Int {
         if depthCache.root == Int32(root) && depthCache.version == structureVersion { return depthCache.depth }

@@ -271,7 +271,9 @@ public struct LayoutTree {
 
     /// Takes child number `index` out of `parent`'s children and marks `parent` for relayout,
     /// as Yoga's `YGNodeRemoveChild`. The child and its subtree stay in the tree's storage,
-    /// reachable from no root, until inserted again; they still count in `nodeCount`.
+    /// reachable from no root, until inserted again; they still count in `nodeCount`. Their
+    /// layout state is that of new nodes (Yoga resets the child's): inserted elsewhere (a
+    /// move), they are laid out there from scratch, not answered from their old place's logs.
     @discardableResult
     public mutating func removeChild(at index: Int, of parent: NodeID) -> NodeID {
         let p = Int(parent.index)
@@ -286,6 +288,7 @@ public struct LayoutTree {
         childCounts[p] -= 1
         structureVersion &+= 1
         markDirty(parent, toRoot: true)
+        forgetLayouts(under: c)
         return child
     }
 
@@ -301,15 +304,37 @@ public struct LayoutTree {
     public struct Links: Sendable {
         @usableFromInline let firstChildren: [NodeID]
         @usableFromInline let nextSiblings: [NodeID]
+        let parents: [NodeID]
 
         /// As `LayoutTree.firstChild(of:)`.
         @inlinable public func firstChild(of node: NodeID) -> NodeID { firstChildren[Int(node.index)] }
         /// As `LayoutTree.nextSibling(of:)`.
         @inlinable public func nextSibling(of node: NodeID) -> NodeID { nextSiblings[Int(node.index)] }
+
+        /// The child indices from `root` down to `node`, or nil when `node` was not under
+        /// `root` (or not in the tree) when these links were taken.
+        public func path(to node: NodeID, from root: NodeID) -> [Int]? {
+            guard Int(node.index) < parents.count else { return nil }
+            var path: [Int] = []
+            var n = node
+            while n != root {
+                let parent = parents[Int(n.index)]
+                guard parent != .none else { return nil }
+                var index = 0
+                var sibling = firstChildren[Int(parent.index)]
+                while sibling != n {
+                    sibling = nextSiblings[Int(sibling.index)]
+                    index += 1
+                }
+                path.append(index)
+                n = parent
+            }
+            return path.reversed()
+        }
     }
 
     /// The tree's links now, kept apart from later edits.
-    public var links: Links { Links(firstChildren: firstChildren, nextSiblings: nextSiblings) }
+    public var links: Links { Links(firstChildren: firstChildren, nextSiblings: nextSiblings, parents: parents) }
 
     /// Makes `child` the last child of `parent` (the links only).
     private mutating func link(_ child: NodeID, under parent: NodeID) {

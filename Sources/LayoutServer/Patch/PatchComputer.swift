@@ -131,16 +131,18 @@ struct PatchComputer: Sendable {
             edits += more
         }
         let changesStructure = edits.contains { $0.changesStructure }
-        // Children are added, removed and moved in place in plain flexbox trees only: text
-        // leaves and other models keep per-node tables (leaves, model kinds) that these would
-        // have to follow.
-        if changesStructure && !(request.textLeaves.isEmpty && request.paint.modelKinds.isEmpty) {
+        // Children are added, removed and moved in place in flexbox trees only: other models
+        // lay out nodes their own way (their kinds are kept per node).
+        if changesStructure && !request.paint.modelKinds.isEmpty {
             base.putBack(request, hashParts: hashParts)
             return nil
         }
-        // The base's structure, for the changes of a patch that edits it.
+        // The base's structure, for the changes of a patch that edits it, and to find a node's
+        // object before the patch.
         let baseSide = changesStructure && changesOnly
             ? ChangesEncoder.Side(tree: request.tree, root: request.root, frames: base.frames) : nil
+        let baseLinks = changesStructure ? request.tree.links : nil
+        let baseRoot = request.root
         var editor = TreeEditor(limits: limits)
         // After the first structural edit the tree cannot be put back: the base keeps its
         // document only.
@@ -168,12 +170,11 @@ struct PatchComputer: Sendable {
                   var members = members(of: node.object, config: request.tree.config),
                   (try? members.style.validate()) != nil
             else { return giveUp(request) }
-            if changesStructure {
-                // The tree has no text leaf (above): a text now is a new leaf, which is rebuilt.
-                guard node.object["text"] == nil else { return giveUp(request) }
-            } else {
-                // The structure is the base's: the node's object before the patch is at the same path.
-                guard let before = Self.nodeObject(at: path, in: original),
+            // Where the node was before the patch; nil for a node the patch added, whose text
+            // leaves `resolveText` gives their content.
+            let basePath = baseLinks.map { $0.path(to: edited, from: baseRoot) } ?? path
+            if let basePath {
+                guard let before = Self.nodeObject(at: basePath, in: original),
                       request.textLeaves.isEmpty || FlexNodeMembers.sameTextStyle(before, node.object) else { return giveUp(request) }
                 if before["text"] != nil || node.object["text"] != nil {
                     // A text leaf stays one, measured by its text: it keeps its content, or gets that
@@ -203,6 +204,9 @@ struct PatchComputer: Sendable {
             if request.tree.content(of: id) != members.content { try? request.tree.setContent(members.content, for: id) }
             request.ids[Int(id.index)] = members.id
             request.paint.nodes[id.index] = members.paint
+        }
+        if changesStructure && (!request.textLeaves.isEmpty || !editor.placedWithText.isEmpty) {
+            guard resolveText(placedAt: editor.placedWithText, in: &request, document: document) else { return giveUp(request) }
         }
         // Only the edited nodes' chunks are hashed again, and with children added or removed the
         // chunks from the first change of the pre-order on (the first patch of a base kept

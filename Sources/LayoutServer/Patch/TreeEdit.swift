@@ -99,6 +99,9 @@ struct TreeEditor {
     private(set) var preorderUnchangedBefore = Int.max
     /// Nodes whose children changed (their child count is part of their hashed record).
     private(set) var parentsEdited: [NodeID] = []
+    /// Roots of subtrees placed by this patch whose text leaves must be resolved again in their
+    /// new place (they inherit text styles): added subtrees with text, and moved ones.
+    private(set) var placedWithText: [NodeID] = []
     let limits: WireLimits
 
     init(limits: WireLimits) {
@@ -130,26 +133,14 @@ struct TreeEditor {
             request.tree.insertChild(child, into: parent, at: index)
             nodeBalance += request.tree.preorderNodes(root: child).count
             changedChildren(of: parent, at: child, in: request)
+            if !request.textLeaves.isEmpty { placedWithText.append(child) }
             return true
         }
     }
 
     /// The child indices from the root to `node`, or nil when it is no longer under the root.
     static func path(of node: NodeID, in request: LayoutRequest) -> [Int]? {
-        var path: [Int] = []
-        var n = node
-        while n != request.root {
-            guard let parent = request.tree.parent(of: n) else { return nil }
-            var index = 0
-            var sibling = request.tree.firstChild(of: parent)
-            while sibling != n {
-                sibling = request.tree.nextSibling(of: sibling)
-                index += 1
-            }
-            path.append(index)
-            n = parent
-        }
-        return path.reversed()
+        request.tree.links.path(to: node, from: request.root)
     }
 
     private mutating func insert(_ subtree: FlexSubtree, parent parentPath: [Int], index: Int?,
@@ -163,6 +154,7 @@ struct TreeEditor {
         nodeBalance += subtree.nodes.count
         changedStructure = true
         changedChildren(of: parent, at: root, in: request)
+        if subtree.hasText { placedWithText.append(root) }
         return true
     }
 

@@ -128,21 +128,26 @@ final class RequestText {
         writer.endArray()
     }
 
+    /// The font families `text`'s styles name that no font has (paragraph style first, then
+    /// the spans'), each once: what a warning of its leaf lists.
+    static func unknownFamilies(in text: TextContent, fonts: FontLibrary) -> [String] {
+        var unknown: [String] = []
+        func note(_ style: TextStyle) {
+            for name in fonts.primaryFace(families: style.fontFamilies, weight: style.fontWeight, slant: style.fontStyle).unknown
+            where !unknown.contains(name) { unknown.append(name) }
+        }
+        note(text.style)
+        for span in text.spans { note(span.style) }
+        return unknown
+    }
+
     /// One warning per text leaf whose styles name font families no font has.
     var warnings: [WireWarning] {
         let fonts = layouter.fonts
         var result: [WireWarning] = []
         for (index, leaf) in leaves.enumerated() {
             // A prepared leaf has noted them (paragraph style first, then the spans'), as here.
-            var unknown: [String] = prepared[index]?.unknownFamilies ?? []
-            if prepared[index] == nil {
-                func note(_ style: TextStyle) {
-                    for name in fonts.primaryFace(families: style.fontFamilies, weight: style.fontWeight, slant: style.fontStyle).unknown
-                    where !unknown.contains(name) { unknown.append(name) }
-                }
-                note(leaf.content.style)
-                for span in leaf.content.spans { note(span.style) }
-            }
+            let unknown = prepared[index]?.unknownFamilies ?? Self.unknownFamilies(in: leaf.content, fonts: fonts)
             guard !unknown.isEmpty else { continue }
             let names = unknown.map { "\"\($0)\"" }.joined(separator: ", ")
             result.append(WireWarning(code: "unknown-font-family",

@@ -9,16 +9,22 @@ public struct FlexSubtree: Sendable {
     public private(set) var childCounts: [Int] = []
     /// The levels of nodes (1: the subtree's root alone).
     public private(set) var depth = 0
+    /// Whether a node of it is a text leaf (`"text"`): its members are here without the text,
+    /// whose content (inherited styles resolved) the caller gets from a whole decode.
+    public private(set) var hasText = false
 
     /// The subtree at node object `object`, decoded as a whole request's decoder decodes its
-    /// nodes with `config`'s base style; nil when a node in it is not a plain flexbox node
-    /// (a text leaf, another layout model, a size reference) or does not decode (a whole
-    /// decode of the document then gives the error with its pointer).
+    /// nodes with `config`'s base style; nil when a node in it is not a flexbox node (another
+    /// layout model, a size reference) or does not decode (a whole decode of the document then
+    /// gives the error with its pointer).
     public init?(_ object: JSONTree, config: LayoutConfig, limits: WireLimits) {
         // Node objects still to decode, last first, with their levels.
         var pending: [(object: JSONTree, level: Int)] = [(object, 1)]
         while let (node, level) = pending.popLast() {
-            guard let members = FlexNodeMembers.decode(node, config: config, limits: limits),
+            let isText = node["text"] != nil
+            hasText = hasText || isText
+            guard let members = isText ? FlexNodeMembers.decode(textLeaf: node, config: config, limits: limits)
+                                       : FlexNodeMembers.decode(node, config: config, limits: limits),
                   (try? members.style.validate()) != nil else { return nil }
             var children: [JSONTree] = []
             if case .array(let array)? = node["children"] { children = array }
