@@ -221,35 +221,33 @@ public struct LayoutTree {
 
     /// Appends `child` (which must have no parent yet) to `parent`'s children.
     public mutating func appendChild(_ child: NodeID, to parent: NodeID) {
+        checkAdoptable(child, by: parent)
+        link(child, under: parent)
+        markDirty(parent)
+    }
+
+    /// Traps unless `child` has no parent and is not `parent` or one of its ancestors.
+    private func checkAdoptable(_ child: NodeID, by parent: NodeID) {
         precondition(parents[Int(child.index)] == .none && child != parent, "node already has a parent")
         // A child with children of its own must not be an ancestor of `parent` (a cycle would
         // make layout recurse forever). Childless children, the usual case, need no walk.
         if firstChildren[Int(child.index)] != .none {
             var n = parent
             while n != .none {
-                precondition(n != child, "appending a node to its own descendant")
+                precondition(n != child, "adding a node to its own descendant")
                 n = parents[Int(n.index)]
             }
         }
-        link(child, under: parent)
-        markDirty(parent)
     }
 
     /// Inserts `child` (which must have no parent yet) among `parent`'s children so that it
-    /// becomes child number `index` (`childCount(of: parent)` appends), and marks `parent` for
-    /// relayout, as Yoga's `YGNodeInsertChild`. The child keeps its layout state: a subtree
-    /// removed and inserted elsewhere (a move) is asked again what it was asked before.
+    /// becomes child number `index` (`childCount(of: parent)` appends), and marks `parent` and
+    /// every ancestor for relayout, as Yoga's `YGNodeInsertChild`. A subtree taken out by
+    /// `removeChild` and inserted here (a move) is laid out here as new nodes are.
     public mutating func insertChild(_ child: NodeID, into parent: NodeID, at index: Int) {
         let count = Int(childCounts[Int(parent.index)])
         precondition(index >= 0 && index <= count, "child index out of range")
-        precondition(parents[Int(child.index)] == .none && child != parent, "node already has a parent")
-        if firstChildren[Int(child.index)] != .none {
-            var n = parent
-            while n != .none {
-                precondition(n != child, "inserting a node into its own descendant")
-                n = parents[Int(n.index)]
-            }
-        }
+        checkAdoptable(child, by: parent)
         let p = Int(parent.index)
         if index == count {
             link(child, under: parent)

@@ -5,17 +5,19 @@ import LayoutWire
 /// the result, relaying out only what changed when the patch edits nodes' own members.
 ///
 /// Two ways to the same frames as sending the patched document whole:
-/// - in place: every operation edits members of existing flexbox nodes (`style`, `measure`,
-///   `id`, `isIncludedInLayout`); the base's laid-out tree (taken from it, see `BaseEntry`)
-///   gets the nodes' new style and content, which marks them and their ancestors dirty (Yoga's
-///   `markDirtyAndPropagate`), and the layout pass redoes only dirty nodes, answering every
-///   other node from what it answered last time while it is asked the same
+/// - in place: every operation edits members of flexbox nodes (`style`, `measure`, `id`,
+///   `isIncludedInLayout`) or adds, removes, replaces or moves nodes in `children` arrays
+///   (`TreeEdit`); the base's laid-out tree (taken from it, see `BaseEntry`) is edited as the
+///   document was, operation by operation, which marks the edited nodes and their ancestors
+///   dirty (Yoga's `markDirtyAndPropagate`), and the layout pass redoes only dirty nodes,
+///   answering every other node from what it answered last time while it is asked the same
 ///   (`LayoutTree.relayoutsExactly`). Text leaves are measured again through new hooks; a
-///   leaf's `text` may be replaced by another string, but an edit of a text style key or
-///   `direction` (on a leaf or above it) is rebuilt;
-/// - rebuilt: anything else (children added, removed or moved, top-level members, text,
-///   other layout models, size references, answers with text lines or warnings) decodes the
-///   patched document whole and answers it as `/compute` does.
+///   leaf's `text` may be replaced by another string, leaves added or moved are resolved where
+///   they land (`resolveText`), but an edit of a text style key or `direction` (on a leaf or
+///   above it) is rebuilt;
+/// - rebuilt: anything else (top-level members, a node copied, text added to or taken from a
+///   node, other layout models, size references, answers with text lines or warnings) decodes
+///   the patched document whole and answers it as `/compute` does.
 struct PatchComputer: Sendable {
     /// Lays out rebuilt documents; its `bases` keeps every answer for the next patch.
     let computer: LayoutComputer
@@ -259,7 +261,7 @@ struct PatchComputer: Sendable {
             body = ChangesEncoder.encode(tree: request.tree, root: request.root, ids: request.ids,
                                          baseFrames: base.frames, frames: frames)
         } else if changesStructure {
-            // A new structure: encoded whole, and the next patch that keeps it splices from that.
+            // A new structure: encoded whole; the next patch that keeps it makes its spliced answer.
             body = ResponseEncoder.encode(tree: request.tree, root: request.root, ids: request.ids, frames: frames, printedTree: nil)
         } else {
             // Node edits keep the structure and (answer kept) the ids: only moved frames are written again.

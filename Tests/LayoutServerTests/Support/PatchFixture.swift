@@ -165,7 +165,7 @@ enum PatchFixture {
                 operation = #"{"op":"replace","path":"\#(pointer(leaf.path + ["measure", "width"]))","value":\#(random.next() % 150)}"#
             case 5:
                 let parent = pick(inner.isEmpty ? [nodes[0]] : inner, &random)
-                let child = String(decoding: leaf(&random, id: 900 + Int(random.next() % 99)).jsonBytes(), as: UTF8.self)
+                let child = String(decoding: leaf(&random, id: 900 + Int(random.next() % 99), styles: styles).jsonBytes(), as: UTF8.self)
                 if parent.measured || document.value(at: parent.path + ["children"]) == nil {
                     operation = #"{"op":"replace","path":"/root/style/padding","value":2}"#
                 } else {
