@@ -228,7 +228,7 @@ import TestSupport
     }
 
     /// Nodes taken out of a kept tree stay in its storage; a chain that keeps adding and
-    /// removing them is rebuilt (compacted) once they outnumber the live nodes, and answers as
+    /// removing them is rebuilt (compacted) once they pass half the live nodes, and answers as
     /// the whole tree throughout.
     @Test func removedNodesAreDroppedByARebuild() throws {
         try LiveServer.with { server in
@@ -244,7 +244,7 @@ import TestSupport
                 modes[answer.header("X-Patch") ?? "none", default: 0] += 1
                 tag = try #require(answer.header("ETag"))
             }
-            // The chat keeps 10 nodes; each patch leaves 3 more in storage: a rebuild every ~28 patches.
+            // The chat keeps 10 nodes; each patch leaves 3 more in storage: a rebuild every ~24 patches.
             #expect(modes["rebuilt", default: 0] >= 1 && modes["rebuilt", default: 0] <= 3, "\(modes)")
             #expect(modes["in-place", default: 0] >= 50, "\(modes)")
         }
@@ -453,6 +453,32 @@ import TestSupport
                 #expect((kept.answer != nil) == step.keepsAnswer, "step \(k)")
                 if !step.changesOnly { #expect(kept.answer?.bytes == answer.body, "step \(k)") }
                 #expect(kept.cost >= (kept.answer?.heapBytes ?? 0) + (kept.copyOfRequest()?.tree.heapBytes ?? 0))
+            }
+        }
+    }
+
+    /// A tree whose kept form costs more than a shard holds keeps its document alone: its
+    /// patches are rebuilt from that (and answer as the whole tree), not refused 412.
+    @Test func aTreeTooLargeToKeepIsPatchedByRebuilding() throws {
+        let cost = try LiveServer.with { server in
+            let tag = try #require(try server.post("/compute", json: Self.chat).header("ETag"))
+            let key = try #require(BaseKey(entityTag: tag))
+            return try #require(server.host.service.bases.lookup(key)).cost
+        }
+        try LiveServer.with({ $0.patchBaseBytes = cost / 2; $0.cacheShards = 1 }) { server in
+            var document = try PatchFixture.patched(Self.chat, "[]")
+            var tag = try #require(try server.post("/compute", json: Self.chat).header("ETag"))
+            let key = try #require(BaseKey(entityTag: tag))
+            let kept = try #require(server.host.service.bases.lookup(key))
+            #expect(kept.copyOfRequest() == nil && kept.cost <= cost / 2)
+            for patch in [#"[{"op":"add","path":"/root/children/-","value":{"style":{"height":5}}}]"#,
+                          #"[{"op":"replace","path":"/root/style/width","value":250}]"#] {
+                let answer = try server.post("/compute/patch", json: #"{"base":\#(PatchFixture.quoted(tag)),"patch":\#(patch)}"#)
+                #expect(answer.status == 200)
+                #expect(answer.header("X-Patch") == "rebuilt")
+                document = try PatchFixture.patched(document.text, patch)
+                #expect(answer.body == LayoutOnce.answer(body: document.jsonBytes()).body)
+                tag = try #require(answer.header("ETag"))
             }
         }
     }

@@ -219,9 +219,12 @@ final class BaseStore: Sendable {
         store(entry, key: key)
     }
 
-    /// Keeps `entry` under `key`, replacing what was kept there.
+    /// Keeps `entry` under `key`, replacing what was kept there. An entry whose tree costs more
+    /// than one shard holds (a large tree, or one that patches grew) keeps its document alone:
+    /// the next patch naming it is rebuilt from that, where dropping it would answer 412.
     func store(_ entry: BaseEntry, key: BaseKey) {
-        entries.insert(entry, for: key, cost: entry.cost, keepsExisting: { _ in false })
+        let kept = entry.cost > entries.shardCapacityBytes ? entry.withoutRequest() : entry
+        entries.insert(kept, for: key, cost: kept.cost, keepsExisting: { _ in false })
     }
 
     /// Keeps `document` under `entityTag` unless something is kept there already (then only

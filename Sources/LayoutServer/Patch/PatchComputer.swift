@@ -157,10 +157,10 @@ struct PatchComputer: Sendable {
             return nil
         }
         for edit in edits where !editor.apply(edit, to: &request) { return giveUp(request) }
-        // Nodes added since the base was decoded stay in storage when removed again (`removeChild`):
-        // past twice the live nodes, the patch is rebuilt, which stores the tree compacted.
+        // Nodes removed stay in storage (`removeChild`), and are charged: past half as many as
+        // the live nodes, the patch is rebuilt, which keeps the tree compacted.
         let liveNodes = base.frames.count + editor.nodeBalance
-        if liveNodes > limits.maxNodes || request.tree.nodeCount > 2 * liveNodes + 64 { return giveUp(request) }
+        if liveNodes > limits.maxNodes || request.tree.nodeCount > liveNodes + liveNodes / 2 + 64 { return giveUp(request) }
         var changed: [(NodeID, FlexNodeMembers)] = []
         // Text leaves given a new text, by index in `request.textLeaves`.
         var retexted: [(index: Int, leaf: TextLeaf)] = []
