@@ -457,6 +457,28 @@ import TestSupport
         }
     }
 
+    /// A chain that adds and removes nodes (a chat that scrolls) is charged about what its
+    /// document and tree hold, not every value it ever added: the charge is measured again once
+    /// it doubles.
+    @Test func aLongChainIsChargedWhatItsDocumentHolds() throws {
+        try LiveServer.with { server in
+            var tag = try #require(try server.post("/compute", json: Self.chat).header("ETag"))
+            var costs: [Int] = []
+            let long = String(repeating: "x", count: 2_000)
+            for step in 0..<150 {
+                let patch = #"[{"op":"remove","path":"/root/children/0"},{"op":"add","path":"/root/children/-","value":{"id":"\#(long)\#(step)","style":{"height":20}}}]"#
+                let answer = try server.post("/compute/patch", json: #"{"base":\#(PatchFixture.quoted(tag)),"patch":\#(patch)}"#)
+                try #require(answer.status == 200)
+                tag = try #require(answer.header("ETag"))
+                let key = try #require(BaseKey(entityTag: tag))
+                costs.append(try #require(server.host.service.bases.lookup(key)).cost)
+            }
+            // 150 ids of 2 KB were added; about three are in the document at any time.
+            #expect(costs.last! < costs[2] + 150_000, "\(costs[2]) -> \(costs.last!)")
+            #expect(costs.max()! < costs[2] + 500_000)
+        }
+    }
+
     /// A tree whose kept form costs more than a shard holds keeps its document alone: its
     /// patches are rebuilt from that (and answer as the whole tree), not refused 412.
     @Test func aTreeTooLargeToKeepIsPatchedByRebuilding() throws {
@@ -611,7 +633,7 @@ import TestSupport
             // Once patched, the base holds its document as a tree instead of the body.
             _ = try server.post("/compute/patch", json: #"{"base":\#(PatchFixture.quoted(tag)),"patch":[]}"#)
             let patched = try #require(server.host.service.bases.lookup(key))
-            guard case .tree(let document, _, _) = patched.document else { Issue.record("no document tree"); return }
+            guard case .tree(let document, _, _, _) = patched.document else { Issue.record("no document tree"); return }
             #expect(patched.cost >= tree.heapBytes + document.heapBytes)
         }
     }

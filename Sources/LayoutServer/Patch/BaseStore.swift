@@ -8,8 +8,15 @@ enum BaseDocument: Sendable {
     case body([UInt8])
     /// The document already as a tree (a patched one), with its number of values and the
     /// bytes it holds on the heap (`JSONTree.heapBytes`, or an upper bound: a patched copy
-    /// shares most of its storage with its base but is charged it all).
-    case tree(JSONTree, valueCount: Int, heapBytes: Int)
+    /// shares most of its storage with its base but is charged it all, and values a patch
+    /// removed stay charged), and `measuredBytes`, the heap bytes when last measured exactly.
+    case tree(JSONTree, valueCount: Int, heapBytes: Int, measuredBytes: Int)
+
+    /// `tree` measured exactly.
+    static func measured(_ tree: JSONTree) -> BaseDocument {
+        let bytes = tree.heapBytes
+        return .tree(tree, valueCount: tree.measure(budget: .max)?.count ?? 0, heapBytes: bytes, measuredBytes: bytes)
+    }
 }
 
 /// A retained base by the numbers of its answer's ETag (`"<32 hex>-<16 hex>"`).
@@ -142,7 +149,7 @@ final class BaseEntry: @unchecked Sendable {
         }
         switch document {
         case .body(let body): cost += HeapCharge.array(body)
-        case .tree(_, _, let heapBytes): cost += heapBytes
+        case .tree(_, _, let heapBytes, _): cost += heapBytes
         }
         self.cost = cost
         self.request = request
@@ -184,7 +191,7 @@ final class BaseEntry: @unchecked Sendable {
     var documentBytes: [UInt8] {
         switch document {
         case .body(let body): return body
-        case .tree(let tree, _, _): return tree.jsonBytes()
+        case .tree(let tree, _, _, _): return tree.jsonBytes()
         }
     }
 

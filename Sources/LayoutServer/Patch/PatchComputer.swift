@@ -64,7 +64,7 @@ struct PatchComputer: Sendable {
                                             pointer: "/base"))
         }
         // A materialized base holds its document as a tree.
-        guard case .tree(let original, var valueCount, let baseBytes) = base.document else {
+        guard case .tree(let original, var valueCount, let baseBytes, let measuredBytes) = base.document else {
             return Self.answer(ServiceError(status: 412, code: "unknown-base", message: "send the whole tree to /compute", pointer: "/base"))
         }
         var document = original
@@ -75,8 +75,11 @@ struct PatchComputer: Sendable {
             return Self.answer(ServiceError(error.prefixed(by: "/patch")))
         }
         // Charged what the patch brings in; copies and moves share storage already charged.
-        let patched = BaseDocument.tree(document, valueCount: valueCount,
-                                        heapBytes: baseBytes + request.patch.operations.reduce(0) { $0 + ($1.value?.heapBytes ?? 0) })
+        // Values removed stay charged, so a long chain that adds and removes nodes (a chat
+        // that scrolls) is measured again once its charge doubles what was measured.
+        let charged = baseBytes + request.patch.operations.reduce(0) { $0 + ($1.value?.heapBytes ?? 0) }
+        let patched = charged > 2 * measuredBytes + (64 << 10) ? BaseDocument.measured(document)
+            : BaseDocument.tree(document, valueCount: valueCount, heapBytes: charged, measuredBytes: measuredBytes)
         if let (answer, mode) = inPlace(base, key: key, original: original, document: document, patched: patched, patch: request.patch,
                                         changesOnly: request.changesOnly, ifNoneMatch: ifNoneMatch) {
             return (answer, mode)
@@ -98,12 +101,11 @@ struct PatchComputer: Sendable {
         if case .body(let body) = entry.document {
             guard let parsed = try? JSONValue.parse(bytes: body, limits: limits) else { return nil }
             let tree = JSONTree(parsed)
-            let count = tree.measure(budget: .max)?.count ?? 0
             var hashParts: StructuralHashParts?
             let taken = entry.takeRequest(hashParts: &hashParts)
             let replacement = BaseEntry(request: taken, hashParts: hashParts, patchesInPlace: entry.patchesInPlace,
                                         frames: entry.frames,
-                                        laidOut: entry.laidOut, document: .tree(tree, valueCount: count, heapBytes: tree.heapBytes),
+                                        laidOut: entry.laidOut, document: .measured(tree),
                                         answer: entry.answer)
             bases.store(replacement, key: key)
             entry = replacement
