@@ -479,6 +479,21 @@ import TestSupport
         }
     }
 
+    /// The values a chain's patches bring in are counted against `--max-document-bytes` only
+    /// while they are in the document: a chain of many small edits is measured again, not
+    /// refused as too large.
+    @Test func aLongChainOfSmallEditsIsNotRefusedAsTooLarge() throws {
+        try LiveServer.with({ $0.wire.maxDocumentBytes = 1_200 }) { server in
+            var tag = try #require(try server.post("/compute", json: Self.chat).header("ETag"))
+            for step in 0..<700 {
+                let patch = #"[{"op":"replace","path":"/root/style/width","value":\#(300 + step % 2)}]"#
+                let answer = try server.post("/compute/patch", json: #"{"base":\#(PatchFixture.quoted(tag)),"patch":\#(patch)}"#)
+                try #require(answer.status == 200, "step \(step): \(String(decoding: answer.body, as: UTF8.self))")
+                tag = try #require(answer.header("ETag"))
+            }
+        }
+    }
+
     /// A tree whose kept form costs more than a shard holds keeps its document alone: its
     /// patches are rebuilt from that (and answer as the whole tree), not refused 412.
     @Test func aTreeTooLargeToKeepIsPatchedByRebuilding() throws {

@@ -68,17 +68,18 @@ struct PatchComputer: Sendable {
             return Self.answer(ServiceError(status: 412, code: "unknown-base", message: "send the whole tree to /compute", pointer: "/base"))
         }
         var document = original
+        let maxValues = limits.maxDocumentBytes / 2
         do {
-            try request.patch.apply(to: &document, valueCount: &valueCount, maxValues: limits.maxDocumentBytes / 2,
-                                    maxNesting: limits.maxNesting)
+            try request.patch.apply(to: &document, valueCount: &valueCount, maxValues: maxValues, maxNesting: limits.maxNesting)
         } catch {
             return Self.answer(ServiceError(error.prefixed(by: "/patch")))
         }
         // Charged what the patch brings in; copies and moves share storage already charged.
-        // Values removed stay charged, so a long chain that adds and removes nodes (a chat
-        // that scrolls) is measured again once its charge doubles what was measured.
+        // Values removed stay charged (bytes and values both), so a long chain that adds and
+        // removes nodes (a chat that scrolls) is measured again once its charge doubles what
+        // was measured, or its values reach half the limit.
         let charged = baseBytes + request.patch.operations.reduce(0) { $0 + ($1.value?.heapBytes ?? 0) }
-        let patched = charged > 2 * measuredBytes + (64 << 10) ? BaseDocument.measured(document)
+        let patched = charged > 2 * measuredBytes + (64 << 10) || valueCount > maxValues / 2 ? BaseDocument.measured(document)
             : BaseDocument.tree(document, valueCount: valueCount, heapBytes: charged, measuredBytes: measuredBytes)
         if let (answer, mode) = inPlace(base, key: key, original: original, document: document, patched: patched, patch: request.patch,
                                         changesOnly: request.changesOnly, ifNoneMatch: ifNoneMatch) {
