@@ -24,8 +24,8 @@ enum TreeEdit {
 
     /// The edits of `operation` (none for a `test`), or nil when it is none of the above: it
     /// edits the request's own members, a whole `children` array, a span of a text, or copies
-    /// a node; or a node object it brings is not a plain flexbox subtree. Node objects are
-    /// decoded with `config`'s base style.
+    /// a node; or a node object it brings is not a flexbox subtree (`FlexSubtree`). Node
+    /// objects are decoded with `config`'s base style.
     static func edits(of operation: JSONPatch.Operation, config: LayoutConfig, limits: WireLimits) -> [TreeEdit]? {
         func subtree() -> FlexSubtree? {
             guard let value = operation.value else { return nil }
