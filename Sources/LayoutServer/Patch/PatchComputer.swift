@@ -164,41 +164,9 @@ struct PatchComputer: Sendable {
         // the live nodes, the patch is rebuilt, which keeps the tree compacted.
         let liveNodes = base.frames.count + editor.nodeBalance
         if liveNodes > limits.maxNodes || request.tree.nodeCount > liveNodes + liveNodes / 2 + 64 { return giveUp(request) }
-        var changed: [(NodeID, FlexNodeMembers)] = []
-        // Text leaves given a new text, by index in `request.textLeaves`.
-        var retexted: [(index: Int, leaf: TextLeaf)] = []
-        for edited in editor.editedNodes {
-            // A node edited, then removed: nothing of it is left to lay out.
-            guard let path = TreeEditor.path(of: edited, in: request) else { continue }
-            guard let node = Self.flexNode(at: path, in: request.tree, root: request.root, document: document),
-                  node.id == edited,
-                  var members = members(of: node.object, config: request.tree.config),
-                  (try? members.style.validate()) != nil
-            else { return giveUp(request) }
-            // Where the node was before the patch; nil for a node the patch added, whose text
-            // leaves `resolveText` gives their content.
-            let basePath = baseLinks.map { $0.path(to: edited, from: baseRoot) } ?? path
-            if let basePath {
-                guard let before = Self.nodeObject(at: basePath, in: original),
-                      request.textLeaves.isEmpty || FlexNodeMembers.sameTextStyle(before, node.object) else { return giveUp(request) }
-                if before["text"] != nil || node.object["text"] != nil {
-                    // A text leaf stays one, measured by its text: it keeps its content, or gets that
-                    // of its new text when a string replaces a string.
-                    guard members.content == .none,
-                          let index = request.textLeaves.firstIndex(where: { $0.node == node.id }) else { return giveUp(request) }
-                    if before["text"] == node.object["text"] {
-                        members.content = request.tree.content(of: node.id)
-                    } else if case .string? = before["text"], case .string(let text)? = node.object["text"] {
-                        let leaf = request.textLeaves[index].replacingPlainText(with: text)
-                        members.content = RequestText.content(leaf.content, layouter: computer.textLayouter, key: computer.hashKey)
-                        retexted.append((index, leaf))
-                    } else {
-                        return giveUp(request)
-                    }
-                }
-            }
-            changed.append((node.id, members))
-        }
+        guard let (changed, retexted) = editedMembers(editor.editedNodes, of: request, document: document, original: original,
+                                                      baseLinks: baseLinks, baseRoot: baseRoot)
+        else { return giveUp(request) }
         // The tree now belongs to this patch: the base stays, charged without it.
         bases.store(base.withoutRequest(), key: baseKey)
         let baseIds = changed.map { request.ids[Int($0.0.index)] }
@@ -279,6 +247,50 @@ struct PatchComputer: Sendable {
                     entityTag: tag.quoted)
         return (LayoutComputer.Answer(status: notModified ? 304 : 200, body: body,
                                       cache: notModified ? .notModified : .miss, entityTag: tag.quoted), mode)
+    }
+
+    /// The new members of `edited` nodes (those still in `request`'s tree), read from the
+    /// patched `document`, and the text leaves given a new text (by index in
+    /// `request.textLeaves`); nil when one cannot be applied in place: it is not a flexbox node,
+    /// does not decode, edits a text style key above a text leaf, or adds, removes or reshapes a
+    /// text. `baseLinks` (the base's structure, when the patch changed it) and `baseRoot` find a
+    /// node's object in the `original` document; a node the patch added has none, and its text
+    /// leaves get their content from `resolveText`.
+    private func editedMembers(_ edited: [NodeID], of request: LayoutRequest, document: JSONTree, original: JSONTree,
+                               baseLinks: LayoutTree.Links?, baseRoot: NodeID)
+        -> (changed: [(NodeID, FlexNodeMembers)], retexted: [(index: Int, leaf: TextLeaf)])? {
+        var changed: [(NodeID, FlexNodeMembers)] = []
+        var retexted: [(index: Int, leaf: TextLeaf)] = []
+        for id in edited {
+            // A node edited, then removed: nothing of it is left to lay out.
+            guard let path = TreeEditor.path(of: id, in: request) else { continue }
+            guard let node = Self.flexNode(at: path, in: request.tree, root: request.root, document: document),
+                  node.id == id,
+                  var members = members(of: node.object, config: request.tree.config),
+                  (try? members.style.validate()) != nil
+            else { return nil }
+            if let basePath = baseLinks.map({ $0.path(to: id, from: baseRoot) }) ?? path {
+                guard let before = Self.nodeObject(at: basePath, in: original),
+                      request.textLeaves.isEmpty || FlexNodeMembers.sameTextStyle(before, node.object) else { return nil }
+                if before["text"] != nil || node.object["text"] != nil {
+                    // A text leaf stays one, measured by its text: it keeps its content, or gets that
+                    // of its new text when a string replaces a string.
+                    guard members.content == .none,
+                          let index = request.textLeaves.firstIndex(where: { $0.node == node.id }) else { return nil }
+                    if before["text"] == node.object["text"] {
+                        members.content = request.tree.content(of: node.id)
+                    } else if case .string? = before["text"], case .string(let text)? = node.object["text"] {
+                        let leaf = request.textLeaves[index].replacingPlainText(with: text)
+                        members.content = RequestText.content(leaf.content, layouter: computer.textLayouter, key: computer.hashKey)
+                        retexted.append((index, leaf))
+                    } else {
+                        return nil
+                    }
+                }
+            }
+            changed.append((node.id, members))
+        }
+        return (changed, retexted)
     }
 
     /// The child indices from the root to the node whose own members `path` edits
