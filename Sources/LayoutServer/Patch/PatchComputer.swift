@@ -117,10 +117,11 @@ struct PatchComputer: Sendable {
     // MARK: In place
 
     /// The answer computed on the base's tree, taken from it, and whether the tree was laid out
-    /// afresh; nil when the patch is not one of member edits on flexbox nodes, another patch has
-    /// the tree, a node's members do not decode (the rebuild then gives the error with its
-    /// pointer), or an edit changes text other than by a string for a string (`original`: the
-    /// base's document, to compare with).
+    /// afresh; nil when an operation is none of the edits `TreeEdit` maps, another patch has the
+    /// tree, a node's members do not decode (the rebuild then gives the error with its
+    /// pointer), an edit changes text other than by a string for a string or a text style above
+    /// a leaf (`original`: the base's document, to compare with), or the edited tree passes the
+    /// limits or holds too many removed nodes.
     private func inPlace(_ base: BaseEntry, key baseKey: BaseKey, original: JSONTree, document: JSONTree, patched: BaseDocument,
                          patch: JSONPatch, changesOnly: Bool, ifNoneMatch: String?) -> (LayoutComputer.Answer, Mode)? {
         guard base.patchesInPlace else { return nil }
