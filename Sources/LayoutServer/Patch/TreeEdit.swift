@@ -125,14 +125,9 @@ struct TreeEditor {
                 && insert(subtree, parent: parentPath, index: index, into: &request)
         case .move(let from, let to):
             guard let child = remove(parent: from.parent, index: from.index, from: &request),
-                  let parent = Self.node(at: to.parent, in: request) else { return false }
-            let index = to.index ?? request.tree.childCount(of: parent)
-            guard index <= request.tree.childCount(of: parent),
-                  Self.depth(of: parent, in: request.tree) + Self.subtreeDepth(child, in: request.tree) <= limits.maxDepth
+                  place(parent: to.parent, index: to.index, depth: Self.subtreeDepth(child, in: request.tree), into: &request,
+                        root: { _ in child }) != nil
             else { return false }
-            request.tree.insertChild(child, into: parent, at: index)
-            nodeBalance += request.tree.preorderNodes(root: child).count
-            changedChildren(of: parent, at: child, in: request)
             if !request.textLeaves.isEmpty { placedWithText.append(child) }
             return true
         }
@@ -145,17 +140,27 @@ struct TreeEditor {
 
     private mutating func insert(_ subtree: FlexSubtree, parent parentPath: [Int], index: Int?,
                                  into request: inout LayoutRequest) -> Bool {
-        guard let parent = Self.node(at: parentPath, in: request) else { return false }
-        let count = request.tree.childCount(of: parent)
-        let index = index ?? count
-        guard index <= count, Self.depth(of: parent, in: request.tree) + subtree.depth <= limits.maxDepth else { return false }
-        let root = request.add(subtree)
-        request.tree.insertChild(root, into: parent, at: index)
-        nodeBalance += subtree.nodes.count
-        changedStructure = true
-        changedChildren(of: parent, at: root, in: request)
+        guard let root = place(parent: parentPath, index: index, depth: subtree.depth, into: &request,
+                               root: { $0.add(subtree) }) else { return false }
         if subtree.hasText { placedWithText.append(root) }
         return true
+    }
+
+    /// Inserts the subtree `root` gives (`depth` levels deep, made only once the place is
+    /// checked) as child `index` of the node at `parent` (nil: appended); nil when there is no
+    /// such place or the tree would nest deeper than the limit.
+    private mutating func place(parent parentPath: [Int], index: Int?, depth: Int, into request: inout LayoutRequest,
+                                root: (inout LayoutRequest) -> NodeID) -> NodeID? {
+        guard let parent = Self.node(at: parentPath, in: request) else { return nil }
+        let count = request.tree.childCount(of: parent)
+        let index = index ?? count
+        guard index <= count, Self.depth(of: parent, in: request.tree) + depth <= limits.maxDepth else { return nil }
+        let child = root(&request)
+        request.tree.insertChild(child, into: parent, at: index)
+        nodeBalance += request.tree.preorderNodes(root: child).count
+        changedStructure = true
+        changedChildren(of: parent, at: child, in: request)
+        return child
     }
 
     private mutating func remove(parent parentPath: [Int], index: Int, from request: inout LayoutRequest) -> NodeID? {
