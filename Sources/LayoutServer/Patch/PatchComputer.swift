@@ -37,42 +37,82 @@ struct PatchComputer: Sendable {
         case rebuilt
     }
 
-    private static func answer(_ error: ServiceError) -> (LayoutComputer.Answer, Mode?) {
-        (LayoutComputer.Answer(status: error.status, body: error.jsonBytes, cache: nil, entityTag: nil), nil)
+    /// A patch answered, or the part of its work left to run elsewhere (see `start`).
+    enum Outcome: Sendable {
+        case answered(LayoutComputer.Answer, Mode?)
+        /// Work too large to run where the request arrived: the caller runs it on the compute queue.
+        case queue(@Sendable () -> (LayoutComputer.Answer, Mode?))
+
+        /// The answer, running here what was left.
+        func finished() -> (LayoutComputer.Answer, Mode?) {
+            switch self {
+            case .answered(let answer, let mode): return (answer, mode)
+            case .queue(let rest): return rest()
+            }
+        }
     }
 
+    /// The patch in `body` answered now.
     func answer(body: [UInt8], ifNoneMatch: String?) -> (LayoutComputer.Answer, Mode?) {
+        start(body: body, ifNoneMatch: ifNoneMatch, inPlaceUpToNodes: 0).finished()
+    }
+
+    /// The patch in `body` answered now when that is cheap: a request refused, or a patch
+    /// applied in place to a kept, laid-out tree of at most `inPlaceUpToNodes` nodes (an edit
+    /// costs what it reaches, less than two thread hops for a small one). Everything else —
+    /// a base to lay out or parse first, a larger tree, a rebuild — is left in `.queue`.
+    func start(body: [UInt8], ifNoneMatch: String?, inPlaceUpToNodes: Int) -> Outcome {
         guard body.count <= maxBodyBytes else {
-            return Self.answer(ServiceError(status: 413, code: "patch-too-large",
-                                            message: "the patch request is \(body.count) bytes; the limit is \(maxBodyBytes)"))
+            return Self.refusal(ServiceError(status: 413, code: "patch-too-large",
+                                             message: "the patch request is \(body.count) bytes; the limit is \(maxBodyBytes)"))
         }
         let request: PatchRequest
         do {
             request = try PatchRequest(bytes: body, limits: limits, maxOperations: maxOperations)
         } catch {
-            return Self.answer(ServiceError(error))
+            return Self.refusal(ServiceError(error))
         }
         guard let key = BaseKey(entityTag: request.base) else {
-            return Self.answer(ServiceError(status: 422, code: "invalid-value",
-                                            message: "base must be the ETag of an earlier /compute answer of this service",
-                                            pointer: "/base"))
+            return Self.refusal(ServiceError(status: 422, code: "invalid-value",
+                                             message: "base must be the ETag of an earlier /compute answer of this service",
+                                             pointer: "/base"))
         }
-        guard let base = materialized(key) else {
-            return Self.answer(ServiceError(status: 412, code: "unknown-base",
-                                            message: "this server no longer has the tree of that ETag (or never had it); "
-                                                + "send the whole tree to /compute, then patch the ETag of that answer",
-                                            pointer: "/base"))
+        guard let base = bases.lookup(key) else { return Self.refusal(Self.unknownBase) }
+        guard base.frames.count <= inPlaceUpToNodes, !base.frames.isEmpty, case .tree = base.document else {
+            return .queue { [self] in answer(request, key: key, ifNoneMatch: ifNoneMatch) }
         }
-        // A materialized base holds its document as a tree.
+        return applied(request, to: base, key: key, ifNoneMatch: ifNoneMatch)
+    }
+
+    private static func refusal(_ error: ServiceError) -> Outcome {
+        .answered(LayoutComputer.Answer(status: error.status, body: error.jsonBytes, cache: nil, entityTag: nil), nil)
+    }
+
+    private static let unknownBase = ServiceError(
+        status: 412, code: "unknown-base",
+        message: "this server no longer has the tree of that ETag (or never had it); "
+            + "send the whole tree to /compute, then patch the ETag of that answer",
+        pointer: "/base")
+
+    /// `request` answered on the base under `key`, laid out first when it is kept without its
+    /// frames or document tree.
+    private func answer(_ request: PatchRequest, key: BaseKey, ifNoneMatch: String?) -> (LayoutComputer.Answer, Mode?) {
+        guard let base = materialized(key) else { return Self.refusal(Self.unknownBase).finished() }
+        return applied(request, to: base, key: key, ifNoneMatch: ifNoneMatch).finished()
+    }
+
+    /// The patch applied to the document of `base` (materialized: a document tree and frames)
+    /// and answered in place, or else its rebuild, left in `.queue`.
+    private func applied(_ request: PatchRequest, to base: BaseEntry, key: BaseKey, ifNoneMatch: String?) -> Outcome {
         guard case .tree(let original, var valueCount, let baseBytes, let measuredBytes) = base.document else {
-            return Self.answer(ServiceError(status: 412, code: "unknown-base", message: "send the whole tree to /compute", pointer: "/base"))
+            return Self.refusal(ServiceError(status: 412, code: "unknown-base", message: "send the whole tree to /compute", pointer: "/base"))
         }
         var document = original
         let maxValues = limits.maxDocumentBytes / 2
         do {
             try request.patch.apply(to: &document, valueCount: &valueCount, maxValues: maxValues, maxNesting: limits.maxNesting)
         } catch {
-            return Self.answer(ServiceError(error.prefixed(by: "/patch")))
+            return Self.refusal(ServiceError(error.prefixed(by: "/patch")))
         }
         // Charged what the patch brings in; copies and moves share storage already charged.
         // Values removed stay charged (bytes and values both), so a long chain that adds and
@@ -83,10 +123,12 @@ struct PatchComputer: Sendable {
             : BaseDocument.tree(document, valueCount: valueCount, heapBytes: charged, measuredBytes: measuredBytes)
         if let (answer, mode) = inPlace(base, key: key, original: original, document: document, patched: patched, patch: request.patch,
                                         changesOnly: request.changesOnly, ifNoneMatch: ifNoneMatch) {
-            return (answer, mode)
+            return .answered(answer, mode)
         }
-        return (rebuilt(base, document: document, patched: patched, changesOnly: request.changesOnly,
-                        ifNoneMatch: ifNoneMatch), .rebuilt)
+        let changesOnly = request.changesOnly
+        return .queue { [self, document] in
+            (rebuilt(base, document: document, patched: patched, changesOnly: changesOnly, ifNoneMatch: ifNoneMatch), .rebuilt)
+        }
     }
 
     /// The entry under `key` with its frames known and its document a tree, making them from

@@ -89,7 +89,8 @@ public final class LayoutService: HTTPHandler, Sendable {
                 computer: PatchComputer(computer: keeping, bases: bases, limits: configuration.wire,
                                         maxOperations: configuration.maxPatchOperations,
                                         maxBodyBytes: configuration.maxPatchBytes),
-                queue: queue)),
+                queue: queue, inlineMaxBytes: configuration.inlineComputeMaxBytes,
+                inlineMaxNodes: configuration.inlinePatchMaxNodes)),
             Route(.render, .post, RenderRoute(
                 computer: RenderComputer(cache: pictures, limits: configuration.wire,
                                          renderLimits: RenderLimits(maxPixels: configuration.maxRenderPixels),

@@ -206,9 +206,16 @@ enum PatchFixture {
 
     /// The request document `request` with `patch` applied, as a client computes it.
     static func patched(_ request: String, _ patch: String) throws -> JSONTree {
+        try patched(request, [patch])
+    }
+
+    /// `request` with each of `patches` applied in turn.
+    static func patched(_ request: String, _ patches: [String]) throws -> JSONTree {
         var document = JSONTree(try JSONValue.parse(request))
         var count = 0
-        try JSONPatch(JSONValue.parse(patch), maxOperations: 10).apply(to: &document, valueCount: &count, maxValues: .max, maxNesting: 100)
+        for patch in patches {
+            try JSONPatch(JSONValue.parse(patch), maxOperations: 10).apply(to: &document, valueCount: &count, maxValues: .max, maxNesting: 100)
+        }
         return document
     }
 
