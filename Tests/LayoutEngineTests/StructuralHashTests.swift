@@ -89,10 +89,11 @@ import Testing
         let (tree, root) = try sampleTree()
         #expect(tree.structuralHash(root: root, key: Self.referenceKey).hexString == Self.goldenSampleHash)
     }
-    // Format 3 (nodes hashed in chunks) under SipHash-2-4-128 with the reference key 000102…0f
-    // (format 2, one stream: "85af0f539cd9999674a67ffb5c8698d6"; the unkeyed
-    // MurmurHash3-style function gave "3c63e3289e7fc673d0c4601747f99cc0").
-    static let goldenSampleHash = "c2d3815fe783f46aa6c5010177cab04c"
+    // Format 4 (chunks cut by their nodes' words) under SipHash-2-4-128 with the reference key
+    // 000102…0f (format 3, chunks of 32 nodes: "c2d3815fe783f46aa6c5010177cab04c"; format 2, one
+    // stream: "85af0f539cd9999674a67ffb5c8698d6"; the unkeyed MurmurHash3-style function gave
+    // "3c63e3289e7fc673d0c4601747f99cc0").
+    static let goldenSampleHash = "efb2f8aa2b904da18c264771491df77d"
     /// SipHash's reference key: bytes 00 01 … 0f.
     static let referenceKey = StructuralHashKey(hex: "000102030405060708090a0b0c0d0e0f")!
 

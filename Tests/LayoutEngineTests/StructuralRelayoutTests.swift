@@ -100,19 +100,20 @@ import TestSupport
         #expect(incremental * 2 > steps, "\(incremental) of \(steps) relayouts without baselines were incremental")
     }
 
-    /// `rehash(_:changed:preorderUnchangedBefore:)` after random children added and removed
-    /// (and some nodes' styles edited), given the earliest position of a child added or removed
-    /// and, as changed, their parents and the edited nodes: the hash of the edited tree hashed
-    /// whole, and parts that go on rehashing later edits correctly.
+    /// `rehash(_:changed:placed:)` after random children added, removed and moved (and some
+    /// nodes' styles edited), given as changed their parents and the edited nodes, and as
+    /// placed the children inserted: the hash of the edited tree hashed whole, and parts that
+    /// go on rehashing later edits correctly, structural or not.
     @Test func structuralRehashEqualsTheWholeHash() throws {
         let key = StructuralHashKey(k0: 7, k1: 9)
-        for seed in UInt64(0)..<40 {
+        var hashed = 0, walked = 0
+        for seed in UInt64(0)..<60 {
             var rng = SplitMix64(seed: seed)
             var (tree, root, _) = try RandomTrees.make(seed: seed, size: rng.int(10...300), text: false, baseline: false)
             var parts = tree.structuralHashParts(root: root, key: key)
-            for _ in 0..<6 {
-                var unchangedBefore = Int.max
+            for step in 0..<8 {
                 var changed: [NodeID] = []
+                var placed: [NodeID] = []
                 for _ in 0..<rng.int(1...3) {
                     let attached = tree.preorderNodes(root: root)
                     let containers = attached.filter { tree.content(of: $0) == .none }
@@ -120,13 +121,20 @@ import TestSupport
                     changed.append(parent)
                     if tree.childCount(of: parent) > 0 && rng.chance(40) {
                         let index = rng.int(0...(tree.childCount(of: parent) - 1))
-                        let child = tree.child(at: index, of: parent)
-                        unchangedBefore = min(unchangedBefore, try #require(tree.preorderPosition(of: child, root: root)))
-                        tree.removeChild(at: index, of: parent)
+                        let child = tree.removeChild(at: index, of: parent)
+                        // Moved: inserted again elsewhere, outside its own subtree.
+                        let inside = Set(tree.preorderNodes(root: child))
+                        let targets = containers.filter { !inside.contains($0) }
+                        if rng.chance(40), !targets.isEmpty {
+                            let target = rng.pick(targets)
+                            tree.insertChild(child, into: target, at: rng.int(0...tree.childCount(of: target)))
+                            changed.append(target)
+                            placed.append(child)
+                        }
                     } else {
                         let child = try tree.addNode(style: RandomTrees.style(&rng, webDefaults: false, baseline: false))
                         tree.insertChild(child, into: parent, at: rng.int(0...tree.childCount(of: parent)))
-                        unchangedBefore = min(unchangedBefore, try #require(tree.preorderPosition(of: child, root: root)))
+                        placed.append(child)
                     }
                     if rng.chance(50) {
                         let node = rng.pick(tree.preorderNodes(root: root))
@@ -136,9 +144,76 @@ import TestSupport
                         changed.append(node)
                     }
                 }
-                let hash = tree.rehash(&parts, changed: changed, preorderUnchangedBefore: unchangedBefore, key: key)
+                let hash = tree.rehash(&parts, changed: changed, placed: placed, key: key)
                 #expect(hash == tree.structuralHash(root: root, key: key), "seed \(seed)")
+                hashed += parts.hashedNodes ?? 0
+                walked += tree.preorderNodes(root: root).count
+                // Now and then a style edit alone, through the rehash of edited members.
+                if step % 3 == 2 {
+                    let node = rng.pick(tree.preorderNodes(root: root))
+                    var style = tree.style(of: node)
+                    style.width = .points(Float(rng.int(1...400)))
+                    try tree.setStyle(style, for: node)
+                    #expect(tree.rehash(&parts, changed: [node], key: key) == tree.structuralHash(root: root, key: key),
+                            "seed \(seed)")
+                }
             }
+        }
+        // How much the kept chunks save on these small trees (a chunk averages 32 nodes, so an
+        // edit in a tree of 100 rehashes a good part of it); `aScrollingFeedRehashesItsEndsOnly`
+        // holds a long tree to its bound.
+        print("structural rehash: \(hashed) of \(walked) nodes hashed again")
+    }
+
+    /// Edits of one node's style at a time, all over a tree of some 1,000 nodes: an edit among
+    /// a chunk's last nodes changes the window the next chunk is cut by, which may move its
+    /// cuts; the rehash of edited members follows, and equals the whole hash every time.
+    @Test func memberEditsRehashAsTheWholeTree() throws {
+        let key = StructuralHashKey(k0: 11, k1: 13)
+        var rng = SplitMix64(seed: 99)
+        var (tree, root, _) = try RandomTrees.make(seed: 99, size: 1_000, text: false, baseline: false)
+        var parts = tree.structuralHashParts(root: root, key: key)
+        let nodes = tree.preorderNodes(root: root)
+        for _ in 0..<1_000 {
+            let node = rng.pick(nodes)
+            var style = tree.style(of: node)
+            style.minWidth = .points(Float(rng.int(1...1_000)))
+            try tree.setStyle(style, for: node)
+            #expect(tree.rehash(&parts, changed: [node], key: key) == tree.structuralHash(root: root, key: key))
+        }
+    }
+
+    /// A chat that scrolls: its first message removed and a message appended, on a long feed.
+    /// The rehash hashes the root's chunk, the chunk of the first message, and the last
+    /// chunks, not the feed.
+    @Test func aScrollingFeedRehashesItsEndsOnly() throws {
+        let key = StructuralHashKey(k0: 3, k1: 5)
+        var tree = LayoutTree()
+        let root = try tree.addNode(style: Style())
+        func message(_ k: Int) throws -> NodeID {
+            var style = Style()
+            style.flexDirection = .row
+            style.padding.all = .points(Float(4 + k % 7))
+            let cell = try tree.addNode(style: style)
+            for j in 0..<3 {
+                var inner = Style()
+                inner.width = .points(Float(10 + (k * 3 + j) % 41))
+                inner.height = .points(Float(12 + j))
+                tree.appendChild(try tree.addNode(style: inner), to: cell)
+            }
+            return cell
+        }
+        for k in 0..<500 { tree.appendChild(try message(k), to: root) }
+        var parts = tree.structuralHashParts(root: root, key: key)
+        for k in 500..<510 {
+            tree.removeChild(at: 0, of: root)
+            let added = try message(k)
+            tree.appendChild(added, to: root)
+            let hash = tree.rehash(&parts, changed: [root], placed: [added], key: key)
+            #expect(hash == tree.structuralHash(root: root, key: key))
+            let hashed = try #require(parts.hashedNodes)
+            // 2,000 nodes; the root's chunk and two or three more of ~32 nodes (at most 128).
+            #expect(hashed < 4 * LayoutTree.structuralHashMaxChunkNodes, "\(hashed) of 2,000 nodes hashed again")
         }
     }
 }

@@ -1,9 +1,31 @@
 extension LayoutTree {
-    /// Nodes per chunk of the whole-tree hash (see `structuralHash`): an edit rehashes one
-    /// chunk and the chunk list, so about 32 + 2n/32 words for n nodes (~100 for 1,000 nodes)
-    /// where a flat stream would rehash all n nodes, at the price of one more finalisation
-    /// per 32 nodes on a whole hash (~3 % of it).
+    /// Nodes per chunk of the whole-tree hash on average (see `structuralHash`): an edit
+    /// rehashes about one chunk and the chunk list, so some 32 + 2n/32 words for n nodes (~100
+    /// for 1,000 nodes) where a flat stream would rehash all n nodes, at the price of one more
+    /// finalisation per 32 nodes on a whole hash.
     static let structuralHashChunkNodes = 32
+    /// The longest chunk: one is cut there when no node's words cut it sooner.
+    static let structuralHashMaxChunkNodes = 128
+
+    /// The cutting window after a node whose words mixed to `mix` (`StructuralHasher`'s word
+    /// mix) follows `window`: a byte of each of the last eight nodes' mixes. Eight nodes, not
+    /// one: a tree of repeated cells has few distinct nodes, which one node's words alone
+    /// would cut seldom or never.
+    @inline(__always)
+    static func hashWindow(_ window: UInt64, after mix: UInt64) -> UInt64 {
+        window << 8 | mix >> 56
+    }
+
+    /// Whether a chunk ends at `window` (see `hashWindow`) after its `count`th node: when the
+    /// window's mix has its top five bits set (one node in 32), or at
+    /// `structuralHashMaxChunkNodes`. Content-defined (as rsync's rolling checksum cuts files):
+    /// a chunk's end depends on the nodes before it, not on its position, so after children are
+    /// added or removed the chunks fall back into step with the old ones at the next cut, and
+    /// the chunks from there on are the old ones (`rehash(_:changed:placed:)`).
+    @inline(__always)
+    static func endsHashChunk(window: UInt64, count: Int) -> Bool {
+        (window &* 0x9E37_79B9_7F4A_7C15) >> 59 == 0x1F || count >= structuralHashMaxChunkNodes
+    }
 
     /// A 128-bit hash of everything that decides the layout of the subtree at `root`: the
     /// config, the available size, the owner direction, and each node's style, content and
@@ -12,11 +34,11 @@ extension LayoutTree {
     /// same under the same `key` in any process; the default key is random per process, so
     /// pass a configured one where hashes must agree across processes (a shared cache).
     ///
-    /// Two levels (a hash list): the nodes in pre-order, cut into chunks of
-    /// `structuralHashChunkNodes`, are each hashed as one stream; the result hashes the
-    /// header (config, available size, direction), the chunks' hashes in order and the size
-    /// references. So an edit of some nodes' own style or content rehashes only their chunks
-    /// (`rehash`), and gives the same hash as hashing the edited tree whole.
+    /// Two levels (a hash list): the nodes in pre-order, cut into chunks where
+    /// `endsHashChunk` says, are each hashed as one stream; the result hashes the header
+    /// (config, available size, direction), the chunks' hashes in order and the size
+    /// references. So an edit rehashes only the chunks it touches (`rehash`), and gives the
+    /// same hash as hashing the edited tree whole.
     public func structuralHash(root: NodeID, available: AvailableSize = AvailableSize(),
                                direction: Direction = .ltr,
                                key: StructuralHashKey = .processRandom) -> StructuralHash {
@@ -25,7 +47,7 @@ extension LayoutTree {
     }
 
     /// The structural hash of the subtree at `root` (as `structuralHash`) with its chunks kept,
-    /// for `rehash` after edits of nodes' own members.
+    /// for `rehash` after edits.
     public func structuralHashParts(root: NodeID, available: AvailableSize = AvailableSize(),
                                     direction: Direction = .ltr,
                                     key: StructuralHashKey = .processRandom) -> StructuralHashParts {
@@ -36,44 +58,74 @@ extension LayoutTree {
     }
 
     /// The structural hash after `changed` nodes' style or content were replaced (`setStyle`,
-    /// `setContent`) since `parts` were made: only those nodes' chunks are hashed again, and
-    /// `parts` are brought up to date. When the tree's structure, root or node count changed
-    /// since (parts that no longer describe it), everything is hashed again. `available`,
-    /// `direction` and `key` must be those `parts` were made with.
+    /// `setContent`) since `parts` were made: only those nodes' chunks are hashed again (and
+    /// their neighbours, when an edit moves a chunk's end), and `parts` are brought up to
+    /// date. When the tree's structure, root or node count changed since (parts that no longer
+    /// describe it), everything is hashed again. `available`, `direction` and `key` must be
+    /// those `parts` were made with.
     public func rehash(_ parts: inout StructuralHashParts, changed: [NodeID], available: AvailableSize = AvailableSize(),
                        direction: Direction = .ltr, key: StructuralHashKey = .processRandom) -> StructuralHash {
         guard parts.structureVersion == structureVersion, parts.nodeCount == nodeCount else {
             parts = structuralHashParts(root: NodeID(parts.root), available: available, direction: direction, key: key)
             return parts.hash
         }
-        let size = Self.structuralHashChunkNodes
         // Made at the first rehash, not with the parts: most kept trees are never patched.
         if parts.positions.isEmpty && !changed.isEmpty { parts.positions = preorderPositions(root: NodeID(parts.root)) }
+        var firstPositions: [Int] = []
         var done: [Int] = []
         for node in changed {
             let position = parts.positions[Int(node.index)]
             guard position >= 0 else { continue } // outside the hashed subtree
-            let chunk = position / size
-            if done.contains(chunk) { continue }
-            done.append(chunk)
-            rehashChunk(chunk, of: &parts, key: key)
+            if firstPositions.isEmpty { firstPositions = parts.chunkFirstPositions() }
+            // The last chunk that starts at or before `position`.
+            var low = 0, high = firstPositions.count - 1
+            while low < high {
+                let middle = (low + high + 1) / 2
+                if firstPositions[middle] <= position { low = middle } else { high = middle - 1 }
+            }
+            if done.contains(low) { continue }
+            done.append(low)
+            guard rehashChunksInPlace(from: low, of: &parts, key: key) else {
+                // The edit moved a chunk's end: the chunks are cut again from there.
+                return rehash(&parts, changed: changed, placed: [], available: available, direction: direction, key: key)
+            }
         }
         return combineChunks(of: &parts, available: available, direction: direction, key: key)
     }
 
-    /// Hashes chunk `chunk` of `parts` again from its first node.
-    private func rehashChunk(_ chunk: Int, of parts: inout StructuralHashParts, key: StructuralHashKey) {
-        var hasher = Self.chunkHasher(key)
-        var n = Int(parts.chunkStarts[chunk])
-        var count = 0
-        withNodeRows { rows in
-            while n >= 0 && count < Self.structuralHashChunkNodes {
-                rows.combineNode(n, into: &hasher)
-                count += 1
-                n = preorderSuccessor(of: n, root: Int(parts.root))
+    /// Hashes chunk `chunk` of `parts` again over the same nodes, and the chunks after it while
+    /// the window they start with changed; false (and `parts` unchanged) when the nodes' words
+    /// now cut one of them elsewhere.
+    private func rehashChunksInPlace(from chunk: Int, of parts: inout StructuralHashParts, key: StructuralHashKey) -> Bool {
+        let root = Int(parts.root)
+        let chunks = parts.chunkStarts.count
+        var rehashed: [(chunk: Int, hash: StructuralHash, window: UInt64)] = []
+        var c = chunk
+        var window = parts.chunkWindows[c]
+        let sameCuts = withNodeRows { rows -> Bool in
+            while true {
+                var hasher = Self.chunkHasher(key)
+                var n = Int(parts.chunkStarts[c])
+                let entry = window
+                let length = Int(parts.chunkLengths[c])
+                for count in 1...length {
+                    window = Self.hashWindow(window, after: rows.combineNode(n, into: &hasher))
+                    let ends = Self.endsHashChunk(window: window, count: count)
+                    // The last chunk ends with the tree, cut or not.
+                    if count == length { if !ends && c != chunks - 1 { return false } } else if ends { return false }
+                    n = preorderSuccessor(of: n, root: root)
+                }
+                rehashed.append((c, hasher.finalize(), entry))
+                c += 1
+                if c == chunks || parts.chunkWindows[c] == window { return true }
             }
         }
-        parts.chunkHashes[chunk] = hasher.finalize()
+        guard sameCuts else { return false }
+        for (chunk, hash, entry) in rehashed {
+            parts.chunkHashes[chunk] = hash
+            parts.chunkWindows[chunk] = entry
+        }
+        return true
     }
 
     /// The whole-tree hash of `parts`' chunks (kept there too).
@@ -90,59 +142,78 @@ extension LayoutTree {
     }
 
     /// The structural hash after children were added, removed or moved under the hashed root
-    /// since `parts` were made, where the tree's pre-order holds the same nodes as then before
-    /// position `unchangedBefore` (the first added or removed child's), and `changed` nodes'
-    /// own records (members edited, or children added or removed: a node's record holds its
-    /// child count) may differ: the chunks wholly before that position are kept unless they
-    /// hold a changed node, the rest hashed again; the same hash as hashing the edited tree
-    /// whole. A chat that gets a message at its end rehashes its first chunk (the root's record)
-    /// and its last ones. `available`, `direction` and `key` must be those `parts` were made with.
-    public func rehash(_ parts: inout StructuralHashParts, changed: [NodeID], preorderUnchangedBefore unchangedBefore: Int,
+    /// since `parts` were made, `changed` nodes' own records may differ (members edited, or
+    /// children added or removed: a node's record holds its child count), and the subtrees at
+    /// `placed` were inserted (added or moved there): the same hash as hashing the edited tree
+    /// whole. Every node is walked, but only the chunks that hold an edit are hashed again: an
+    /// old chunk is taken as it was where the walk starts a chunk at its first node and
+    /// finds its nodes in order, none changed or placed. A chat that gets a message at its end
+    /// and loses its first rehashes its root's chunk, the first message's and its last ones.
+    /// `available`, `direction` and `key` must be those `parts` were made with.
+    public func rehash(_ parts: inout StructuralHashParts, changed: [NodeID], placed: [NodeID],
                        available: AvailableSize = AvailableSize(), direction: Direction = .ltr,
                        key: StructuralHashKey = .processRandom) -> StructuralHash {
-        let size = Self.structuralHashChunkNodes
         let root = Int(parts.root)
-        let kept = min(max(unchangedBefore, 0) / size, parts.chunkHashes.count)
-        guard kept > 0, references.list.isEmpty else {
+        // Size references name nodes by pre-order position, which the edits move: hashed whole.
+        guard references.list.isEmpty, parts.chunkStarts.count > 0 else {
             parts = structuralHashParts(root: NodeID(parts.root), available: available, direction: direction, key: key)
             return parts.hash
         }
-        // The first node past the kept chunks: 32 steps on from the last kept chunk's start,
-        // which lies in the unchanged part of the pre-order.
-        var n = Int(parts.chunkStarts[kept - 1])
-        for _ in 0..<size where n >= 0 { n = preorderSuccessor(of: n, root: root) }
-        parts.chunkStarts.removeSubrange(kept...)
-        parts.chunkHashes.removeSubrange(kept...)
-        withNodeRows { rows in
-            var chunk = Self.chunkHasher(key)
-            var count = 0
-            while n >= 0 {
-                if count == 0 { parts.chunkStarts.append(Int32(n)) }
-                rows.combineNode(n, into: &chunk)
-                count += 1
-                if count == size {
-                    parts.chunkHashes.append(chunk.finalize())
-                    chunk = Self.chunkHasher(key)
-                    count = 0
+        var edited = [Bool](repeating: false, count: nodeCount)
+        for node in changed { edited[Int(node.index)] = true }
+        for subtree in placed {
+            for node in preorderNodes(root: subtree) { edited[Int(node.index)] = true }
+        }
+        var oldChunks: [Int32: Int] = [:]
+        oldChunks.reserveCapacity(parts.chunkStarts.count)
+        for (chunk, first) in parts.chunkStarts.enumerated() { oldChunks[first] = chunk }
+        let lastOld = parts.chunkStarts.count - 1
+        var rebuilt = StructuralHashParts(root: parts.root, structureVersion: structureVersion, nodeCount: nodeCount)
+        var hashedNodes = 0
+        edited.withUnsafeBufferPointer { edited in
+            withNodeRows { rows in
+                var n = root
+                var window: UInt64 = 0
+                while n >= 0 {
+                    // An old chunk that starts here after the same window, if its nodes follow
+                    // in order, unedited: its nodes are cut as they were.
+                    if let old = oldChunks[Int32(n)], parts.chunkWindows[old] == window {
+                        let end = Int(parts.chunkEnds[old]), length = Int(parts.chunkLengths[old])
+                        var m = n, count = 1
+                        while !edited[m] && m != end && count < length {
+                            m = preorderSuccessor(of: m, root: root)
+                            if m < 0 { break }
+                            count += 1
+                        }
+                        if m >= 0 && m == end && count == length && !edited[m] {
+                            let next = preorderSuccessor(of: m, root: root)
+                            // The old last chunk ended with the tree, not by a cut: it holds only there.
+                            if old != lastOld || next < 0 {
+                                rebuilt.append(first: n, last: m, length: length, window: window, hash: parts.chunkHashes[old])
+                                if old != lastOld { window = parts.chunkWindows[old + 1] }
+                                n = next
+                                continue
+                            }
+                        }
+                    }
+                    var hasher = Self.chunkHasher(key)
+                    let first = n, entry = window
+                    var count = 0
+                    var last = n
+                    repeat {
+                        window = Self.hashWindow(window, after: rows.combineNode(n, into: &hasher))
+                        count += 1
+                        last = n
+                        n = preorderSuccessor(of: n, root: root)
+                        if Self.endsHashChunk(window: window, count: count) { break }
+                    } while n >= 0
+                    hashedNodes += count
+                    rebuilt.append(first: first, last: last, length: count, window: entry, hash: hasher.finalize())
                 }
-                n = preorderSuccessor(of: n, root: root)
             }
-            if count > 0 { parts.chunkHashes.append(chunk.finalize()) }
         }
-        parts.structureVersion = structureVersion
-        parts.nodeCount = nodeCount
-        parts.positions = []
-        // The kept chunks that hold changed nodes, hashed again: found in one walk of them.
-        if !changed.isEmpty {
-            let changedNodes = Set(changed.map(\.index))
-            var chunks = Set<Int>()
-            var m = root
-            for position in 0..<(kept * size) where m >= 0 {
-                if changedNodes.contains(Int32(m)) { chunks.insert(position / size) }
-                m = preorderSuccessor(of: m, root: root)
-            }
-            for chunk in chunks { rehashChunk(chunk, of: &parts, key: key) }
-        }
+        rebuilt.hashedNodes = hashedNodes
+        parts = rebuilt
         return combineChunks(of: &parts, available: available, direction: direction, key: key)
     }
 
@@ -165,7 +236,8 @@ extension LayoutTree {
         // Format version: bump when the stream changes. 2: styles stream only non-default
         // fields behind a mask, and a node's content kind shares a word with its child count.
         // 3: nodes hashed in chunks of `structuralHashChunkNodes`, the chunks' hashes here.
-        hasher.combine(UInt64(0x4C41_594F_5554_0003))
+        // 4: chunks cut by their last nodes' words (`endsHashChunk`), not every 32 nodes.
+        hasher.combine(UInt64(0x4C41_594F_5554_0004))
         hasher.combine(config.pointScaleFactor)
         hasher.combine(UInt64(config.useWebDefaults ? 1 : 0))
         hasher.combine(UInt64(config.errata.rawValue) << 32 | UInt64(config.experimentalFeatures.rawValue))
@@ -180,7 +252,7 @@ extension LayoutTree {
     @inline(__always)
     private static func chunkHasher(_ key: StructuralHashKey) -> StructuralHasher {
         var hasher = StructuralHasher(key: key)
-        hasher.combine(UInt64(0x4348_554E_4B00_0003))
+        hasher.combine(UInt64(0x4348_554E_4B00_0004))
         return hasher
     }
 
@@ -225,32 +297,28 @@ extension LayoutTree {
     private func hashChunks(root r: Int, available: AvailableSize, direction: Direction, key: StructuralHashKey,
                             recording parts: inout StructuralHashParts?) -> StructuralHash {
         var hasher = header(available: available, direction: direction, key: key)
-        let size = Self.structuralHashChunkNodes
         let records = parts != nil
         var chunk = Self.chunkHasher(key)
         var count = 0
+        var first = r
+        var window: UInt64 = 0, entry: UInt64 = 0
         var n = r
         withNodeRows { rows in
             while n >= 0 {
-                if records && count == 0 { parts!.chunkStarts.append(Int32(n)) }
-                rows.combineNode(n, into: &chunk)
+                if count == 0 { first = n; entry = window }
+                window = Self.hashWindow(window, after: rows.combineNode(n, into: &chunk))
                 count += 1
-                if count == size {
+                let next = preorderSuccessor(of: n, root: r)
+                if Self.endsHashChunk(window: window, count: count) || next < 0 {
                     let chunkHash = chunk.finalize()
-                    if records { parts!.chunkHashes.append(chunkHash) }
+                    if records { parts!.append(first: first, last: n, length: count, window: entry, hash: chunkHash) }
                     hasher.combine(chunkHash.high)
                     hasher.combine(chunkHash.low)
                     chunk = Self.chunkHasher(key)
                     count = 0
                 }
-                n = preorderSuccessor(of: n, root: r)
+                n = next
             }
-        }
-        if count > 0 {
-            let chunkHash = chunk.finalize()
-            if records { parts!.chunkHashes.append(chunkHash) }
-            hasher.combine(chunkHash.high)
-            hasher.combine(chunkHash.low)
         }
         if !references.list.isEmpty { combineReferences(into: &hasher, root: NodeID(r)) }
         let hash = hasher.finalize()
@@ -284,11 +352,14 @@ struct NodeRows {
     let childCounts: UnsafePointer<Int32>
 
     /// One node's words: its style, then its content kind and child count (so the shape is
-    /// recoverable from the stream) and the content's words.
-    @inline(__always)
-    func combineNode(_ i: Int, into hasher: inout StructuralHasher) {
+    /// recoverable from the stream) and the content's words. Returns the mix of those words
+    /// (see `StructuralHasher`), by which the whole-tree hash cuts its chunks.
+    @inline(__always) @discardableResult
+    func combineNode(_ i: Int, into hasher: inout StructuralHasher) -> UInt64 {
+        _ = hasher.takeWordMix()
         hasher.combine(style: styles + i, flags: flags[i])
         hasher.combine(content: contents + i, childCount: childCounts[i])
+        return hasher.takeWordMix()
     }
 }
 
@@ -447,12 +518,18 @@ public struct StructuralHashParts: Sendable {
     /// The tree's `structureVersion` and node count the parts describe.
     var structureVersion: UInt32
     var nodeCount: Int
-    /// Each chunk's first node and hash, in order.
+    /// Each chunk's first and last node, node count, cutting window before its first node
+    /// (`LayoutTree.hashWindow`) and hash, in order.
     var chunkStarts: [Int32] = []
+    var chunkEnds: [Int32] = []
+    var chunkLengths: [Int32] = []
+    var chunkWindows: [UInt64] = []
     var chunkHashes: [StructuralHash] = []
     /// Each node's pre-order position under `root` by `NodeID.index` (-1 outside); empty
     /// until the first `rehash`.
     var positions: [Int] = []
+    /// Nodes the last structural `rehash` hashed again (nil: none ran); for tests and benchmarks.
+    public internal(set) var hashedNodes: Int?
 
     init(root: Int32, structureVersion: UInt32, nodeCount: Int) {
         self.root = root
@@ -460,8 +537,29 @@ public struct StructuralHashParts: Sendable {
         self.nodeCount = nodeCount
     }
 
+    mutating func append(first: Int, last: Int, length: Int, window: UInt64, hash: StructuralHash) {
+        chunkStarts.append(Int32(first))
+        chunkEnds.append(Int32(last))
+        chunkLengths.append(Int32(length))
+        chunkWindows.append(window)
+        chunkHashes.append(hash)
+    }
+
+    /// Each chunk's first pre-order position.
+    func chunkFirstPositions() -> [Int] {
+        var positions: [Int] = []
+        positions.reserveCapacity(chunkLengths.count)
+        var position = 0
+        for length in chunkLengths {
+            positions.append(position)
+            position += Int(length)
+        }
+        return positions
+    }
+
     /// What the parts hold on the heap, for caches that charge it.
     public var heapBytes: Int {
-        HeapCharge.array(chunkStarts) + HeapCharge.array(chunkHashes) + HeapCharge.array(positions)
+        HeapCharge.array(chunkStarts) + HeapCharge.array(chunkEnds) + HeapCharge.array(chunkLengths)
+            + HeapCharge.array(chunkWindows) + HeapCharge.array(chunkHashes) + HeapCharge.array(positions)
     }
 }

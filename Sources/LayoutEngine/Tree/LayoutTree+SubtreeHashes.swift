@@ -34,7 +34,7 @@ extension LayoutTree {
         var hasher = StructuralHasher(key: key)
         // Domain and format: distinct from the whole-tree structural hash's stream.
         hasher.combine(UInt64(0x5355_4254_5245_0001))
-        withNodeRows { $0.combineNode(i, into: &hasher) }
+        withNodeRows { _ = $0.combineNode(i, into: &hasher) }
         var c = Int(firstChildren[i].index)
         while c >= 0 {
             hasher.combine(childHashes[c].high)

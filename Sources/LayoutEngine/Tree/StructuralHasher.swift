@@ -38,6 +38,10 @@ public struct StructuralHasher {
     private var v3: UInt64
     /// Words streamed so far (the message length is 8 × this).
     private var wordCount: UInt64 = 0
+    /// A cheap mix of the words streamed since the last `takeWordMix`: what the whole-tree
+    /// hash cuts its chunks by (`LayoutTree.endsHashChunk`), a function of one node's words
+    /// alone. Not part of the digest.
+    private var wordMix: UInt64 = 0
 
     public init(key: StructuralHashKey) {
         v0 = 0x736F_6D65_7073_6575 ^ key.k0
@@ -53,6 +57,15 @@ public struct StructuralHasher {
         sipRound()
         v0 ^= word
         wordCount &+= 1
+        // Independent of the rounds above, so it runs beside them.
+        wordMix = (wordMix ^ word) &* 0x9E37_79B9_7F4A_7C15
+    }
+
+    /// The mix of the words streamed since the last call (see `wordMix`), and a fresh start.
+    @inline(__always)
+    mutating func takeWordMix() -> UInt64 {
+        defer { wordMix = 0 }
+        return wordMix
     }
 
     @inline(__always)

@@ -224,15 +224,15 @@ struct PatchComputer: Sendable {
         if changesStructure && (!request.textLeaves.isEmpty || !editor.placedWithText.isEmpty) {
             guard resolveText(placedAt: editor.placedWithText, in: &request, document: document) else { return giveUp(request) }
         }
-        // Only the edited nodes' chunks are hashed again, and with children added or removed the
-        // chunks from the first change of the pre-order on (the first patch of a base kept
-        // without parts hashes it whole once); ids untouched keep the base's ids hash.
+        // Only the chunks that hold an edit are hashed again: edited nodes, parents whose
+        // children changed, nodes placed (the first patch of a base kept without parts hashes it
+        // whole once); ids untouched keep the base's ids hash.
         let keptParts = hashParts.take()
         var parts = keptParts ?? request.tree.structuralHashParts(root: request.root, available: request.available,
                                                                   direction: request.direction, key: computer.hashKey)
         let key = changesStructure && keptParts != nil
             ? request.tree.rehash(&parts, changed: changed.map(\.0) + editor.parentsEdited,
-                                  preorderUnchangedBefore: editor.preorderUnchangedBefore,
+                                  placed: editor.placedRoots,
                                   available: request.available, direction: request.direction, key: computer.hashKey)
             : request.tree.rehash(&parts, changed: changed.map(\.0), available: request.available,
                                   direction: request.direction, key: computer.hashKey)

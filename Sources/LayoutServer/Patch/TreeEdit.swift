@@ -94,11 +94,10 @@ struct TreeEditor {
     private(set) var nodeBalance = 0
     /// Whether children were added, removed or moved.
     private(set) var changedStructure = false
-    /// The tree's pre-order is as it was before this position (`Int.max`: unchanged), but for
-    /// the own records of `parentsEdited`.
-    private(set) var preorderUnchangedBefore = Int.max
     /// Nodes whose children changed (their child count is part of their hashed record).
     private(set) var parentsEdited: [NodeID] = []
+    /// Roots of the subtrees inserted (added or moved), in order.
+    private(set) var placedRoots: [NodeID] = []
     /// Roots of subtrees placed by this patch whose text leaves must be resolved again in their
     /// new place (they inherit text styles): added subtrees with text, and moved ones.
     private(set) var placedWithText: [NodeID] = []
@@ -159,25 +158,23 @@ struct TreeEditor {
         request.tree.insertChild(child, into: parent, at: index)
         nodeBalance += request.tree.preorderNodes(root: child).count
         changedStructure = true
-        changedChildren(of: parent, at: child, in: request)
+        changedChildren(of: parent)
+        placedRoots.append(child)
         return child
     }
 
     private mutating func remove(parent parentPath: [Int], index: Int, from request: inout LayoutRequest) -> NodeID? {
         guard let parent = Self.node(at: parentPath, in: request), index < request.tree.childCount(of: parent) else { return nil }
-        changedChildren(of: parent, at: request.tree.child(at: index, of: parent), in: request)
+        changedChildren(of: parent)
         let child = request.tree.removeChild(at: index, of: parent)
         nodeBalance -= request.tree.preorderNodes(root: child).count
         changedStructure = true
         return child
     }
 
-    /// Notes that `parent`'s children changed at `child` (inserted, or about to be removed):
-    /// the pre-order moves from `child`'s position on, and `parent`'s own record changes. Edits
-    /// before this one in the patch left the part before the earliest such position as it was.
-    private mutating func changedChildren(of parent: NodeID, at child: NodeID, in request: LayoutRequest) {
-        let position = request.tree.preorderPosition(of: child, root: request.root) ?? 0
-        preorderUnchangedBefore = min(preorderUnchangedBefore, position)
+    /// Notes that `parent`'s children changed: its own record (which holds its child count)
+    /// changes.
+    private mutating func changedChildren(of parent: NodeID) {
         if !parentsEdited.contains(parent) { parentsEdited.append(parent) }
     }
 
