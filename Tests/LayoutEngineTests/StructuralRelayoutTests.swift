@@ -165,7 +165,7 @@ import TestSupport
         print("structural rehash: \(hashed) of \(walked) nodes hashed again")
     }
 
-    /// Edits of one node's style at a time, all over a tree of some 1,000 nodes: an edit among
+    /// Edits of a few nodes' styles at a time, all over a tree of some 1,000 nodes: an edit among
     /// a chunk's last nodes changes the window the next chunk is cut by, which may move its
     /// cuts; the rehash of edited members follows, and equals the whole hash every time.
     @Test func memberEditsRehashAsTheWholeTree() throws {
@@ -174,12 +174,16 @@ import TestSupport
         var (tree, root, _) = try RandomTrees.make(seed: 99, size: 1_000, text: false, baseline: false)
         var parts = tree.structuralHashParts(root: root, key: key)
         let nodes = tree.preorderNodes(root: root)
-        for _ in 0..<1_000 {
-            let node = rng.pick(nodes)
-            var style = tree.style(of: node)
-            style.minWidth = .points(Float(rng.int(1...1_000)))
-            try tree.setStyle(style, for: node)
-            #expect(tree.rehash(&parts, changed: [node], key: key) == tree.structuralHash(root: root, key: key))
+        for _ in 0..<700 {
+            // One to three nodes, often close together (a chunk's edit moving cuts past the next).
+            let first = rng.int(0...(nodes.count - 1))
+            let edited = (0..<rng.int(1...3)).map { _ in nodes[min(nodes.count - 1, first + rng.int(0...40))] }
+            for node in edited {
+                var style = tree.style(of: node)
+                style.minWidth = .points(Float(rng.int(1...1_000)))
+                try tree.setStyle(style, for: node)
+            }
+            #expect(tree.rehash(&parts, changed: edited, key: key) == tree.structuralHash(root: root, key: key))
         }
     }
 

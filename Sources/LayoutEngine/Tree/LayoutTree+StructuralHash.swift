@@ -71,26 +71,81 @@ extension LayoutTree {
         }
         // Made at the first rehash, not with the parts: most kept trees are never patched.
         if parts.positions.isEmpty && !changed.isEmpty { parts.positions = preorderPositions(root: NodeID(parts.root)) }
-        var firstPositions: [Int] = []
-        var done: [Int] = []
-        for node in changed {
-            let position = parts.positions[Int(node.index)]
-            guard position >= 0 else { continue } // outside the hashed subtree
-            if firstPositions.isEmpty { firstPositions = parts.chunkFirstPositions() }
+        let edited = changed.map { parts.positions[Int($0.index)] }.filter { $0 >= 0 } // outside the hashed subtree: none
+        guard let lastEdited = edited.max() else {
+            return combineChunks(of: &parts, available: available, direction: direction, key: key)
+        }
+        let firstPositions = parts.chunkFirstPositions()
+        var chunks: [Int] = []
+        for position in edited {
             // The last chunk that starts at or before `position`.
             var low = 0, high = firstPositions.count - 1
             while low < high {
                 let middle = (low + high + 1) / 2
                 if firstPositions[middle] <= position { low = middle } else { high = middle - 1 }
             }
-            if done.contains(low) { continue }
-            done.append(low)
-            guard rehashChunksInPlace(from: low, of: &parts, key: key) else {
-                // The edit moved a chunk's end: the chunks are cut again from there.
-                return rehash(&parts, changed: changed, placed: [], available: available, direction: direction, key: key)
-            }
+            if !chunks.contains(low) { chunks.append(low) }
+        }
+        for chunk in chunks.sorted() where !rehashChunksInPlace(from: chunk, of: &parts, key: key) {
+            // The edit moved a chunk's end: the chunks are cut again from there, until they fall
+            // back into step with the old ones past the last edit.
+            recut(&parts, from: chunk, firstPosition: firstPositions[chunk], until: lastEdited, key: key)
+            break
         }
         return combineChunks(of: &parts, available: available, direction: direction, key: key)
+    }
+
+    /// Cuts and hashes the chunks of `parts` again from chunk `first` (at pre-order position
+    /// `firstPosition`), over an unchanged structure, until a chunk starts past position
+    /// `lastEdited` where an old one started after the same window: the old ones hold from there.
+    private func recut(_ parts: inout StructuralHashParts, from first: Int, firstPosition: Int, until lastEdited: Int,
+                       key: StructuralHashKey) {
+        let root = Int(parts.root)
+        var oldChunks: [Int32: Int] = [:]
+        oldChunks.reserveCapacity(parts.chunkStarts.count - first)
+        for chunk in (first + 1)..<parts.chunkStarts.count { oldChunks[parts.chunkStarts[chunk]] = chunk }
+        var cut = StructuralHashParts(root: parts.root, structureVersion: parts.structureVersion, nodeCount: parts.nodeCount)
+        var n = Int(parts.chunkStarts[first])
+        var window = parts.chunkWindows[first]
+        var position = firstPosition
+        var resume: Int?
+        withNodeRows { rows in
+            while n >= 0 {
+                if position > lastEdited, let old = oldChunks[Int32(n)], parts.chunkWindows[old] == window {
+                    resume = old
+                    return
+                }
+                position += hashChunk(from: &n, window: &window, rows: rows, root: root, key: key, into: &cut)
+            }
+        }
+        func spliced<T>(_ old: [T], _ new: [T]) -> [T] {
+            Array(old[..<first]) + new + (resume.map { Array(old[$0...]) } ?? [])
+        }
+        parts.chunkStarts = spliced(parts.chunkStarts, cut.chunkStarts)
+        parts.chunkEnds = spliced(parts.chunkEnds, cut.chunkEnds)
+        parts.chunkLengths = spliced(parts.chunkLengths, cut.chunkLengths)
+        parts.chunkWindows = spliced(parts.chunkWindows, cut.chunkWindows)
+        parts.chunkHashes = spliced(parts.chunkHashes, cut.chunkHashes)
+    }
+
+    /// Hashes one chunk from node `n` after `window` (cut where `endsHashChunk` says, or where
+    /// the tree ends) into `parts`; returns its node count, with `n` and `window` moved past it.
+    @inline(__always)
+    private func hashChunk(from n: inout Int, window: inout UInt64, rows: NodeRows, root: Int, key: StructuralHashKey,
+                           into parts: inout StructuralHashParts) -> Int {
+        var hasher = Self.chunkHasher(key)
+        let first = n, entry = window
+        var count = 0
+        var last = n
+        repeat {
+            window = Self.hashWindow(window, after: rows.combineNode(n, into: &hasher))
+            count += 1
+            last = n
+            n = preorderSuccessor(of: n, root: root)
+            if Self.endsHashChunk(window: window, count: count) { break }
+        } while n >= 0
+        parts.append(first: first, last: last, length: count, window: entry, hash: hasher.finalize())
+        return count
     }
 
     /// Hashes chunk `chunk` of `parts` again over the same nodes, and the chunks after it while
@@ -196,19 +251,7 @@ extension LayoutTree {
                             }
                         }
                     }
-                    var hasher = Self.chunkHasher(key)
-                    let first = n, entry = window
-                    var count = 0
-                    var last = n
-                    repeat {
-                        window = Self.hashWindow(window, after: rows.combineNode(n, into: &hasher))
-                        count += 1
-                        last = n
-                        n = preorderSuccessor(of: n, root: root)
-                        if Self.endsHashChunk(window: window, count: count) { break }
-                    } while n >= 0
-                    hashedNodes += count
-                    rebuilt.append(first: first, last: last, length: count, window: entry, hash: hasher.finalize())
+                    hashedNodes += hashChunk(from: &n, window: &window, rows: rows, root: root, key: key, into: &rebuilt)
                 }
             }
         }
