@@ -1,9 +1,9 @@
 extension LayoutTree {
-    /// Nodes per chunk of the whole-tree hash on average (see `structuralHash`): an edit
-    /// rehashes about one chunk and the chunk list, so some 32 + 2n/32 words for n nodes (~100
-    /// for 1,000 nodes) where a flat stream would rehash all n nodes, at the price of one more
-    /// finalisation per 32 nodes on a whole hash.
-    static let structuralHashChunkNodes = 32
+    /// A chunk of the whole-tree hash (see `structuralHash`) is cut after one node in 2^5 = 32
+    /// on average: an edit rehashes about one chunk and the chunk list, so some 32 + 2n/32
+    /// words for n nodes (~100 for 1,000 nodes) where a flat stream would rehash all n nodes,
+    /// at the price of one more finalisation per 32 nodes on a whole hash.
+    static let structuralHashCutBits: UInt64 = 5
     /// The longest chunk: one is cut there when no node's words cut it sooner.
     static let structuralHashMaxChunkNodes = 128
 
@@ -17,14 +17,16 @@ extension LayoutTree {
     }
 
     /// Whether a chunk ends at `window` (see `hashWindow`) after its `count`th node: when the
-    /// window's mix has its top five bits set (one node in 32), or at
+    /// window's mix has its top `structuralHashCutBits` bits set (one node in 32), or at
     /// `structuralHashMaxChunkNodes`. Content-defined (as rsync's rolling checksum cuts files):
     /// a chunk's end depends on the nodes before it, not on its position, so after children are
     /// added or removed the chunks fall back into step with the old ones at the next cut, and
     /// the chunks from there on are the old ones (`rehash(_:changed:placed:)`).
     @inline(__always)
     static func endsHashChunk(window: UInt64, count: Int) -> Bool {
-        (window &* 0x9E37_79B9_7F4A_7C15) >> 59 == 0x1F || count >= structuralHashMaxChunkNodes
+        let cutMask: UInt64 = 1 << structuralHashCutBits - 1
+        return (window &* 0x9E37_79B9_7F4A_7C15) >> (64 - structuralHashCutBits) == cutMask
+            || count >= structuralHashMaxChunkNodes
     }
 
     /// A 128-bit hash of everything that decides the layout of the subtree at `root`: the
@@ -278,7 +280,7 @@ extension LayoutTree {
         var hasher = StructuralHasher(key: key)
         // Format version: bump when the stream changes. 2: styles stream only non-default
         // fields behind a mask, and a node's content kind shares a word with its child count.
-        // 3: nodes hashed in chunks of `structuralHashChunkNodes`, the chunks' hashes here.
+        // 3: nodes hashed in chunks of 32 nodes, the chunks' hashes here.
         // 4: chunks cut by their last nodes' words (`endsHashChunk`), not every 32 nodes.
         hasher.combine(UInt64(0x4C41_594F_5554_0004))
         hasher.combine(config.pointScaleFactor)
