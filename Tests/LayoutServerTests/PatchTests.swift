@@ -494,14 +494,19 @@ import TestSupport
         }
     }
 
-    /// A tree whose kept form costs more than a shard holds keeps its document alone: its
-    /// patches are rebuilt from that (and answer as the whole tree), not refused 412.
-    @Test func aTreeTooLargeToKeepIsPatchedByRebuilding() throws {
-        let cost = try LiveServer.with { server in
-            let tag = try #require(try server.post("/compute", json: Self.chat).header("ETag"))
+    /// What a default server charges for keeping `request` laid out for patches.
+    static func keptCost(of request: String) throws -> Int {
+        try LiveServer.with { server in
+            let tag = try #require(try server.post("/compute", json: request).header("ETag"))
             let key = try #require(BaseKey(entityTag: tag))
             return try #require(server.host.service.bases.lookup(key)).cost
         }
+    }
+
+    /// A tree whose kept form costs more than a shard holds keeps its document alone: its
+    /// patches are rebuilt from that (and answer as the whole tree), not refused 412.
+    @Test func aTreeTooLargeToKeepIsPatchedByRebuilding() throws {
+        let cost = try Self.keptCost(of: Self.chat)
         try LiveServer.with({ $0.patchBaseBytes = cost / 2; $0.cacheShards = 1 }) { server in
             var document = try PatchFixture.patched(Self.chat, "[]")
             var tag = try #require(try server.post("/compute", json: Self.chat).header("ETag"))
@@ -522,11 +527,7 @@ import TestSupport
 
     @Test func anEvictedBaseIsPreconditionFailedUntilTheTreeIsSentAgain() throws {
         // Room for one and a half such trees: the second evicts the first.
-        let cost = try LiveServer.with { server in
-            let tag = try #require(try server.post("/compute", json: Self.row).header("ETag"))
-            let key = try #require(BaseKey(entityTag: tag))
-            return try #require(server.host.service.bases.lookup(key)).cost
-        }
+        let cost = try Self.keptCost(of: Self.row)
         try LiveServer.with({ $0.patchBaseBytes = cost * 3 / 2; $0.cacheShards = 1 }) { server in
             let first = try server.post("/compute", json: Self.row)
             let tag = try #require(first.header("ETag"))

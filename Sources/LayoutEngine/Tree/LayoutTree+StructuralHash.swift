@@ -103,38 +103,33 @@ extension LayoutTree {
     private func recut(_ parts: inout StructuralHashParts, from first: Int, firstPosition: Int, until lastEdited: Int,
                        key: StructuralHashKey) {
         let root = Int(parts.root)
+        let chunks = parts.chunks
         var oldChunks: [Int32: Int] = [:]
-        oldChunks.reserveCapacity(parts.chunkStarts.count - first)
-        for chunk in (first + 1)..<parts.chunkStarts.count { oldChunks[parts.chunkStarts[chunk]] = chunk }
-        var cut = StructuralHashParts(root: parts.root, structureVersion: parts.structureVersion, nodeCount: parts.nodeCount)
-        var n = Int(parts.chunkStarts[first])
-        var window = parts.chunkWindows[first]
+        oldChunks.reserveCapacity(chunks.count - first)
+        for chunk in (first + 1)..<chunks.count { oldChunks[chunks[chunk].first] = chunk }
+        var cut: [StructuralHashParts.Chunk] = []
+        var n = Int(chunks[first].first)
+        var window = chunks[first].window
         var position = firstPosition
-        var resume: Int?
+        var resume = chunks.count
         withNodeRows { rows in
             while n >= 0 {
-                if position > lastEdited, let old = oldChunks[Int32(n)], parts.chunkWindows[old] == window {
+                if position > lastEdited, let old = oldChunks[Int32(n)], chunks[old].window == window {
                     resume = old
                     return
                 }
-                position += hashChunk(from: &n, window: &window, rows: rows, root: root, key: key, into: &cut)
+                cut.append(hashChunk(from: &n, window: &window, rows: rows, root: root, key: key))
+                position += Int(cut.last!.length)
             }
         }
-        func spliced<T>(_ old: [T], _ new: [T]) -> [T] {
-            Array(old[..<first]) + new + (resume.map { Array(old[$0...]) } ?? [])
-        }
-        parts.chunkStarts = spliced(parts.chunkStarts, cut.chunkStarts)
-        parts.chunkEnds = spliced(parts.chunkEnds, cut.chunkEnds)
-        parts.chunkLengths = spliced(parts.chunkLengths, cut.chunkLengths)
-        parts.chunkWindows = spliced(parts.chunkWindows, cut.chunkWindows)
-        parts.chunkHashes = spliced(parts.chunkHashes, cut.chunkHashes)
+        parts.chunks.replaceSubrange(first..<resume, with: cut)
     }
 
-    /// Hashes one chunk from node `n` after `window` (cut where `endsHashChunk` says, or where
-    /// the tree ends) into `parts`; returns its node count, with `n` and `window` moved past it.
+    /// Hashes one chunk from node `n` after `window`, cut where `endsHashChunk` says or where
+    /// the tree ends, and moves `n` and `window` past it.
     @inline(__always)
-    private func hashChunk(from n: inout Int, window: inout UInt64, rows: NodeRows, root: Int, key: StructuralHashKey,
-                           into parts: inout StructuralHashParts) -> Int {
+    private func hashChunk(from n: inout Int, window: inout UInt64, rows: NodeRows, root: Int,
+                           key: StructuralHashKey) -> StructuralHashParts.Chunk {
         var hasher = Self.chunkHasher(key)
         let first = n, entry = window
         var count = 0
@@ -146,8 +141,8 @@ extension LayoutTree {
             n = preorderSuccessor(of: n, root: root)
             if Self.endsHashChunk(window: window, count: count) { break }
         } while n >= 0
-        parts.append(first: first, last: last, length: count, window: entry, hash: hasher.finalize())
-        return count
+        return StructuralHashParts.Chunk(first: Int32(first), last: Int32(last), length: Int32(count), window: entry,
+                                         hash: hasher.finalize())
     }
 
     /// Hashes chunk `chunk` of `parts` again over the same nodes, and the chunks after it while
@@ -155,16 +150,16 @@ extension LayoutTree {
     /// now cut one of them elsewhere.
     private func rehashChunksInPlace(from chunk: Int, of parts: inout StructuralHashParts, key: StructuralHashKey) -> Bool {
         let root = Int(parts.root)
-        let chunks = parts.chunkStarts.count
+        let chunks = parts.chunks.count
         var rehashed: [(chunk: Int, hash: StructuralHash, window: UInt64)] = []
         var c = chunk
-        var window = parts.chunkWindows[c]
+        var window = parts.chunks[c].window
         let sameCuts = withNodeRows { rows -> Bool in
             while true {
                 var hasher = Self.chunkHasher(key)
-                var n = Int(parts.chunkStarts[c])
+                var n = Int(parts.chunks[c].first)
                 let entry = window
-                let length = Int(parts.chunkLengths[c])
+                let length = Int(parts.chunks[c].length)
                 for count in 1...length {
                     window = Self.hashWindow(window, after: rows.combineNode(n, into: &hasher))
                     let ends = Self.endsHashChunk(window: window, count: count)
@@ -174,13 +169,13 @@ extension LayoutTree {
                 }
                 rehashed.append((c, hasher.finalize(), entry))
                 c += 1
-                if c == chunks || parts.chunkWindows[c] == window { return true }
+                if c == chunks || parts.chunks[c].window == window { return true }
             }
         }
         guard sameCuts else { return false }
         for (chunk, hash, entry) in rehashed {
-            parts.chunkHashes[chunk] = hash
-            parts.chunkWindows[chunk] = entry
+            parts.chunks[chunk].hash = hash
+            parts.chunks[chunk].window = entry
         }
         return true
     }
@@ -189,9 +184,9 @@ extension LayoutTree {
     private func combineChunks(of parts: inout StructuralHashParts, available: AvailableSize, direction: Direction,
                                key: StructuralHashKey) -> StructuralHash {
         var hasher = header(available: available, direction: direction, key: key)
-        for chunk in parts.chunkHashes {
-            hasher.combine(chunk.high)
-            hasher.combine(chunk.low)
+        for chunk in parts.chunks {
+            hasher.combine(chunk.hash.high)
+            hasher.combine(chunk.hash.low)
         }
         if !references.list.isEmpty { combineReferences(into: &hasher, root: NodeID(parts.root)) }
         parts.hash = hasher.finalize()
@@ -212,7 +207,7 @@ extension LayoutTree {
                        key: StructuralHashKey = .processRandom) -> StructuralHash {
         let root = Int(parts.root)
         // Size references name nodes by pre-order position, which the edits move: hashed whole.
-        guard references.list.isEmpty, parts.chunkStarts.count > 0 else {
+        guard references.list.isEmpty, !parts.chunks.isEmpty else {
             parts = structuralHashParts(root: NodeID(parts.root), available: available, direction: direction, key: key)
             return parts.hash
         }
@@ -221,10 +216,11 @@ extension LayoutTree {
         for subtree in placed {
             for node in preorderNodes(root: subtree) { edited[Int(node.index)] = true }
         }
+        let chunks = parts.chunks
         var oldChunks: [Int32: Int] = [:]
-        oldChunks.reserveCapacity(parts.chunkStarts.count)
-        for (chunk, first) in parts.chunkStarts.enumerated() { oldChunks[first] = chunk }
-        let lastOld = parts.chunkStarts.count - 1
+        oldChunks.reserveCapacity(chunks.count)
+        for (index, chunk) in chunks.enumerated() { oldChunks[chunk.first] = index }
+        let lastOld = chunks.count - 1
         var rebuilt = StructuralHashParts(root: parts.root, structureVersion: structureVersion, nodeCount: nodeCount)
         var hashedNodes = 0
         edited.withUnsafeBufferPointer { edited in
@@ -234,8 +230,8 @@ extension LayoutTree {
                 while n >= 0 {
                     // An old chunk that starts here after the same window, if its nodes follow
                     // in order, unedited: its nodes are cut as they were.
-                    if let old = oldChunks[Int32(n)], parts.chunkWindows[old] == window {
-                        let end = Int(parts.chunkEnds[old]), length = Int(parts.chunkLengths[old])
+                    if let old = oldChunks[Int32(n)], chunks[old].window == window {
+                        let end = Int(chunks[old].last), length = Int(chunks[old].length)
                         var m = n, count = 1
                         while !edited[m] && m != end && count < length {
                             m = preorderSuccessor(of: m, root: root)
@@ -246,14 +242,15 @@ extension LayoutTree {
                             let next = preorderSuccessor(of: m, root: root)
                             // The old last chunk ended with the tree, not by a cut: it holds only there.
                             if old != lastOld || next < 0 {
-                                rebuilt.append(first: n, last: m, length: length, window: window, hash: parts.chunkHashes[old])
-                                if old != lastOld { window = parts.chunkWindows[old + 1] }
+                                rebuilt.chunks.append(chunks[old])
+                                if old != lastOld { window = chunks[old + 1].window }
                                 n = next
                                 continue
                             }
                         }
                     }
-                    hashedNodes += hashChunk(from: &n, window: &window, rows: rows, root: root, key: key, into: &rebuilt)
+                    rebuilt.chunks.append(hashChunk(from: &n, window: &window, rows: rows, root: root, key: key))
+                    hashedNodes += Int(rebuilt.chunks.last!.length)
                 }
             }
         }
@@ -337,32 +334,19 @@ extension LayoutTree {
         return -1
     }
 
-    /// The whole-tree hash; with `recording` set, its chunks and their first nodes are kept
-    /// there.
+    /// The whole-tree hash; with `recording` set, its chunks are kept there.
     private func hashChunks(root r: Int, available: AvailableSize, direction: Direction, key: StructuralHashKey,
                             recording parts: inout StructuralHashParts?) -> StructuralHash {
         var hasher = header(available: available, direction: direction, key: key)
         let records = parts != nil
-        var chunk = Self.chunkHasher(key)
-        var count = 0
-        var first = r
-        var window: UInt64 = 0, entry: UInt64 = 0
+        var window: UInt64 = 0
         var n = r
         withNodeRows { rows in
             while n >= 0 {
-                if count == 0 { first = n; entry = window }
-                window = Self.hashWindow(window, after: rows.combineNode(n, into: &chunk))
-                count += 1
-                let next = preorderSuccessor(of: n, root: r)
-                if Self.endsHashChunk(window: window, count: count) || next < 0 {
-                    let chunkHash = chunk.finalize()
-                    if records { parts!.append(first: first, last: n, length: count, window: entry, hash: chunkHash) }
-                    hasher.combine(chunkHash.high)
-                    hasher.combine(chunkHash.low)
-                    chunk = Self.chunkHasher(key)
-                    count = 0
-                }
-                n = next
+                let chunk = hashChunk(from: &n, window: &window, rows: rows, root: r, key: key)
+                if records { parts!.chunks.append(chunk) }
+                hasher.combine(chunk.hash.high)
+                hasher.combine(chunk.hash.low)
             }
         }
         if !references.list.isEmpty { combineReferences(into: &hasher, root: NodeID(r)) }
@@ -563,13 +547,18 @@ public struct StructuralHashParts: Sendable {
     /// The tree's `structureVersion` and node count the parts describe.
     var structureVersion: UInt32
     var nodeCount: Int
-    /// Each chunk's first and last node, node count, cutting window before its first node
-    /// (`LayoutTree.hashWindow`) and hash, in order.
-    var chunkStarts: [Int32] = []
-    var chunkEnds: [Int32] = []
-    var chunkLengths: [Int32] = []
-    var chunkWindows: [UInt64] = []
-    var chunkHashes: [StructuralHash] = []
+    /// One chunk of the hash: its first and last node, node count, the cutting window before
+    /// its first node (`LayoutTree.hashWindow`) and its hash.
+    struct Chunk: Sendable {
+        var first: Int32
+        var last: Int32
+        var length: Int32
+        var window: UInt64
+        var hash: StructuralHash
+    }
+
+    /// The chunks in pre-order.
+    var chunks: [Chunk] = []
     /// Each node's pre-order position under `root` by `NodeID.index` (-1 outside); empty
     /// until the first `rehash`.
     var positions: [Int] = []
@@ -582,29 +571,20 @@ public struct StructuralHashParts: Sendable {
         self.nodeCount = nodeCount
     }
 
-    mutating func append(first: Int, last: Int, length: Int, window: UInt64, hash: StructuralHash) {
-        chunkStarts.append(Int32(first))
-        chunkEnds.append(Int32(last))
-        chunkLengths.append(Int32(length))
-        chunkWindows.append(window)
-        chunkHashes.append(hash)
-    }
-
     /// Each chunk's first pre-order position.
     func chunkFirstPositions() -> [Int] {
         var positions: [Int] = []
-        positions.reserveCapacity(chunkLengths.count)
+        positions.reserveCapacity(chunks.count)
         var position = 0
-        for length in chunkLengths {
+        for chunk in chunks {
             positions.append(position)
-            position += Int(length)
+            position += Int(chunk.length)
         }
         return positions
     }
 
     /// What the parts hold on the heap, for caches that charge it.
     public var heapBytes: Int {
-        HeapCharge.array(chunkStarts) + HeapCharge.array(chunkEnds) + HeapCharge.array(chunkLengths)
-            + HeapCharge.array(chunkWindows) + HeapCharge.array(chunkHashes) + HeapCharge.array(positions)
+        HeapCharge.array(chunks) + HeapCharge.array(positions)
     }
 }

@@ -98,9 +98,10 @@ public struct ServiceConfiguration: Sendable {
     /// in place where the request arrived (the event loop, or the connection's queue), on any
     /// backend: a leaf's edit in a 1,000-node tree costs some 50 µs there, less than the two
     /// thread hops to the compute queue and back. The worst such edit (the root's, which lays
-    /// out every node again) holds the loop about as long as laying the tree out afresh (~1 ms
-    /// for 2,000 nodes). A base to lay out first, a larger tree and a rebuild always go to the
-    /// compute queue. Default 2,000; 0: every patch goes there.
+    /// out every node again) holds the loop about as long as laying the tree out afresh (0.5 ms
+    /// for the 1,000-node tree in `wire-bench --service`, so about twice that at the bound). A
+    /// base to lay out first, a larger tree and a rebuild always go to the compute queue.
+    /// Default 2,000; 0: every patch goes there.
     public var inlinePatchMaxNodes = 2_000
 
     public static let defaultCacheBytes = 32 << 20

@@ -7,7 +7,7 @@ import HTTPServer
 struct PatchRoute: RouteHandler {
     let computer: PatchComputer
     let queue: ComputeQueue
-    /// Largest body patched where it arrived (-1: none).
+    /// Largest body patched where it arrived (`inlineComputeMaxBytes`).
     let inlineMaxBytes: Int
     /// Most nodes of a kept tree patched where the request arrived (0: none).
     let inlineMaxNodes: Int
