@@ -62,7 +62,7 @@ import TestSupport
     }
 
     static func chains(seed: UInt64, anyAncestorAsBoundary: Bool) throws {
-        var incremental = 0, steps = 0, yogaDiffers = 0, stoppedAtBoundaries = 0, answeredOtherwise = 0
+        var incremental = 0, steps = 0, yogaDiffers = 0, stoppedAtBoundaries = 0, answeredOtherwise = 0, framesRead = 0, framesKept = 0
         for chain in 0..<UInt64(25) {
             let treeSeed = seed * 1000 + chain
             var rng = SplitMix64(seed: treeSeed)
@@ -83,10 +83,14 @@ import TestSupport
             var exact = yoga
             exact.relayoutsExactly = true
             exact.triesAnyAncestorAsBoundary = anyAncestorAsBoundary
+            // Half the chains keep rounded frames (as the service does): their frames are kept
+            // between layouts and brought up to date from what each layout rounded anew.
+            exact.memoizesPixelRounding = chain % 2 == 0
             let available = AvailableSize(width: rng.float(100...500), height: rng.chance(30) ? rng.float(100...500) : nil)
             yoga.computeLayout(root: root, available: available)
             exact.computeLayout(root: root, available: available)
             #expect(exact.lastLayoutStartedFresh)
+            var kept = exact.preorderFrames(root: root)
             for step in 0..<12 {
                 for _ in 0..<rng.int(1...2) {
                     let node = rng.pick(nodes)
@@ -98,6 +102,17 @@ import TestSupport
                 exact.computeLayout(root: root, available: available)
                 var whole = try Self.rebuilt(exact, nodes)
                 whole.computeLayout(root: root, available: available)
+                let before = kept
+                let moved = exact.updatePreorderFrames(&kept, root: root)
+                let now = exact.preorderFrames(root: root)
+                #expect(kept.map(\.bits) == now.map(\.bits), "tree \(treeSeed) step \(step): kept frames out of date")
+                #expect(moved.map(\.position) == now.indices.filter { before[$0].bits != now[$0].bits },
+                        "tree \(treeSeed) step \(step): moved frames")
+                #expect(moved.allSatisfy { exact.frame(of: $0.node).bits == now[$0.position].bits })
+                if exact.memoizesPixelRounding && exact.roundedAnew.isComplete {
+                    framesRead += exact.roundedAnew.nodes.count
+                    framesKept += nodes.count
+                }
                 if !baseline { steps += 1 }
                 if !exact.lastLayoutStartedFresh {
                     #expect(!baseline)
@@ -115,7 +130,10 @@ import TestSupport
         }
         print("exact relayout seed \(seed): \(incremental) of \(steps) relayouts without baselines incremental, "
               + "\(stoppedAtBoundaries) stopped at boundaries, \(answeredOtherwise) went on from the root; "
-              + "Yoga's relayout differs at \(yogaDiffers) of 300\(anyAncestorAsBoundary ? " (any ancestor tried)" : "")")
+              + "Yoga's relayout differs at \(yogaDiffers) of 300\(anyAncestorAsBoundary ? " (any ancestor tried)" : ""); "
+              + "\(framesRead) of \(framesKept) kept frames read again")
+        // Kept frames are read only where rounded anew, most of the time.
+        #expect(framesRead * 2 < framesKept, "\(framesRead) frames read of \(framesKept) kept")
         #expect(incremental * 2 > steps, "\(incremental) of \(steps) relayouts without baselines were incremental")
         #expect(stoppedAtBoundaries >= 5)
         if anyAncestorAsBoundary { #expect(answeredOtherwise > 0) }
@@ -230,4 +248,9 @@ extension ExactRelayoutTests {
         }
         #expect(started == [false, false, false, false, false, false])
     }
+}
+
+extension Frame {
+    /// The four floats' bits, for exact comparisons.
+    var bits: [UInt32] { [left.bitPattern, top.bitPattern, width.bitPattern, height.bitPattern] }
 }

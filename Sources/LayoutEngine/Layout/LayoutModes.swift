@@ -19,6 +19,7 @@ extension LayoutTree {
         guard r >= 0 && r < nodeCount else { return }
         let s = styles[r]
         let dir = s.direction == .inherit ? (direction == .inherit ? Direction.ltr : direction) : s.direction
+        beginLayoutCall()
         let ownerWidth: Float = mode == .adjustWidth ? .nan : size.width
         let ownerHeight: Float = mode == .adjustHeight ? .nan : size.height
         let width: (size: Float, mode: SizingMode) = mode == .adjustWidth

@@ -43,6 +43,7 @@ extension LayoutTree {
     /// the tree's size references first when it has any (see `setSizeReferences`).
     public mutating func computeLayout(root: NodeID, available: AvailableSize = AvailableSize(),
                                        direction: Direction = .ltr) {
+        beginLayoutCall()
         if references.list.isEmpty {
             computeLayoutPass(root: root, available: available, direction: direction)
         } else {
@@ -241,8 +242,11 @@ extension LayoutTree {
         if memoizesPixelRounding && pixelRoundings.count < nodeCount {
             pixelRoundings.append(contentsOf: repeatElement(.none, count: nodeCount - pixelRoundings.count))
         }
-        // See `LayoutPass.skipsUntouchedRoundings`.
-        let skipsUntouchedRoundings = memoizesPixelRounding && memo == nil && childPlacementFunction == nil
+        // See `LayoutPass.skipsUntouchedRoundings`. Not after boundaries that answered
+        // otherwise: their subtrees were laid out anew in the pass before, under another
+        // generation, and never rounded; the root's pass may answer them from that layout.
+        let skipsUntouchedRoundings = memoizesPixelRounding && !boundariesAnsweredOtherwise && memo == nil
+            && childPlacementFunction == nil
             && references.list.isEmpty && styleFlags.allSatisfy { !$0.contains(.outOfFlow) }
         let config = self.config
         let generation = self.generation
@@ -259,6 +263,7 @@ extension LayoutTree {
         pixelRoundings.withUnsafeMutableBufferPointer { roundings in
         requestLogs.withUnsafeMutableBufferPointer { logs in
         requestLogStates.withUnsafeMutableBufferPointer { logStates in
+        withUnsafeMutablePointer(to: &roundedAnew.nodes) { roundedAnew in
         withUnsafeMutablePointer(to: &diverged) { diverged in
         withUnsafeMutablePointer(to: &answeredAsBefore) { answeredAsBefore in
             var configured = LayoutPass(
@@ -274,6 +279,7 @@ extension LayoutTree {
             configured.memo = memo
             configured.roundings = roundings.isEmpty ? nil : roundings.baseAddress
             configured.skipsUntouchedRoundings = skipsUntouchedRoundings && !roundings.isEmpty
+            if !roundings.isEmpty { configured.roundedAnew = roundedAnew }
             if logsRequests {
                 configured.requestLogs = logs.baseAddress
                 configured.requestLogStates = logStates.baseAddress
@@ -289,7 +295,7 @@ extension LayoutTree {
                 answeredAsBefore.pointee = pass.layoutRoot(root, width, height, ownerWidth, ownerHeight, direction,
                                                            performLayout: performLayout, boundaries: boundaries)
             }
-        }}}}}}}}}}}}}}
+        }}}}}}}}}}}}}}}
         return answeredAsBefore
     }
 

@@ -55,7 +55,12 @@ public struct LayoutTree {
     /// rounding is a pure function of those inputs). For trees laid out again after small
     /// edits; it costs a record per node (`heapBytes` counts it) and a comparison per node.
     public var memoizesPixelRounding = false {
-        didSet { if !memoizesPixelRounding { pixelRoundings = [] } }
+        didSet {
+            if !memoizesPixelRounding {
+                pixelRoundings = []
+                roundedAnew = RoundedAnew()
+            }
+        }
     }
     /// Makes every relayout give the frames of laying the edited tree out fresh, which Yoga's
     /// relayout does not promise (see RequestLog.swift): each node keeps the questions of the
@@ -97,6 +102,12 @@ public struct LayoutTree {
     var triesAnyAncestorAsBoundary = false
     /// The records of `memoizesPixelRounding`, by node index (empty when off).
     @usableFromInline var pixelRoundings: [PixelGridRounding] = []
+    /// With `memoizesPixelRounding`: the nodes the last layout call rounded anew (see
+    /// `updatePreorderFrames`).
+    @usableFromInline var roundedAnew = RoundedAnew()
+    /// Each node's pre-order position under a root, kept until the structure changes (see
+    /// `updatePreorderFrames`).
+    @usableFromInline var preorderCache = PreorderCache()
     /// What subtree reuse did in the last layout call.
     public internal(set) var subtreeReuseStatistics = SubtreeReuseStatistics()
 

@@ -256,8 +256,12 @@ struct PatchComputer: Sendable {
         }
         request.tree.computeLayout(root: request.root, available: request.available, direction: request.direction)
         let mode: Mode = request.tree.lastLayoutStartedFresh ? .inPlaceFresh : .inPlace
-        let frames = request.tree.preorderFrames(root: request.root)
-        if let overflow = LayoutComputer.overflowError(frames, request) {
+        // Node edits keep the base's pre-order: its frames are brought up to date where the
+        // layout rounded anew (a few of thousands), not read again node by node.
+        var frames = changesStructure ? request.tree.preorderFrames(root: request.root) : base.frames
+        let moved = changesStructure ? nil : request.tree.updatePreorderFrames(&frames, root: request.root)
+        // The base's frames passed this check: only those that moved are checked again.
+        if let overflow = LayoutComputer.overflowError(frames, request, onlyAt: moved) {
             return (LayoutComputer.Answer(status: overflow.status, body: overflow.jsonBytes, cache: nil, entityTag: nil), mode)
         }
         computer.cache.insert(frames, for: key)
@@ -270,15 +274,16 @@ struct PatchComputer: Sendable {
         } else if changesOnly, let baseSide {
             body = ChangesEncoder.encode(base: baseSide, new: ChangesEncoder.Side(tree: request.tree, root: request.root, frames: frames),
                                          ids: request.ids)
-        } else if changesOnly {
+        } else if changesOnly, let moved {
             // Node edits keep the structure: the base's nodes are the new tree's, at the same positions.
             body = ChangesEncoder.encode(tree: request.tree, root: request.root, ids: request.ids,
-                                         baseFrames: base.frames, frames: frames)
+                                         baseFrames: base.frames, frames: frames, moved: moved)
         } else if changesStructure {
             // A new structure: encoded whole; the next patch that keeps it makes its spliced answer.
             body = ResponseEncoder.encode(tree: request.tree, root: request.root, ids: request.ids, frames: frames, printedTree: nil)
         } else {
             // Node edits keep the structure and (answer kept) the ids: only moved frames are written again.
+            // Compared frame by frame: a kept answer may be older than the base (`BaseEntry.answer`).
             answer = answer?.updated(to: frames)
                 ?? SplicedAnswer(tree: request.tree, root: request.root, ids: request.ids, frames: frames)
             body = answer?.bytes

@@ -162,10 +162,13 @@ struct LayoutComputer: Sendable {
 
     /// Extreme inputs (sizes near Float's limit) can overflow to infinity or NaN, which JSON
     /// cannot carry: answer 422 pointing at the first such node instead of a frame of nulls.
-    static func overflowError(_ frames: [Frame], _ request: LayoutRequest) -> ServiceError? {
-        guard let index = frames.firstIndex(where: {
-            !($0.left.isFinite && $0.top.isFinite && $0.width.isFinite && $0.height.isFinite)
-        }) else { return nil }
+    /// `onlyAt`: the frames to check, when the others are known to be finite.
+    static func overflowError(_ frames: [Frame], _ request: LayoutRequest, onlyAt moved: [MovedFrame]? = nil) -> ServiceError? {
+        func overflows(_ frame: Frame) -> Bool {
+            !(frame.left.isFinite && frame.top.isFinite && frame.width.isFinite && frame.height.isFinite)
+        }
+        let found = moved.map { $0.first { overflows(frames[$0.position]) }?.position } ?? frames.firstIndex(where: overflows)
+        guard let index = found else { return nil }
         return ServiceError(status: 422, code: "layout-overflow",
                             message: "the layout overflows 32-bit floats (a frame is infinite or not a number); use smaller sizes",
                             pointer: ResponseEncoder.pointer(toPreorderIndex: index, tree: request.tree, root: request.root))

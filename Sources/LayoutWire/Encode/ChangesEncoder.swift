@@ -27,43 +27,20 @@ public enum ChangesEncoder {
     }
 
     /// The changes between two layouts of one tree (a patch that edited nodes but not the
-    /// structure): the frames compared by pre-order position, pointers made only for the
-    /// nodes that changed, in one walk that stops at the last of them.
+    /// structure): of the nodes whose frame `moved` (in pre-order, as
+    /// `LayoutTree.updatePreorderFrames` lists them), those whose frame is not equal to the
+    /// base's at the same position, each pointer made from its node up.
     public static func encode(tree: LayoutTree, root: NodeID, ids: NodeIdentifiers, baseFrames: [Frame],
-                              frames: [Frame]) -> [UInt8] {
-        var changed: [Int] = []
-        frames.withUnsafeBufferPointer { frames in
-            baseFrames.withUnsafeBufferPointer { baseFrames in
-                for i in 0..<min(frames.count, baseFrames.count) where !same(baseFrames[i], frames[i]) { changed.append(i) }
-            }
-        }
+                              frames: [Frame], moved: [MovedFrame]) -> [UInt8] {
+        let changed = moved.filter { !same(baseFrames[$0.position], frames[$0.position]) }
         var writer = JSONWriter(capacity: 64 + 120 * changed.count)
         writer.beginObject()
         writer.key("changes")
         writer.beginArray()
-        var path: [Int] = []
-        path.reserveCapacity(32)
+        let links = tree.links
         var pointer: [UInt8] = []
-        var node = root
-        var index = 0
-        for target in changed {
-            while index < target {
-                // The next node in pre-order: the first child, else the next sibling of the
-                // nearest ancestor (or itself) that has one.
-                let first = tree.firstChild(of: node)
-                if first != .none {
-                    node = first
-                    path.append(0)
-                } else {
-                    while tree.nextSibling(of: node) == .none, let parent = tree.parent(of: node) {
-                        node = parent
-                        path.removeLast()
-                    }
-                    node = tree.nextSibling(of: node)
-                    path[path.count - 1] += 1
-                }
-                index += 1
-            }
+        for entry in changed {
+            guard let path = links.path(to: entry.node, from: root) else { continue }
             // The pointer spelled into one reused byte buffer, not joined from an interpolated
             // string per level.
             pointer.removeAll(keepingCapacity: true)
@@ -72,7 +49,7 @@ public enum ChangesEncoder {
                 pointer.append(contentsOf: "/children/".utf8)
                 appendDecimal(position, to: &pointer)
             }
-            write(node, pointer: pointer, frame: frames[target], ids: ids, to: &writer)
+            write(entry.node, pointer: pointer, frame: frames[entry.position], ids: ids, to: &writer)
         }
         writer.endArray()
         writer.key("removed")
