@@ -14,8 +14,9 @@
 //
 // Which B: the nearest ancestor of the edit whose box its style fixes (so its answers are
 // likely not to change): a main size in points, and a cross size in points or stretched in a
-// single-line parent whose cross size is in points. That only picks the candidate; the
-// answers decide. Not in trees with out-of-flow nodes (an absolute node inside B can be laid
+// single-line parent whose cross size is in points; when none does, the nearest ancestor (a
+// cell sized by its content keeps its size under most edits inside it). That only picks the
+// candidate; the answers decide. Not in trees with out-of-flow nodes (an absolute node inside B can be laid
 // out by a containing block above it; `display: contents` lays B's children out by B's parent)
 // or a child placement hook, nor where request logs are not kept (baseline alignment reads
 // B's subtree from the outside).
@@ -43,12 +44,20 @@ extension LayoutTree {
               !styleFlags.contains(where: { $0.contains(.outOfFlow) }) else { return [] }
         var boundaries: [Int32] = []
         for node in editedNodes {
+            // The nearest ancestor that is not edited itself, and the nearest whose style fixes its box.
+            var nearest = -1
             var candidate = Int(parents[Int(node)].index)
-            while candidate >= 0 && candidate != root
-                    && (editedNodes.contains(Int32(candidate)) || !(triesAnyAncestorAsBoundary || fixesItsBox(candidate))) {
+            while candidate >= 0 && candidate != root {
+                if !editedNodes.contains(Int32(candidate)) {
+                    if nearest < 0 { nearest = candidate }
+                    if triesAnyAncestorAsBoundary || fixesItsBox(candidate) { break }
+                }
                 candidate = Int(parents[candidate].index)
             }
-            guard candidate >= 0 && candidate != root else { return [] }
+            // None fixes its box (a list of cells sized by their content): the nearest is tried,
+            // and is likely to answer as before when the edit does not change its size.
+            if candidate < 0 || candidate == root { candidate = nearest }
+            guard candidate >= 0 else { return [] }
             let log = requestLogStates[candidate]
             guard log.count > 0 && !log.overflowed else { return [] }
             if !boundaries.contains(Int32(candidate)) { boundaries.append(Int32(candidate)) }
