@@ -62,7 +62,7 @@ import TestSupport
     }
 
     static func chains(seed: UInt64, anyAncestorAsBoundary: Bool) throws {
-        var incremental = 0, steps = 0, yogaDiffers = 0, stoppedAtBoundaries = 0, answeredOtherwise = 0, framesRead = 0, framesKept = 0
+        var incremental = 0, steps = 0, yogaDiffers = 0, stoppedAtBoundaries = 0, answeredOtherwise = 0, framesRead = 0, framesKept = 0, replayed = 0
         for chain in 0..<UInt64(25) {
             let treeSeed = seed * 1000 + chain
             var rng = SplitMix64(seed: treeSeed)
@@ -102,6 +102,13 @@ import TestSupport
                 exact.computeLayout(root: root, available: available)
                 var whole = try Self.rebuilt(exact, nodes)
                 whole.computeLayout(root: root, available: available)
+                // The last pass listed every node it answered from its log (what `replayEndedEarly`
+                // looks at, instead of every node).
+                let replaying = exact.requestLogStates.indices.filter {
+                    exact.requestLogStates[$0].generation == exact.generation && exact.requestLogStates[$0].replaying
+                }
+                #expect(Set(replaying).isSubset(of: Set(exact.records.replayed.map(Int.init))), "tree \(treeSeed) step \(step)")
+                replayed += replaying.count
                 let before = kept
                 let moved = exact.updatePreorderFrames(&kept, root: root)
                 let now = exact.preorderFrames(root: root)
@@ -109,8 +116,8 @@ import TestSupport
                 #expect(moved.map(\.position) == now.indices.filter { before[$0].bits != now[$0].bits },
                         "tree \(treeSeed) step \(step): moved frames")
                 #expect(moved.allSatisfy { exact.frame(of: $0.node).bits == now[$0.position].bits })
-                if exact.memoizesPixelRounding && exact.roundedAnew.isComplete {
-                    framesRead += exact.roundedAnew.nodes.count
+                if exact.memoizesPixelRounding && exact.records.roundedAnewIsComplete {
+                    framesRead += exact.records.roundedAnew.count
                     framesKept += nodes.count
                 }
                 if !baseline { steps += 1 }
@@ -132,6 +139,7 @@ import TestSupport
               + "\(stoppedAtBoundaries) stopped at boundaries, \(answeredOtherwise) went on from the root; "
               + "Yoga's relayout differs at \(yogaDiffers) of 300\(anyAncestorAsBoundary ? " (any ancestor tried)" : ""); "
               + "\(framesRead) of \(framesKept) kept frames read again")
+        #expect(replayed > 0)
         // Kept frames are read only where rounded anew, most of the time.
         #expect(framesRead * 2 < framesKept, "\(framesRead) frames read of \(framesKept) kept")
         #expect(incremental * 2 > steps, "\(incremental) of \(steps) relayouts without baselines were incremental")

@@ -34,9 +34,11 @@
     /// where every node is laid out by its parent's call: no out-of-flow node, child placement
     /// hook, subtree memo or size reference.
     var skipsUntouchedRoundings = false
-    /// With `roundings`: where each node whose frame is rounded anew (not taken from its last
+    /// The tree's lists of this pass (see `PassRecords`).
+    var records: UnsafeMutablePointer<PassRecords>? = nil
+    /// With `roundings`: each node whose frame is rounded anew (not taken from its last
     /// rounding) is listed (see `LayoutTree.updatePreorderFrames`).
-    var roundedAnew: UnsafeMutablePointer<[Int32]>? = nil
+    var recordsRoundedAnew = false
     /// Each node's questions of its last computed call and where this call stands in them
     /// (`LayoutTree.relayoutsExactly`, RequestLog.swift); nil when off.
     var requestLogs: UnsafeMutablePointer<LoggedRequest>? = nil

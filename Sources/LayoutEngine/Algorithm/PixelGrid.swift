@@ -26,7 +26,7 @@
 extension LayoutPass {
     /// Writes every node's rounded frame below and including `n`; with `roundings`, a node
     /// whose inputs are those of its last rounding takes that rounding's frame (the frame it
-    /// holds already), and the others are listed in `roundedAnew`.
+    /// holds already), and the others are listed in `PassRecords.roundedAnew`.
     func roundLayoutResultsToPixelGrid(_ n: Int, _ absoluteLeft: Double, _ absoluteTop: Double) {
         let l = layouts + n
         let nodeLeft = Double(l.pointee.position.left)
@@ -55,7 +55,7 @@ extension LayoutPass {
                     l.pointee.frame = roundedFrame(nodeLeft, nodeTop, nodeWidth, nodeHeight, absoluteNodeLeft,
                                                    absoluteNodeTop, textRounding)
                     memo.pointee = PixelGridRounding(inputs: inputs, frame: l.pointee.frame)
-                    roundedAnew?.pointee.append(Int32(n))
+                    if recordsRoundedAnew { records!.pointee.roundedAnew.append(Int32(n)) }
                 }
             } else {
                 l.pointee.frame = roundedFrame(nodeLeft, nodeTop, nodeWidth, nodeHeight, absoluteNodeLeft,
@@ -64,7 +64,7 @@ extension LayoutPass {
         } else {
             l.pointee.frame = Frame(left: l.pointee.position.left, top: l.pointee.position.top,
                                     width: l.pointee.width, height: l.pointee.height)
-            roundedAnew?.pointee.append(Int32(n))
+            if recordsRoundedAnew { records!.pointee.roundedAnew.append(Int32(n)) }
         }
 
         // Yoga rounds every node after every layout. A child this call never reached (its

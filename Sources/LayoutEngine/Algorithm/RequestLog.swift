@@ -118,6 +118,7 @@ extension LayoutPass {
                 forgetAnswers(n)
             } else {
                 state.pointee.replaying = true
+                records!.pointee.replayed.append(Int32(n))
             }
         }
         guard state.pointee.replaying else { return false }
@@ -216,7 +217,9 @@ extension LayoutTree {
     mutating func replayEndedEarly() -> Bool {
         let generation = self.generation
         var early = false
-        for n in requestLogStates.indices {
+        // Only nodes that began to replay in the pass (`PassRecords.replayed`), not every node.
+        for node in records.replayed {
+            let n = Int(node)
             let state = requestLogStates[n]
             guard state.generation == generation && state.replaying && state.cursor != state.count else { continue }
             if firstChildren[n].index < 0 {

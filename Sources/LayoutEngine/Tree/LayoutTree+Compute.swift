@@ -248,6 +248,7 @@ extension LayoutTree {
         let skipsUntouchedRoundings = memoizesPixelRounding && !boundariesAnsweredOtherwise && memo == nil
             && childPlacementFunction == nil
             && references.list.isEmpty && styleFlags.allSatisfy { !$0.contains(.outOfFlow) }
+        records.replayed.removeAll(keepingCapacity: records.replayed.count <= 256)
         let config = self.config
         let generation = self.generation
         let configVersion = self.configVersion
@@ -263,7 +264,7 @@ extension LayoutTree {
         pixelRoundings.withUnsafeMutableBufferPointer { roundings in
         requestLogs.withUnsafeMutableBufferPointer { logs in
         requestLogStates.withUnsafeMutableBufferPointer { logStates in
-        withUnsafeMutablePointer(to: &roundedAnew.nodes) { roundedAnew in
+        withUnsafeMutablePointer(to: &records) { records in
         withUnsafeMutablePointer(to: &diverged) { diverged in
         withUnsafeMutablePointer(to: &answeredAsBefore) { answeredAsBefore in
             var configured = LayoutPass(
@@ -279,7 +280,8 @@ extension LayoutTree {
             configured.memo = memo
             configured.roundings = roundings.isEmpty ? nil : roundings.baseAddress
             configured.skipsUntouchedRoundings = skipsUntouchedRoundings && !roundings.isEmpty
-            if !roundings.isEmpty { configured.roundedAnew = roundedAnew }
+            configured.records = records
+            configured.recordsRoundedAnew = !roundings.isEmpty
             if logsRequests {
                 configured.requestLogs = logs.baseAddress
                 configured.requestLogStates = logStates.baseAddress

@@ -11,7 +11,7 @@ extension LayoutTree {
             + array(nextSiblings) + array(childCounts) + array(layouts) + array(measureCaches)
             + array(measuredFlags) + array(styleFlags) + array(references.list) + array(references.levels)
             + array(pixelRoundings) + array(requestLogs) + array(requestLogStates)
-            + array(roundedAnew.nodes) + array(preorderCache.positions)
+            + array(records.roundedAnew) + array(records.replayed) + array(preorderCache.positions)
     }
 
     /// Whether some size is taken from another node's frame (see `setSizeReferences`): a

@@ -2,16 +2,21 @@
 // rounded anew instead of read again node by node: a service that relays out a tree of
 // thousands after an edit of one leaf reads, checks and compares the few frames that moved.
 
-/// The nodes a layout call rounded anew (`LayoutTree.memoizesPixelRounding`): every other node
-/// kept the frame it had before the call.
-@usableFromInline struct RoundedAnew: Sendable {
-    /// Node indices, possibly repeated (a call may round a subtree in several passes).
-    var nodes: [Int32] = []
-    /// Whether `nodes` are all the frames the last call changed: it ran with the rounding
+/// What layout passes list as they go, for work after the pass that would otherwise visit
+/// every node.
+@usableFromInline struct PassRecords: Sendable {
+    /// With `memoizesPixelRounding`: the nodes the last layout call rounded anew, possibly
+    /// repeated (a call may round a subtree in several passes); every other node kept the
+    /// frame it had before the call.
+    var roundedAnew: [Int32] = []
+    /// Whether `roundedAnew` are all the frames the last call changed: it ran with the rounding
     /// records on, and on the structure of the call before it.
-    var isComplete = false
+    var roundedAnewIsComplete = false
     /// The tree's `structureVersion` at the last layout call.
     var structureVersion: UInt32?
+    /// With request logs: the nodes the last pass began to answer from their logs
+    /// (`LayoutTree.replayEndedEarly`).
+    var replayed: [Int32] = []
 }
 
 /// Each node's pre-order position under `root` (-1 outside its subtree), for one
@@ -51,7 +56,7 @@ extension LayoutTree {
         }
         var moved: [MovedFrame] = []
         // Nodes to read: those rounded anew, else all of them.
-        let candidates = roundedAnew.isComplete ? roundedAnew.nodes : Array(0..<Int32(nodeCount))
+        let candidates = records.roundedAnewIsComplete ? records.roundedAnew : Array(0..<Int32(nodeCount))
         layouts.withUnsafeBufferPointer { layouts in
             positions.positions.withUnsafeBufferPointer { positions in
                 frames.withUnsafeMutableBufferPointer { frames in
@@ -71,11 +76,11 @@ extension LayoutTree {
         return moved
     }
 
-    /// Starts the records of a layout call (`roundedAnew`).
+    /// Starts the records of a layout call (`PassRecords.roundedAnew`).
     mutating func beginLayoutCall() {
-        roundedAnew.nodes.removeAll(keepingCapacity: roundedAnew.nodes.count <= 64)
-        roundedAnew.isComplete = memoizesPixelRounding && roundedAnew.structureVersion == structureVersion
-        roundedAnew.structureVersion = structureVersion
+        records.roundedAnew.removeAll(keepingCapacity: records.roundedAnew.count <= 64)
+        records.roundedAnewIsComplete = memoizesPixelRounding && records.structureVersion == structureVersion
+        records.structureVersion = structureVersion
     }
 
     /// The pre-order positions of `preorderCache`, made again when the structure or root changed.

@@ -58,7 +58,7 @@ public struct LayoutTree {
         didSet {
             if !memoizesPixelRounding {
                 pixelRoundings = []
-                roundedAnew = RoundedAnew()
+                records = PassRecords()
             }
         }
     }
@@ -102,9 +102,8 @@ public struct LayoutTree {
     var triesAnyAncestorAsBoundary = false
     /// The records of `memoizesPixelRounding`, by node index (empty when off).
     @usableFromInline var pixelRoundings: [PixelGridRounding] = []
-    /// With `memoizesPixelRounding`: the nodes the last layout call rounded anew (see
-    /// `updatePreorderFrames`).
-    @usableFromInline var roundedAnew = RoundedAnew()
+    /// Nodes the last layout call rounded anew and replayed (see `PassRecords`).
+    @usableFromInline var records = PassRecords()
     /// Each node's pre-order position under a root, kept until the structure changes (see
     /// `updatePreorderFrames`).
     @usableFromInline var preorderCache = PreorderCache()
