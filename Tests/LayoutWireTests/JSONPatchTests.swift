@@ -57,6 +57,16 @@ import Testing
         #expect(try Self.applied(#"{"a":[1,2]}"#, #"[{"op":"move","from":"/a/0","path":"/a/0"}]"#) == #"{"a":[1,2]}"#)
     }
 
+    /// Member names match by their code points, as JSON compares them: a precomposed "é" is
+    /// not the "e" + combining accent that Swift's `==` takes for equal.
+    @Test func pointersMatchMemberNamesByCodePoints() throws {
+        let decomposed = #"{"cafe\#u{301}":1}"#
+        #expect(try Self.applied(decomposed, #"[{"op":"replace","path":"/cafe\#u{301}","value":2}]"#) == #"{"cafe\#u{301}":2}"#)
+        #expect(try Self.failure(decomposed, #"[{"op":"replace","path":"/caf\#u{E9}","value":2}]"#)?.pointer == "/0")
+        #expect(try Self.failure(decomposed, #"[{"op":"test","path":"/caf\#u{E9}","value":1}]"#) != nil)
+        #expect(try Self.failure(#"{"a":"cafe\#u{301}"}"#, #"[{"op":"test","path":"/a","value":"caf\#u{E9}"}]"#)?.pointer == "/0")
+    }
+
     @Test func pointersUnescapeTildeZeroAndTildeOne() throws {
         // RFC 6902 A.14: "~01" is "~1", not "/".
         #expect(try Self.applied(#"{"/":9,"~1":10}"#, #"[{"op":"test","path":"/~01","value":10},{"op":"replace","path":"/~1","value":8}]"#)
@@ -66,6 +76,9 @@ import Testing
         #expect(JSONPointer.tokens(of: "a") == nil)
         #expect(JSONPointer.tokens(of: "/a~2") == nil)
         #expect(JSONPointer.tokens(of: "/a~") == nil)
+        #expect(JSONPointer.tokens(of: "/") == [""])
+        #expect(JSONPointer.tokens(of: "//x") == ["", "x"])
+        #expect(JSONPointer.tokens(of: "/caf\u{E9}/\u{1F600}") == ["caf\u{E9}", "\u{1F600}"])
         #expect(JSONPointer.arrayIndex("0") == 0)
         #expect(JSONPointer.arrayIndex("12") == 12)
         #expect(JSONPointer.arrayIndex("01") == nil)

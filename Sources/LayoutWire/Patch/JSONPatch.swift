@@ -187,7 +187,7 @@ extension JSONTree {
         for token in path {
             switch current {
             case .object(let members):
-                guard let member = members.first(where: { $0.key.utf8.elementsEqual(token.utf8) }) else { return nil }
+                guard let member = members.first(where: { $0.key.hasSameUTF8(as: token) }) else { return nil }
                 current = member.value
             case .array(let elements):
                 guard let k = JSONPointer.arrayIndex(token), k < elements.count else { return nil }
@@ -217,7 +217,7 @@ extension JSONTree {
             var place: Int?
             switch current {
             case .object(var members):
-                if let k = members.firstIndex(where: { $0.key.utf8.elementsEqual(token.utf8) }) {
+                if let k = members.firstIndex(where: { $0.key.hasSameUTF8(as: token) }) {
                     current = .null
                     let child = members[k].value
                     members[k].value = .null
@@ -273,7 +273,7 @@ extension JSONTree {
             switch container {
             case .object(var members):
                 container = .null
-                if let k = members.firstIndex(where: { $0.key.utf8.elementsEqual(last.utf8) }) {
+                if let k = members.firstIndex(where: { $0.key.hasSameUTF8(as: last) }) {
                     members[k].value = value
                 } else {
                     members.append(JSONMember(key: last, value: value))
@@ -299,7 +299,7 @@ extension JSONTree {
         return try modify(path, upTo: path.count - 1) { (container: inout JSONTree) throws(PatchFailure) -> JSONTree in
             switch container {
             case .object(var members):
-                guard let k = members.firstIndex(where: { $0.key.utf8.elementsEqual(last.utf8) }) else { throw .missing(path) }
+                guard let k = members.firstIndex(where: { $0.key.hasSameUTF8(as: last) }) else { throw .missing(path) }
                 container = .null
                 let removed = members.remove(at: k).value
                 container = .object(members)
@@ -321,25 +321,33 @@ extension JSONPointer {
     /// The unescaped tokens of a pointer (`""` is the whole document: no tokens), or nil when
     /// `text` is not a pointer.
     public static func tokens(of text: String) -> [String]? {
-        guard !text.isEmpty else { return [] }
-        guard text.utf8.first == UInt8(ascii: "/") else { return nil }
+        var text = text
+        return text.withUTF8 { tokens(of: $0) }
+    }
+
+    private static func tokens(of bytes: UnsafeBufferPointer<UInt8>) -> [String]? {
+        guard !bytes.isEmpty else { return [] }
+        guard bytes[0] == UInt8(ascii: "/") else { return nil }
         var tokens: [String] = []
-        for part in text.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).dropFirst() {
+        var start = 1
+        for end in 1...bytes.count where end == bytes.count || bytes[end] == UInt8(ascii: "/") {
+            let part = UnsafeBufferPointer(rebasing: bytes[start..<end])
+            start = end + 1
             guard part.contains(UInt8(ascii: "~")) else {
                 tokens.append(String(decoding: part, as: UTF8.self))
                 continue
             }
-            var bytes: [UInt8] = []
+            var unescaped: [UInt8] = []
             var iterator = part.makeIterator()
             while let byte = iterator.next() {
-                guard byte == UInt8(ascii: "~") else { bytes.append(byte); continue }
+                guard byte == UInt8(ascii: "~") else { unescaped.append(byte); continue }
                 switch iterator.next() {
-                case UInt8(ascii: "0"): bytes.append(UInt8(ascii: "~"))
-                case UInt8(ascii: "1"): bytes.append(UInt8(ascii: "/"))
+                case UInt8(ascii: "0"): unescaped.append(UInt8(ascii: "~"))
+                case UInt8(ascii: "1"): unescaped.append(UInt8(ascii: "/"))
                 default: return nil
                 }
             }
-            tokens.append(String(decoding: bytes, as: UTF8.self))
+            tokens.append(String(decoding: unescaped, as: UTF8.self))
         }
         return tokens
     }

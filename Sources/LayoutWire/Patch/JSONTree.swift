@@ -154,7 +154,7 @@ extension JSONTree {
     /// The member `key` of an object; nil when absent or not an object.
     public subscript(key: String) -> JSONTree? {
         guard case .object(let members) = self else { return nil }
-        return members.first(where: { $0.key.utf8.elementsEqual(key.utf8) })?.value
+        return members.first(where: { $0.key.hasSameUTF8(as: key) })?.value
     }
 
     /// Values in this one (itself included) and the depth of its deepest value (1 for a
@@ -211,7 +211,7 @@ extension JSONTree: Equatable {
             case (.null, .null): continue
             case (.bool(let p), .bool(let q)): if p != q { return false }
             case (.number(let p), .number(let q)): if p != q { return false }
-            case (.string(let p), .string(let q)): if p.utf8.elementsEqual(q.utf8) == false { return false }
+            case (.string(let p), .string(let q)): if p.hasSameUTF8(as: q) == false { return false }
             case (.array(let p), .array(let q)):
                 guard p.count == q.count else { return false }
                 for k in p.indices { pending.append((p[k], q[k])) }
@@ -220,7 +220,7 @@ extension JSONTree: Equatable {
                 // Keys are unique, so equal counts and every key of p found in q is a match.
                 if p.count <= 16 {
                     for member in p {
-                        guard let other = q.first(where: { $0.key.utf8.elementsEqual(member.key.utf8) }) else { return false }
+                        guard let other = q.first(where: { $0.key.hasSameUTF8(as: member.key) }) else { return false }
                         pending.append((member.value, other.value))
                     }
                 } else {
