@@ -102,6 +102,9 @@ import TestSupport
                 exact.computeLayout(root: root, available: available)
                 var whole = try Self.rebuilt(exact, nodes)
                 whole.computeLayout(root: root, available: available)
+                // The flags a call asks the whole tree about are counted as styles change.
+                #expect(exact.flagCounts.outOfFlow == exact.styleFlags.filter { $0.contains(.outOfFlow) }.count)
+                #expect(exact.flagCounts.baseline == exact.styleFlags.filter { $0.contains(.baseline) }.count)
                 // The last pass listed every node it answered from its log (what `replayEndedEarly`
                 // looks at, instead of every node).
                 let replaying = exact.requestLogStates.indices.filter {

@@ -92,3 +92,18 @@ public struct SetStyleGroups: OptionSet, Sendable {
     /// `maxWidth` or `maxHeight`.
     public static let maximum = SetStyleGroups(rawValue: 1 << 4)
 }
+
+/// How many nodes have the flags a layout call asks the whole tree about (see
+/// `LayoutTree.flagCounts`).
+@usableFromInline struct StyleFlagCounts: Sendable {
+    var outOfFlow = 0
+    var baseline = 0
+
+    /// One node's flags went from `old` to `new` (a new node: from none).
+    @inline(__always) mutating func replace(_ old: StyleFlags, with new: StyleFlags) {
+        if old.contains(.outOfFlow) { outOfFlow -= 1 }
+        if new.contains(.outOfFlow) { outOfFlow += 1 }
+        if old.contains(.baseline) { baseline -= 1 }
+        if new.contains(.baseline) { baseline += 1 }
+    }
+}

@@ -19,6 +19,7 @@ extension LayoutTree {
         }
         assert(flags == StyleFlags(styles[i]), "a decoder reported other length groups than it set")
         styleFlags.append(flags)
+        flagCounts.replace([], with: flags)
     }
 
     /// Marks `id` and its ancestors for relayout (Yoga's `markDirtyAndPropagate`). The walk
@@ -216,7 +217,7 @@ extension LayoutTree {
     /// still laying them out (a replayed subtree holds only its final layout).
     private mutating func prepareRequestLogs() -> Bool {
         guard subtreeReuse == nil, references.list.isEmpty,
-              !styleFlags.contains(where: { $0.contains(.baseline) }) else { return false }
+              flagCounts.baseline == 0 else { return false }
         if requestLogStates.count < nodeCount {
             requestLogStates.append(contentsOf: repeatElement(RequestLogState(), count: nodeCount - requestLogStates.count))
             requestLogs.append(contentsOf: repeatElement(LoggedRequest(), count: nodeCount * maxLoggedRequests - requestLogs.count))
@@ -247,7 +248,7 @@ extension LayoutTree {
         // generation, and never rounded; the root's pass may answer them from that layout.
         let skipsUntouchedRoundings = memoizesPixelRounding && !boundariesAnsweredOtherwise && memo == nil
             && childPlacementFunction == nil
-            && references.list.isEmpty && styleFlags.allSatisfy { !$0.contains(.outOfFlow) }
+            && references.list.isEmpty && flagCounts.outOfFlow == 0
         records.replayed.removeAll(keepingCapacity: records.replayed.count <= 256)
         let config = self.config
         let generation = self.generation

@@ -41,7 +41,7 @@ extension LayoutTree {
     /// the last call (see the top of this file), or empty to lay out from the root.
     func relayoutBoundaries(root: Int) -> [Int32] {
         guard !editsOverflowed, !editedNodes.isEmpty, childPlacementFunction == nil,
-              !styleFlags.contains(where: { $0.contains(.outOfFlow) }) else { return [] }
+              flagCounts.outOfFlow == 0 else { return [] }
         var boundaries: [Int32] = []
         for node in editedNodes {
             // The nearest ancestor that is not edited itself, and the nearest whose style fixes its box.

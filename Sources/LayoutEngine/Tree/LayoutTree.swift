@@ -35,6 +35,10 @@ public struct LayoutTree {
     @usableFromInline var measuredFlags: [Bool] = []
     /// What each node's style sets (see `StyleFlags`), refreshed whenever it changes.
     @usableFromInline var styleFlags: [StyleFlags] = []
+    /// How many nodes in storage have the flags every layout call asks the whole tree about
+    /// (`.outOfFlow`, `.baseline`): kept with `styleFlags`, so a call of a large tree does not
+    /// scan every node's flags for them.
+    @usableFromInline var flagCounts = StyleFlagCounts()
     /// Bumped by every layout call, so each call visits dirty nodes at least once.
     @usableFromInline var generation: UInt32 = 0
     /// Bumped when `config` changes between layout calls, which invalidates every cache.
@@ -364,7 +368,9 @@ public struct LayoutTree {
     public mutating func setStyle(_ style: Style, for node: NodeID) throws(StyleError) {
         try style.validate()
         styles[Int(node.index)] = style
-        styleFlags[Int(node.index)] = StyleFlags(style)
+        let flags = StyleFlags(style)
+        flagCounts.replace(styleFlags[Int(node.index)], with: flags)
+        styleFlags[Int(node.index)] = flags
         markDirty(node)
     }
 

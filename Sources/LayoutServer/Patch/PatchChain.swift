@@ -28,9 +28,16 @@ public struct PatchChain {
     /// `/compute/patch` gives it; a 200's ETag becomes the base of the next patch.
     public mutating func patch(_ operations: String, changesOnly: Bool = false) -> (status: Int, body: [UInt8]) {
         // The service's ETags are strong, quoted hex digits: only the quotes need escaping in JSON.
-        let base = String(entityTag.flatMap { $0 == "\"" ? ["\\", "\""] : [$0] })
-        let body = #"{"base":"\#(base)","changesOnly":\#(changesOnly),"patch":\#(operations)}"#
-        let (answer, _) = patches.answer(body: Array(body.utf8), ifNoneMatch: nil)
+        // Written byte by byte: a String built from Characters cost ~5 % of the patch it measured.
+        var body = Array(#"{"base":""#.utf8)
+        for byte in entityTag.utf8 {
+            if byte == UInt8(ascii: "\"") { body.append(UInt8(ascii: "\\")) }
+            body.append(byte)
+        }
+        body += #"","changesOnly":\#(changesOnly),"patch":"#.utf8
+        body += operations.utf8
+        body.append(UInt8(ascii: "}"))
+        let (answer, _) = patches.answer(body: body, ifNoneMatch: nil)
         if answer.status == 200, let tag = answer.entityTag { entityTag = tag }
         return (answer.status, answer.body)
     }
