@@ -233,3 +233,12 @@
         return align
     }
 }
+
+extension LayoutPass {
+    // Out of line: an array append inlined into the hot calls of every node (the layout entry,
+    // the rounding walk) made them dearer for trees that record nothing.
+    /// Lists `n` in `PassRecords.replayed`.
+    @inline(never) func noteReplayed(_ n: Int) { records!.pointee.replayed.append(Int32(n)) }
+    /// Lists `n` in `PassRecords.roundedAnew`.
+    @inline(never) func noteRoundedAnew(_ n: Int) { records!.pointee.roundedAnew.append(Int32(n)) }
+}

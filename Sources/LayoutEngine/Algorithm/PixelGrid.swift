@@ -55,7 +55,7 @@ extension LayoutPass {
                     l.pointee.frame = roundedFrame(nodeLeft, nodeTop, nodeWidth, nodeHeight, absoluteNodeLeft,
                                                    absoluteNodeTop, textRounding)
                     memo.pointee = PixelGridRounding(inputs: inputs, frame: l.pointee.frame)
-                    if recordsRoundedAnew { records!.pointee.roundedAnew.append(Int32(n)) }
+                    if recordsRoundedAnew { noteRoundedAnew(n) }
                 }
             } else {
                 l.pointee.frame = roundedFrame(nodeLeft, nodeTop, nodeWidth, nodeHeight, absoluteNodeLeft,
@@ -64,7 +64,7 @@ extension LayoutPass {
         } else {
             l.pointee.frame = Frame(left: l.pointee.position.left, top: l.pointee.position.top,
                                     width: l.pointee.width, height: l.pointee.height)
-            if recordsRoundedAnew { records!.pointee.roundedAnew.append(Int32(n)) }
+            if recordsRoundedAnew { noteRoundedAnew(n) }
         }
 
         // Yoga rounds every node after every layout. A child this call never reached (its

@@ -118,7 +118,7 @@ extension LayoutPass {
                 forgetAnswers(n)
             } else {
                 state.pointee.replaying = true
-                records!.pointee.replayed.append(Int32(n))
+                noteReplayed(n)
             }
         }
         guard state.pointee.replaying else { return false }
