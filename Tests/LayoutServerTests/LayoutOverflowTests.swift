@@ -64,4 +64,31 @@ import Testing
         // Node "d", the first in pre-order with a non-finite frame (its width).
         #expect(error?["pointer"] as? String == "/root/children/0/children/0/children/0/children/0")
     }
+
+    /// A patch in place that makes the layout overflow is refused as the whole tree is: a kept
+    /// tree's frames are checked again only where they moved (`onlyAt`), and the overflowing
+    /// node is among them. The base is the tree without its 400 % column gap.
+    @Test func aPatchInPlaceThatOverflowsIsRefusedWithThePointer() throws {
+        let base = Self.request.replacingOccurrences(of: #""columnGap": "400%""#, with: #""columnGap": "0%""#)
+        try LiveServer.with { server in
+            let first = try server.post("/compute", json: base)
+            try #require(first.status == 200)
+            // A first patch that lays the kept tree out, so that the next one starts from its frames.
+            let resized = try server.post("/compute/patch", json: #"""
+                {"base":\#(PatchFixture.quoted(try #require(first.header("ETag")))),
+                 "patch":[{"op":"replace","path":"/root/children/0/children/0/children/0/children/2/style/maxWidth","value":30}]}
+                """#)
+            try #require(resized.status == 200)
+            let answer = try server.post("/compute/patch", json: #"""
+                {"base":\#(PatchFixture.quoted(try #require(resized.header("ETag")))),
+                 "patch":[{"op":"replace","path":"/root/children/0/children/0/children/0/children/0/children/0/style/columnGap","value":"400%"}]}
+                """#)
+            #expect(answer.status == 422)
+            // Applied to the kept tree (laid out afresh: the replay cannot follow sizes this large).
+            #expect(answer.header("X-Patch")?.hasPrefix("in-place") == true)
+            let error = (answer.json as? [String: Any])?["error"] as? [String: Any]
+            #expect(error?["code"] as? String == "layout-overflow")
+            #expect(error?["pointer"] as? String == "/root/children/0/children/0/children/0/children/0")
+        }
+    }
 }

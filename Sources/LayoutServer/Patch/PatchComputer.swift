@@ -105,7 +105,7 @@ struct PatchComputer: Sendable {
     /// and answered in place, or else its rebuild, left in `.queue`.
     private func applied(_ request: PatchRequest, to base: BaseEntry, key: BaseKey, ifNoneMatch: String?) -> Outcome {
         guard case .tree(let original, var valueCount, let baseBytes, let measuredBytes) = base.document else {
-            return Self.refusal(ServiceError(status: 412, code: "unknown-base", message: "send the whole tree to /compute", pointer: "/base"))
+            return Self.refusal(Self.unknownBase)
         }
         var document = original
         let maxValues = limits.maxDocumentBytes / 2
