@@ -552,6 +552,49 @@ import TestSupport
         }
     }
 
+    /// Two chains of patches take turns in a store with room for the newest base of each and
+    /// less than one base more: the bases their patches took the trees from are evicted first,
+    /// so neither chain loses its newest base. (Kept again as most recently used, a taken base
+    /// pushed the other chain's newest out: a 412 at its next patch.)
+    @Test func takenBasesMakeRoomBeforeTheNewestBaseOfAChain() throws {
+        func patch(_ tag: String, width: Int) -> String {
+            #"{"base":\#(PatchFixture.quoted(tag)),"patch":[{"op":"replace","path":"/root/children/0/style/width","value":\#(width)}]}"#
+        }
+        // What a chain's entries cost, measured with room for all: its newest base (with the
+        // tree) and a base whose tree a patch took.
+        let (newest, taken) = try LiveServer.with { server in
+            var tag = try #require(try server.post("/compute", json: Self.row).header("ETag"))
+            func cost(_ tag: String) throws -> Int {
+                let key = try #require(BaseKey(entityTag: tag))
+                return try #require(server.host.service.bases.lookup(key)).cost
+            }
+            var newest = 0, taken = Int.max
+            for width in 81...84 {
+                let next = try #require(try server.post("/compute/patch", json: patch(tag, width: width)).header("ETag"))
+                taken = min(taken, try cost(tag))
+                newest = max(newest, try cost(next))
+                tag = next
+            }
+            return (newest, taken)
+        }
+        #expect(taken < newest)
+        try LiveServer.with({ $0.patchBaseBytes = 2 * newest + taken / 2; $0.cacheShards = 1 }) { server in
+            var tags = try [Self.row, Self.row.replacingOccurrences(of: "300", with: "301")].map {
+                try #require(try server.post("/compute", json: $0).header("ETag"))
+            }
+            for width in 81...86 {
+                for chain in 0..<2 {
+                    let answer = try server.post("/compute/patch", json: patch(tags[chain], width: width))
+                    #expect(answer.status == 200, "chain \(chain), width \(width)")
+                    #expect(answer.header("X-Patch")?.hasPrefix("in-place") == true)
+                    tags[chain] = try #require(answer.header("ETag"))
+                }
+            }
+            // The store was full: the taken bases were evicted, not kept at the newest's expense.
+            #expect(server.host.service.bases.statistics.evictions >= 10)
+        }
+    }
+
     @Test func aBaseAnsweredNotModifiedCanBePatched() throws {
         try LiveServer.with({ $0.answerCacheBytes = 0 }) { server in
             let tag = try #require(try server.post("/compute", json: Self.row).header("ETag"))

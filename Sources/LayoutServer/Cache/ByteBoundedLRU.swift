@@ -1,3 +1,12 @@
+/// Where `ByteBoundedLRU.insert` puts an entry in the order of recency.
+enum LRUPlacement: Sendable {
+    /// The most recently used: the last to be evicted.
+    case newest
+    /// The least recently used: the first to be evicted (an entry kept in case it is asked for
+    /// again soon, but that should not push out entries in use).
+    case oldest
+}
+
 /// A least-recently-used map bounded by the summed `cost` of its entries, not thread-safe (a
 /// `ShardedCache` shard holds one under its lock).
 ///
@@ -45,11 +54,14 @@ struct ByteBoundedLRU<Key: Hashable, Value> {
     /// Stores `value` under `key` at `cost`, evicting least recently used entries to make room;
     /// a value costing more than the whole capacity is rejected. If `key` is already present
     /// and `keepsExisting` says the stored value will do, that one is only marked most recently
-    /// used; otherwise it is replaced (a replacement is not counted as an eviction).
-    mutating func insert(_ value: Value, for key: Key, cost: Int, keepsExisting: (Value) -> Bool) {
+    /// used; otherwise it is replaced (a replacement is not counted as an eviction). `placement`
+    /// says where the new entry goes in the order of recency (an existing one kept stays where
+    /// it is at `.oldest`).
+    mutating func insert(_ value: Value, for key: Key, cost: Int, placement: LRUPlacement = .newest,
+                         keepsExisting: (Value) -> Bool) {
         if let existing = index[key] {
             if keepsExisting(slots[Int(existing)].value!) {
-                moveToFront(existing)
+                if placement == .newest { moveToFront(existing) }
                 return
             }
             remove(existing)
@@ -72,7 +84,10 @@ struct ByteBoundedLRU<Key: Hashable, Value> {
             slots.append(slot)
         }
         index[key] = position
-        linkAtFront(position)
+        switch placement {
+        case .newest: linkAtFront(position)
+        case .oldest: linkAtBack(position)
+        }
         statistics.insertions += 1
         statistics.entries += 1
         statistics.bytes += cost
@@ -112,6 +127,14 @@ struct ByteBoundedLRU<Key: Hashable, Value> {
         if newest != Self.none { slots[Int(newest)].newer = slot }
         newest = slot
         if oldest == Self.none { oldest = slot }
+    }
+
+    private mutating func linkAtBack(_ slot: Int32) {
+        slots[Int(slot)].older = Self.none
+        slots[Int(slot)].newer = oldest
+        if oldest != Self.none { slots[Int(oldest)].older = slot }
+        oldest = slot
+        if newest == Self.none { newest = slot }
     }
 
     private mutating func unlink(_ slot: Int32) {

@@ -41,10 +41,11 @@ final class ShardedCache<Key: ShardSelectingKey & Sendable, Value: Sendable>: Se
         shard(for: key).withLock { $0.lookup(key, read) }
     }
 
-    /// See `ByteBoundedLRU.insert(_:for:cost:keepsExisting:)`; `keepsExisting` runs under the
-    /// shard's lock.
-    func insert(_ value: Value, for key: Key, cost: Int, keepsExisting: @Sendable (Value) -> Bool) {
-        shard(for: key).withLock { $0.insert(value, for: key, cost: cost, keepsExisting: keepsExisting) }
+    /// See `ByteBoundedLRU.insert(_:for:cost:placement:keepsExisting:)`; `keepsExisting` runs
+    /// under the shard's lock.
+    func insert(_ value: Value, for key: Key, cost: Int, placement: LRUPlacement = .newest,
+                keepsExisting: @Sendable (Value) -> Bool) {
+        shard(for: key).withLock { $0.insert(value, for: key, cost: cost, placement: placement, keepsExisting: keepsExisting) }
     }
 
     /// Drops every entry (statistics other than entries and bytes are kept).

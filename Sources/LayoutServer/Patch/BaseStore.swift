@@ -234,6 +234,15 @@ final class BaseStore: Sendable {
         entries.insert(kept, for: key, cost: kept.cost, keepsExisting: { _ in false })
     }
 
+    /// Keeps `base` again without its tree, which a patch took, as the first entry to be
+    /// evicted. The chain goes on from that patch's answer; this one stays for a client that
+    /// names it again (a retry, a branch) only as long as it pushes out no entry in use: kept
+    /// as most recently used, old bases crowded out the newest bases of other chains.
+    func storeTaken(_ base: BaseEntry, key: BaseKey) {
+        let kept = base.withoutRequest()
+        entries.insert(kept, for: key, cost: kept.cost, placement: .oldest, keepsExisting: { _ in false })
+    }
+
     /// Keeps `document` under `entityTag` unless something is kept there already (then only
     /// marks it recently used): the answer was served without a tree to keep, but a client
     /// told to send the whole tree again must be able to patch it afterwards.

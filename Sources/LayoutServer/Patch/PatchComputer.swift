@@ -196,7 +196,7 @@ struct PatchComputer: Sendable {
         // document only.
         func giveUp(_ request: consuming LayoutRequest) -> (LayoutComputer.Answer, Mode)? {
             if editor.changedStructure {
-                bases.store(base.withoutRequest(), key: baseKey)
+                bases.storeTaken(base, key: baseKey)
             } else {
                 base.putBack(request, hashParts: hashParts)
             }
@@ -211,7 +211,7 @@ struct PatchComputer: Sendable {
                                                       baseLinks: baseLinks, baseRoot: baseRoot)
         else { return giveUp(request) }
         // The tree now belongs to this patch: the base stays, charged without it.
-        bases.store(base.withoutRequest(), key: baseKey)
+        bases.storeTaken(base, key: baseKey)
         let baseIds = changed.map { request.ids[Int($0.0.index)] }
         for (index, leaf) in retexted { request.textLeaves[index] = leaf }
         for (id, members) in changed {
