@@ -21,7 +21,13 @@ minutes apart would carry. The tables give each cell's median and every round's 
 verdict goes by the median ratio. uncached and cached also run once with --patch-base-bytes 0
 (nothing kept), to show what keeping bases costs those paths.
 Target: patch / uncached <= 0.1. Environment: DURATION (6), CONNECTIONS ("1 4"), ROUNDS (3),
-PORT (0: any free port), TREE and PATCH:
+PORT (0: any free port), CLIENT, TREE and PATCH:
+
+  CLIENT=python    the client above (default): each request costs this client ~250 us, so the
+                   server sleeps between requests and pays a wake-up for each
+  CLIENT=wrk       wrk instead (TREE=tree1000, PATCH=width only), as Benchmarks/load measures the
+                   uncached tree: Benchmarks/load/uncached.lua and post.lua with one wrk thread,
+                   patch.lua with a thread (and a chain) per connection
 
   TREE=tree1000    the 1,000-node tree above (default)
   TREE=feed-box    the 1,000-cell feed of `wire-bench --feed` (FeedBench.swift: 10 cell shapes,
@@ -54,6 +60,7 @@ CLK_TCK = os.sysconf("SC_CLK_TCK")
 HEADERS = {"Content-Type": "application/json"}
 TREE = os.environ.get("TREE", "tree1000")
 PATCH = os.environ.get("PATCH", "width")
+CLIENT = os.environ.get("CLIENT", "python")
 
 
 def feed_template(text):
@@ -144,6 +151,43 @@ def measure(server, make_client, connections):
     return cpu * 1e6 / sum(counts), sum(counts) / elapsed
 
 
+def measure_wrk(server, cell, connections, template, items, modes, seeds, chains):
+    """`measure` with wrk as the client (CLIENT=wrk): the cell's Lua script, server CPU per
+    request over DURATION seconds. Patch cells add how their patches were answered to `modes`."""
+    load = os.path.join(here, "..", "load")
+    env = dict(os.environ, LAYOUT_TEMPLATE=template)
+    threads = 1
+    if cell == "uncached":
+        script = os.path.join(load, "uncached.lua")
+        env["LAYOUT_SEED"] = str(next(seeds) * 1000000)
+    elif cell == "cached":
+        script = os.path.join(load, "post.lua")
+        env["LAYOUT_BODY"] = os.path.join(load, "request.json")
+    else:
+        script, threads = os.path.join(here, "patch.lua"), connections
+        env.update(PATCH_ITEMS=str(items), PATCH_CHANGES_ONLY="1" if cell == "patch-changes" else "0",
+                   PATCH_CHAIN=str(next(chains) * 8))
+    pin = ["taskset", "-c", "1"] if shutil.which("taskset") else []
+    cpu0 = cpu_seconds(server.process.pid)
+    run = subprocess.run(pin + ["wrk", f"-t{threads}", f"-c{connections}", f"-d{DURATION:g}s", "--timeout", "5s",
+                                "-s", script, f"http://127.0.0.1:{server.port}/compute"],
+                         env=env, capture_output=True, text=True, timeout=DURATION + 60)
+    cpu = cpu_seconds(server.process.pid) - cpu0
+    out = run.stdout
+    answered = [line.split() for line in out.splitlines() if " requests in " in line]
+    failed = [line for line in out.splitlines() if "Non-2xx" in line or "Socket errors" in line]
+    if run.returncode != 0 or not answered or (failed and threads == 1):
+        sys.exit(f"bench.py: wrk failed in the {cell} cell:\n{out}{run.stderr}")
+    for line in out.splitlines():
+        if line.startswith("modes: "):
+            for item in line[len("modes: "):].split(";"):
+                if "=" in item:
+                    mode, count = item.strip().rsplit("=", 1)
+                    modes[mode] = modes.get(mode, 0) + int(count)
+    rate = [float(line.split()[1]) for line in out.splitlines() if line.startswith("Requests/sec:")]
+    return cpu * 1e6 / int(answered[0][0]), rate[0] if rate else 0.0
+
+
 def post(connection, path, body, allow=()):
     connection.request("POST", path, body, HEADERS)
     answer = connection.getresponse()
@@ -157,10 +201,15 @@ def main():
     binary = sys.argv[1]
     if shutil.which("taskset"):
         os.sched_setaffinity(0, {1})
+    if CLIENT not in ("python", "wrk") or (CLIENT == "wrk" and (TREE != "tree1000" or PATCH != "width")):
+        sys.exit("bench.py: CLIENT is python, or wrk with TREE=tree1000 and PATCH=width")
+    if CLIENT == "wrk" and not shutil.which("wrk"):
+        sys.exit("bench.py: CLIENT=wrk needs wrk (apt-get install wrk)")
+    scratch = tempfile.TemporaryDirectory()
+    template_path = os.path.join(scratch.name, "tree1000.template")
     if TREE == "tree1000":
-        with tempfile.TemporaryDirectory() as scratch:
-            subprocess.run([sys.executable, os.path.join(here, "..", "load", "make_requests.py"), scratch], check=True)
-            template = open(os.path.join(scratch, "tree1000.template")).read()
+        subprocess.run([sys.executable, os.path.join(here, "..", "load", "make_requests.py"), scratch.name], check=True)
+        template = open(template_path).read()
     elif TREE in ("feed-box", "feed-text"):
         template = feed_template(TREE == "feed-text")
     else:
@@ -176,6 +225,7 @@ def main():
     results = {}
     counter = itertools.count()
     chains = itertools.count()
+    seeds, wrk_chains = itertools.count(1), itertools.count()
     modes = {}
 
     def uncached(connection):
@@ -231,7 +281,11 @@ def main():
                     if label == "bases kept":
                         cells += [("patch", patcher(False)), ("patch-changes", patcher(True))]
                     for mode, client in cells:
-                        results.setdefault((mode, label, connections), []).append(measure(server, client, connections))
+                        if CLIENT == "wrk":
+                            figures = measure_wrk(server, mode, connections, template_path, items, modes, seeds, wrk_chains)
+                        else:
+                            figures = measure(server, client, connections)
+                        results.setdefault((mode, label, connections), []).append(figures)
         finally:
             server.stop()
 
@@ -242,7 +296,7 @@ def main():
 
     print(f"# {time.strftime('%Y-%m-%d %H:%M:%S UTC', time.gmtime())}, {os.uname().machine}, {os.cpu_count()} cores, "
           f"load average {os.getloadavg()[0]:.2f}; {DURATION:.0f} s per cell, {ROUNDS} rounds; "
-          f"TREE={TREE} ({len(whole)} bytes), PATCH={PATCH}; patches answered {modes}")
+          f"CLIENT={CLIENT}, TREE={TREE} ({len(whole)} bytes), PATCH={PATCH}; patches answered {modes}")
     print("cell\tservice\tconnections\tcpu_us_per_request (median)\trequests_per_s (median)\tcpu_us per round")
     for (mode, label, connections), values in results.items():
         print(f"{mode}\t{label}\t{connections}\t{median([v[0] for v in values]):.1f}\t{median([v[1] for v in values]):.0f}\t"

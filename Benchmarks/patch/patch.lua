@@ -8,7 +8,8 @@
 -- again, as a client must; it is counted in the requests like any other.
 --
 -- Environment: LAYOUT_TEMPLATE (the template), PATCH_ITEMS (how many children the root has),
--- PATCH_CHANGES_ONLY (1: "changesOnly": true).
+-- PATCH_CHANGES_ONLY (1: "changesOnly": true), PATCH_CHAIN (the first thread's chain number, 0:
+-- give each run its own, so that no chain walks through trees an earlier run kept).
 local file = assert(io.open(assert(os.getenv("LAYOUT_TEMPLATE"), "LAYOUT_TEMPLATE"), "rb"))
 local whole = file:read("*a"):gsub("@W@", "400", 1):gsub("@P@", "8", 1)
 file:close()
@@ -17,7 +18,7 @@ local changes_only = os.getenv("PATCH_CHANGES_ONLY") == "1" and "true" or "false
 local headers = { ["Content-Type"] = "application/json" }
 
 local threads = {}
-local next_chain = 0
+local next_chain = tonumber(os.getenv("PATCH_CHAIN") or "0")
 
 function setup(thread)
   thread:set("chain", next_chain)
@@ -37,9 +38,9 @@ function request()
     return wrk.format("POST", "/compute", headers, whole)
   end
   n = n + 1
-  -- Each chain's widths are its own (20-36, 37-53, ...), so no two chains reach the same tree,
-  -- whose kept layout only one of them could take.
-  local item, width = n * 37 % items, 20 + 17 * (chain % 8) + n % 17
+  -- Each chain's items and widths are its own (widths 20-36, 37-53, ...), so no two chains
+  -- reach the same tree, whose kept layout only one of them could take.
+  local item, width = (n * 37 + chain * 13) % items, 20 + 17 * (chain % 8) + n % 17
   local body = string.format(
     '{"base":"%s","changesOnly":%s,"patch":[{"op":"replace","path":"/root/children/%d/children/0/style/width","value":%d}]}',
     tag, changes_only, item, width)
@@ -72,5 +73,5 @@ function done(summary, latency, requests)
   local parts = {}
   for mode, count in pairs(total) do table.insert(parts, mode .. "=" .. count) end
   table.sort(parts)
-  io.write("modes: " .. table.concat(parts, " ") .. "\n")
+  io.write("modes: " .. table.concat(parts, "; ") .. "\n")
 end
