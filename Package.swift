@@ -11,6 +11,7 @@ let package = Package(
         // For the fuzzers in Fuzz/ (a separate package that depends on this one by path).
         .library(name: "HTTPServer", targets: ["HTTPServer"]),
         .library(name: "TestSupport", targets: ["TestSupport"]),
+        .library(name: "LayoutServer", targets: ["LayoutServer"]),
         .executable(name: "layoutd", targets: ["layoutd"]),
         .executable(name: "layout-bench", targets: ["layout-bench"]),
     ],

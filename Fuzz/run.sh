@@ -2,7 +2,7 @@
 # Builds the fuzzers (libFuzzer + AddressSanitizer, optimised) and runs one of them.
 #
 #   Fuzz/run.sh NAME [SECONDS] [extra libFuzzer flags...]
-#   NAME: http-parser | http-connection | wire-decoder | models | engine     SECONDS: default 60
+#   NAME: http-parser | http-connection | wire-decoder | models | engine | patch     SECONDS: default 60
 #   Fuzz/run.sh smoke [SECONDS]     every fuzzer from the committed corpus only, a fixed seed and
 #                                   number of runs, at most SECONDS each (default 30); fails on
 #                                   the first finding (CI runs this)
@@ -19,27 +19,28 @@
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 name="${1:?usage: run.sh NAME [SECONDS] | run.sh smoke [SECONDS]}"
-all_names="http-parser http-connection wire-decoder models engine"
+all_names="http-parser http-connection wire-decoder models engine patch"
 configuration="${FUZZ_CONFIGURATION:-release}"
-coverage_flags=()
+# The coverage -sanitize=fuzzer gives (with comparison tracing and indirect calls), spelled out:
+# the code is compiled with coverage and AddressSanitizer only, and each harness links libFuzzer
+# itself (Fuzz/Package.swift), so the root package's build tools (embed-text, run by its
+# plugins to build LayoutServer) link as ordinary programs.
 if [[ "${FUZZ_TRACE_CMP:-1}" == 0 ]]; then
-  # swiftc applies -sanitize=fuzzer's default coverage (which adds trace-cmp and indirect-calls)
-  # only when -sanitize-coverage is not given.
-  coverage_flags=(-Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table)
+  coverage=edge,inline-8bit-counters,pc-table
   scratch="${FUZZ_SCRATCH:-$here/../.build-fuzz-notc}"
 else
+  coverage=edge,indirect-calls,trace-cmp,inline-8bit-counters,pc-table
   scratch="${FUZZ_SCRATCH:-$here/../.build-fuzz}"
 fi
 
 build() {
   # -enable-testing: the HTTP harnesses reach the parser's and the connection's internals with
-  # @testable, which an optimised build only allows with it. SwiftPM also compiles the root
-  # package's plugin scripts with these flags; their links fail (gold: "internal error in
-  # format_file_lineno") without affecting the products, so the log is shown only on failure.
+  # @testable, which an optimised build only allows with it. lld: gold fails on these links
+  # ("internal error in format_file_lineno"). The log is shown only on failure.
   local log
   log="$(mktemp)"
-  if (cd "$here" && swift build -c "$configuration" -Xswiftc -sanitize=fuzzer,address -Xswiftc -enable-testing \
-        "${coverage_flags[@]}" --scratch-path "$scratch" "$@" >"$log" 2>&1); then
+  if (cd "$here" && swift build -c "$configuration" -Xswiftc -sanitize=address -Xswiftc -sanitize-coverage="$coverage" \
+        -Xswiftc -use-ld=lld -Xswiftc -enable-testing --scratch-path "$scratch" "$@" >"$log" 2>&1); then
     grep -E "^Build (of product|complete)" "$log" || true
     rm -f "$log"
   else
@@ -52,16 +53,14 @@ build() {
 if [[ "$name" == smoke ]]; then
   seconds="${2:-30}"
   if [[ "${FUZZ_NO_BUILD:-0}" != 1 ]]; then
-    # One product at a time: building the whole graph would also build the root package's
-    # plugin tools with the fuzzer flags, which does not link.
-    for product in FuzzHTTPParser FuzzHTTPConnection FuzzWireDecoder FuzzModels FuzzEngine; do build --product "$product"; done
+    for product in FuzzHTTPParser FuzzHTTPConnection FuzzWireDecoder FuzzModels FuzzEngine FuzzPatch; do build --product "$product"; done
   fi
   # A fresh work folder: the smoke starts from the committed seeds only. A fixed seed and a
   # fixed number of runs (about 15 s each on a quiet machine; SECONDS caps a slow one) make it
   # the same sequence of inputs every time: CI checks for regressions on known ground, and new
   # ground is for the long runs (a finding there becomes a regression test).
   smoke_work="$(mktemp -d)"
-  declare -A smoke_runs=([http-parser]=200000 [http-connection]=40000 [wire-decoder]=150000 [models]=8000 [engine]=15000)
+  declare -A smoke_runs=([http-parser]=200000 [http-connection]=40000 [wire-decoder]=150000 [models]=8000 [engine]=15000 [patch]=6000)
   for each in ${FUZZ_SMOKE_NAMES:-$all_names}; do
     echo "fuzz smoke: $each, ${smoke_runs[$each]} runs (seed 1, at most ${seconds}s) from Fuzz/corpus/$each"
     FUZZ_NO_BUILD=1 FUZZ_WORK="$smoke_work" "$0" "$each" "$seconds" -seed=1 -runs="${smoke_runs[$each]}"
@@ -78,6 +77,7 @@ case "$name" in
   wire-decoder) product=FuzzWireDecoder; maxlen=8192 ;;
   models) product=FuzzModels; maxlen=2048 ;;
   engine) product=FuzzEngine; maxlen=2048 ;;
+  patch) product=FuzzPatch; maxlen=1024 ;;
   *) echo "unknown fuzzer '$name' ($all_names, smoke)" >&2; exit 2 ;;
 esac
 [[ "${FUZZ_NO_BUILD:-0}" == 1 ]] || build --product "$product"

@@ -9,6 +9,9 @@ public struct PatchChain {
     private let patches: PatchComputer
     /// The ETag of the last answer: the base of the next patch.
     public private(set) var entityTag: String
+    /// How the last patch was answered, as `X-Patch` says it (`in-place`, `in-place-fresh`,
+    /// `rebuilt`); nil when it was refused.
+    public private(set) var lastMode: String?
 
     /// The chain's first answer, `body` laid out as `/compute` lays it out; nil unless it is a
     /// 200.
@@ -37,7 +40,8 @@ public struct PatchChain {
         body += #"","changesOnly":\#(changesOnly),"patch":"#.utf8
         body += operations.utf8
         body.append(UInt8(ascii: "}"))
-        let (answer, _) = patches.answer(body: body, ifNoneMatch: nil)
+        let (answer, mode) = patches.answer(body: body, ifNoneMatch: nil)
+        lastMode = mode?.rawValue
         if answer.status == 200, let tag = answer.entityTag { entityTag = tag }
         return (answer.status, answer.body)
     }
