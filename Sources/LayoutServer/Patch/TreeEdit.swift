@@ -147,10 +147,12 @@ struct TreeEditor {
 
     /// Inserts the subtree `root` gives (`depth` levels deep, made only once the place is
     /// checked) as child `index` of the node at `parent` (nil: appended); nil when there is no
-    /// such place or the tree would nest deeper than the limit.
+    /// such place, the tree would nest deeper than the limit, or `parent` is a leaf by its
+    /// content (a measure or a text, even with an empty `children` array in the document: the
+    /// whole decode refuses it with children, which the rebuild then answers).
     private mutating func place(parent parentPath: [Int], index: Int?, depth: Int, into request: inout LayoutRequest,
                                 root: (inout LayoutRequest) -> NodeID) -> NodeID? {
-        guard let parent = Self.node(at: parentPath, in: request) else { return nil }
+        guard let parent = Self.node(at: parentPath, in: request), request.tree.content(of: parent) == .none else { return nil }
         let count = request.tree.childCount(of: parent)
         let index = index ?? count
         guard index <= count, Self.depth(of: parent, in: request.tree) + depth <= limits.maxDepth else { return nil }
