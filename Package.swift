@@ -11,6 +11,7 @@ let package = Package(
         // For the fuzzers in Fuzz/ (a separate package that depends on this one by path).
         .library(name: "HTTPServer", targets: ["HTTPServer"]),
         .library(name: "TestSupport", targets: ["TestSupport"]),
+        .library(name: "LayoutTestSupport", targets: ["LayoutTestSupport"]),
         .library(name: "LayoutServer", targets: ["LayoutServer"]),
         .executable(name: "layoutd", targets: ["layoutd"]),
         .executable(name: "layout-bench", targets: ["layout-bench"]),
@@ -109,7 +110,7 @@ let package = Package(
                                                               "LayoutServer", "LayoutText", "LayoutTextModel"]),
         .testTarget(name: "LayoutServerTests", dependencies: [
             "LayoutServer", "HTTPServer", "LayoutWire", "LayoutEngine", "LayoutRender", "LayoutText", "SyncSupport", "SharedCache", "RedisTestSupport",
-            "TestSupport",
+            "TestSupport", "LayoutTestSupport",
             .product(name: "Logging", package: "swift-log"),
         ]),
         // Starts a private redis-server for the tests that need one (skipped without it).

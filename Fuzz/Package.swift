@@ -51,6 +51,7 @@ let package = Package(
             "FuzzSupport",
             .product(name: "LayoutServer", package: "layout-service"),
             .product(name: "LayoutWire", package: "layout-service"),
+            .product(name: "LayoutTestSupport", package: "layout-service"),
         ], linkerSettings: linksLibFuzzer),
     ],
     swiftLanguageModes: [.v6]

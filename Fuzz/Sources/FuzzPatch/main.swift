@@ -20,6 +20,7 @@ import FuzzSupport
 import Glibc
 #endif
 @_spi(Benchmarks) import LayoutServer
+import LayoutTestSupport
 import LayoutWire
 
 let dump = getenv("FUZZ_DUMP") != nil
@@ -226,33 +227,6 @@ func randomOperation(_ reader: inout ByteReader, document: JSONTree, ids: inout 
 
 func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
 
-/// Each node's frame by its pointer.
-func frames(of answer: [UInt8]) -> [String: [Double]] {
-    var frames: [String: [Double]] = [:]
-    guard let root = try? JSONValue.parse(bytes: answer)["root"] else { return frames }
-    var pending: [(JSONValue, String)] = [(root, "/root")]
-    while let (node, pointer) = pending.popLast() {
-        frames[pointer] = ["left", "top", "width", "height"].map { node[$0]?.doubleValue ?? .nan }
-        for (k, child) in (node["children"]?.elements ?? []).enumerated() { pending.append((child, pointer + "/children/\(k)")) }
-    }
-    return frames
-}
-
-/// `frames` with a `changesOnly` answer applied.
-func applying(changes answer: [UInt8], to frames: [String: [Double]]) -> [String: [Double]]? {
-    guard let object = try? JSONValue.parse(bytes: answer), let changes = object["changes"]?.elements else { return nil }
-    var result = frames
-    for removed in object["removed"]?.elements ?? [] {
-        guard let pointer = removed.stringValue else { return nil }
-        result = result.filter { $0.key != pointer && !$0.key.hasPrefix(pointer + "/") }
-    }
-    for change in changes {
-        guard let pointer = change["pointer"]?.stringValue else { return nil }
-        result[pointer] = ["left", "top", "width", "height"].map { change[$0]?.doubleValue ?? .nan }
-    }
-    return result
-}
-
 /// The code and pointer of an error body.
 func error(of body: [UInt8]) -> (code: String?, pointer: String?) {
     let error = (try? JSONValue.parse(bytes: body))?["error"]
@@ -268,7 +242,7 @@ runFuzzer { data, size in
     let first = LayoutOnce.answer(body: document.jsonBytes())
     guard first.status == 200, var chain = PatchChain(body: document.jsonBytes()) else { return 0 }
     if dump { report("document: \(text(document.jsonBytes()))") }
-    var current = frames(of: first.body)
+    var current = AnswerFrames.frames(of: first.body)
     for step in 0..<(1 + reader.below(8)) where !reader.isAtEnd {
         let operations = JSONTree.array((0..<(1 + reader.below(3))).map { _ in
             randomOperation(&reader, document: document, ids: &ids)
@@ -297,9 +271,9 @@ runFuzzer { data, size in
                   "\(what): error \(text(answer.body)) against the whole document's \(text(whole.body))")
             continue
         }
-        let expected = frames(of: whole.body)
+        let expected = AnswerFrames.frames(of: whole.body)
         if changesOnly {
-            guard let updated = applying(changes: answer.body, to: current) else {
+            guard let updated = AnswerFrames.applying(changes: answer.body, to: current) else {
                 check(false, "\(what): changes that do not read: \(text(answer.body).prefix(300))")
                 return 0
             }

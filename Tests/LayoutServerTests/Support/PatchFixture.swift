@@ -1,4 +1,6 @@
+import LayoutTestSupport
 import LayoutWire
+import Testing
 import TestSupport
 
 /// Random flexbox requests and random patches on them, and reading frames out of answers, for
@@ -221,29 +223,12 @@ enum PatchFixture {
 
     /// Each node's frame in an answer, by pointer.
     static func frames(of answer: [UInt8]) -> [String: [Double]] {
-        var frames: [String: [Double]] = [:]
-        guard let root = try? JSONValue.parse(bytes: answer)["root"] else { return frames }
-        var pending: [(JSONValue, String)] = [(root, "/root")]
-        while let (node, pointer) = pending.popLast() {
-            frames[pointer] = ["left", "top", "width", "height"].map { node[$0]?.doubleValue ?? .nan }
-            for (k, child) in (node["children"]?.elements ?? []).enumerated() { pending.append((child, pointer + "/children/\(k)")) }
-        }
-        return frames
+        AnswerFrames.frames(of: answer)
     }
 
-    /// `frames` with a `changesOnly` answer applied: changed frames set, removed pointers
-    /// dropped with everything under them.
+    /// `frames` with a `changesOnly` answer applied (`AnswerFrames.applying`).
     static func applying(changes answer: [UInt8], to frames: [String: [Double]]) throws -> [String: [Double]] {
-        let object = try JSONValue.parse(bytes: answer)
-        var result = frames
-        for removed in object["removed"]?.elements ?? [] {
-            let pointer = removed.stringValue ?? ""
-            result = result.filter { $0.key != pointer && !$0.key.hasPrefix(pointer + "/") }
-        }
-        for change in object["changes"]?.elements ?? [] {
-            result[change["pointer"]?.stringValue ?? ""] = ["left", "top", "width", "height"].map { change[$0]?.doubleValue ?? .nan }
-        }
-        return result
+        try #require(AnswerFrames.applying(changes: answer, to: frames), "not a changesOnly answer: \(String(decoding: answer, as: UTF8.self))")
     }
 }
 
