@@ -3,7 +3,8 @@
 #
 #   Benchmarks/patch/run.sh [path/to/layoutd]     (without a path: a release build, .build-load)
 #
-# Environment: DURATION (6 s per cell), CONNECTIONS ("1 4"), PORT (0: any free port), SCRATCH (.build-load).
+# Environment: DURATION (6 s per cell), CONNECTIONS ("1 4"), PORT (0: any free port), SCRATCH (.build-load),
+# CLIENT (python, or wrk: see bench.py), TREE and PATCH (bench.py).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 scratch=${SCRATCH:-.build-load}
