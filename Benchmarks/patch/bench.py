@@ -175,8 +175,11 @@ def measure_wrk(server, cell, connections, template, items, modes, seeds, chains
     cpu = cpu_seconds(server.process.pid) - cpu0
     out = run.stdout
     answered = [line.split() for line in out.splitlines() if " requests in " in line]
-    failed = [line for line in out.splitlines() if "Non-2xx" in line or "Socket errors" in line]
-    if run.returncode != 0 or not answered or (failed and threads == 1):
+    # A patch chain answered 412 sends the whole tree again (counted in `modes`); patch.lua
+    # stops wrk on any other status. Whole trees must all be answered 200.
+    failed = [line for line in out.splitlines()
+              if "Socket errors" in line or ("Non-2xx" in line and cell in ("uncached", "cached"))]
+    if run.returncode != 0 or not answered or failed:
         sys.exit(f"bench.py: wrk failed in the {cell} cell:\n{out}{run.stderr}")
     for line in out.splitlines():
         if line.startswith("modes: "):
