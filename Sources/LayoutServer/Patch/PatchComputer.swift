@@ -335,6 +335,11 @@ struct PatchComputer: Sendable {
                         return nil
                     }
                 }
+            } else if node.object["text"] != nil {
+                // A node this patch added, with a text (given by the operation that added it or
+                // a later one): its members are read without the text, and it is not placed as
+                // a text leaf here, so it is rebuilt.
+                return nil
             }
             changed.append((node.id, members))
         }
