@@ -669,6 +669,18 @@ import TestSupport
         }
     }
 
+    /// The answer to `patch` (a JSON Patch array) made on the kept tree of `request`, whose
+    /// root is 300 wide: the request is laid out and patched once in place (its root made 301
+    /// wide), so that its tree is kept, then patched with the width set back and `patch`.
+    static func patchKeptTree(of request: String, with patch: String, on server: LiveServer) throws -> BlockingHTTPClient.Response {
+        var tag = try #require(try server.post("/compute", json: request).header("ETag"))
+        let warm = try server.post("/compute/patch", json: #"{"base":\#(PatchFixture.quoted(tag)),"patch":[{"op":"replace","path":"/root/style/width","value":301}]}"#)
+        #expect(warm.header("X-Patch")?.hasPrefix("in-place") == true)
+        tag = try #require(warm.header("ETag"))
+        let undo = #"{"op":"replace","path":"/root/style/width","value":300},"#
+        return try server.post("/compute/patch", json: #"{"base":\#(PatchFixture.quoted(tag)),"patch":[\#(undo)\#(patch.dropFirst())}"#)
+    }
+
     /// A child placed under a leaf (added or moved there) is refused as the patched document
     /// sent whole is: a measured or text leaf cannot have children. Found by the patch fuzzer:
     /// a text leaf with an empty `children` array (which decodes) took a child in the tree
@@ -690,13 +702,7 @@ import TestSupport
             """#
         let whole = LayoutOnce.answer(body: try PatchFixture.patched(request, patch).jsonBytes())
         try LiveServer.with { server in
-            // Laid out, then patched once in place, so the next patch edits the kept tree.
-            var tag = try #require(try server.post("/compute", json: request).header("ETag"))
-            let warm = try server.post("/compute/patch", json: #"{"base":\#(PatchFixture.quoted(tag)),"patch":[{"op":"replace","path":"/root/style/width","value":301}]}"#)
-            #expect(warm.header("X-Patch")?.hasPrefix("in-place") == true)
-            tag = try #require(warm.header("ETag"))
-            let undo = #"{"op":"replace","path":"/root/style/width","value":300},"#
-            let answer = try server.post("/compute/patch", json: #"{"base":\#(PatchFixture.quoted(tag)),"patch":[\#(undo)\#(patch.dropFirst())}"#)
+            let answer = try Self.patchKeptTree(of: request, with: patch, on: server)
             #expect(answer.status == whole.status)
             if code.isEmpty {
                 // Children given to a node with none: laid out as the whole document is.
@@ -727,12 +733,7 @@ import TestSupport
         let whole = LayoutOnce.answer(body: try PatchFixture.patched(request, patch).jsonBytes())
         #expect(whole.status == status)
         try LiveServer.with { server in
-            var tag = try #require(try server.post("/compute", json: request).header("ETag"))
-            let warm = try server.post("/compute/patch", json: #"{"base":\#(PatchFixture.quoted(tag)),"patch":[{"op":"replace","path":"/root/style/width","value":301}]}"#)
-            #expect(warm.header("X-Patch")?.hasPrefix("in-place") == true)
-            tag = try #require(warm.header("ETag"))
-            let undo = #"{"op":"replace","path":"/root/style/width","value":300},"#
-            let answer = try server.post("/compute/patch", json: #"{"base":\#(PatchFixture.quoted(tag)),"patch":[\#(undo)\#(patch.dropFirst())}"#)
+            let answer = try Self.patchKeptTree(of: request, with: patch, on: server)
             #expect(answer.status == status)
             if status == 200 {
                 #expect(answer.body == whole.body)
