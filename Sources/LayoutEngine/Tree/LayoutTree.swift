@@ -4,8 +4,9 @@ public struct NodeID: Hashable, Sendable, Comparable {
     @inlinable public init(_ index: Int32) { self.index = index }
     @inlinable public init(_ index: Int) { self.index = Int32(truncatingIfNeeded: index) }
     @inlinable public static func < (a: NodeID, b: NodeID) -> Bool { a.index < b.index }
-    /// The "no node" sentinel used in links.
-    public static let none = NodeID(Int32(-1))
+    /// The "no node" sentinel used in links. Computed and inlinable: a stored `static let` is
+    /// read through an accessor call from other modules, once per node in their tree walks.
+    @inlinable public static var none: NodeID { NodeID(Int32(-1)) }
 }
 
 /// A tree of boxes in contiguous storage: build it with `addNode` and `appendChild`, lay it out

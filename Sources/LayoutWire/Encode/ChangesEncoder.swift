@@ -90,19 +90,28 @@ public enum ChangesEncoder {
         writer.endObject()
     }
 
+    /// The changes between two layouts whose structures may differ (a patch added, removed or
+    /// moved nodes): nodes paired by pointer, walking both trees at once.
     public static func encode(base: Side, new: Side, ids: NodeIdentifiers) -> [UInt8] {
         let basePositions = base.positions, newPositions = new.positions
-        // The children of one visited node being paired with the base's, by index; `prefix`:
-        // the length of that node's pointer.
+        // The children of one visited node being paired with the base's, by index.
         struct Level {
             var newChild: NodeID
             var baseChild: NodeID
             var index = 0
-            var prefix: Int
         }
         var stack: [Level] = []
-        // The visited node's pointer, spelled into one reused buffer.
-        var pointer = Array("/root".utf8)
+        // A pointer is spelled only for a node that is listed (a few of thousands), from the
+        // indices on the stack: spelling each visited node's cost more than the whole walk.
+        var pointer: [UInt8] = []
+        func spellPointer() {
+            pointer.removeAll(keepingCapacity: true)
+            pointer.append(contentsOf: "/root".utf8)
+            for level in stack {
+                pointer.append(contentsOf: "/children/".utf8)
+                appendDecimal(level.index - 1, to: &pointer)
+            }
+        }
         var writer = JSONWriter(capacity: 256)
         writer.beginObject()
         writer.key("changes")
@@ -110,12 +119,12 @@ public enum ChangesEncoder {
         func visit(_ node: NodeID, base baseNode: NodeID) {
             let frame = new.frames[newPositions[Int(node.index)]]
             if baseNode != .none && same(base.frames[basePositions[Int(baseNode.index)]], frame) { return }
+            spellPointer()
             write(node, pointer: pointer, frame: frame, ids: ids, to: &writer)
         }
         var removed: [String] = []
         visit(new.root, base: base.root)
-        stack.append(Level(newChild: new.links.firstChild(of: new.root), baseChild: base.links.firstChild(of: base.root),
-                           prefix: pointer.count))
+        stack.append(Level(newChild: new.links.firstChild(of: new.root), baseChild: base.links.firstChild(of: base.root)))
         while !stack.isEmpty {
             let k = stack.count - 1
             let node = stack[k].newChild, baseNode = stack[k].baseChild
@@ -123,19 +132,17 @@ public enum ChangesEncoder {
                 stack.removeLast()
                 continue
             }
-            pointer.removeSubrange(stack[k].prefix...)
-            pointer.append(contentsOf: "/children/".utf8)
-            appendDecimal(stack[k].index, to: &pointer)
             stack[k].index += 1
             stack[k].newChild = node == .none ? .none : new.links.nextSibling(of: node)
             stack[k].baseChild = baseNode == .none ? .none : base.links.nextSibling(of: baseNode)
             if node == .none {
+                spellPointer()
                 removed.append(String(decoding: pointer, as: UTF8.self))
                 continue
             }
             visit(node, base: baseNode)
             stack.append(Level(newChild: new.links.firstChild(of: node),
-                               baseChild: baseNode == .none ? .none : base.links.firstChild(of: baseNode), prefix: pointer.count))
+                               baseChild: baseNode == .none ? .none : base.links.firstChild(of: baseNode)))
         }
         writer.endArray()
         writer.key("removed")
