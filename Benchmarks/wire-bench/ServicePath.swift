@@ -92,14 +92,14 @@ func runServicePath(file: String) {
             case "patch", "patch-changes":
                 guard let patcher else { fatalError("WIRE_BENCH_STAGE=\(stage): the tree has no leaves to patch") }
                 sink &+= patcher.patch(changesOnly: stage == "patch-changes")
-            case "patch-child":
+            case "patch-child", "patch-child-changes":
                 guard let adder else { fatalError("WIRE_BENCH_STAGE=\(stage): the root has no children to add to") }
-                sink &+= adder.patch()
+                sink &+= adder.patch(changesOnly: stage == "patch-child-changes")
             case "encode":
                 let frames = laidOut.tree.preorderFrames(root: laidOut.root)
                 sink &+= ResponseEncoder.encode(tree: laidOut.tree, root: laidOut.root, ids: laidOut.ids,
                                                 frames: frames).count
-            default: fatalError("WIRE_BENCH_STAGE: engine, service, decode, hash, encode, patch, patch-changes or patch-child")
+            default: fatalError("WIRE_BENCH_STAGE: engine, service, decode, hash, encode, patch, patch-changes, patch-child or patch-child-changes")
             }
         }
         return
@@ -143,6 +143,7 @@ func runServicePath(file: String) {
     }
     if let adder {
         add("patch adding or removing a child") { sink &+= adder.patch() }
+        add("  the same, changesOnly") { sink &+= adder.patch(changesOnly: true) }
     }
     let engine = results[0].1
     for (name, ns) in results {
@@ -212,7 +213,7 @@ final class ChildAdder {
     }
 
     /// One patch; the bytes of its answer (0 unless it was a 200).
-    func patch() -> Int {
+    func patch(changesOnly: Bool = false) -> Int {
         let operations: String
         if let (item, index) = added {
             operations = #"[{"op":"remove","path":"/root/children/\#(item)/children/\#(index)"}]"#
@@ -223,7 +224,7 @@ final class ChildAdder {
             operations = #"[{"op":"add","path":"/root/children/\#(item)/children/-","value":{"style":{"height":3}}}]"#
             added = (item, childCounts[item])
         }
-        let (status, answer) = chain.patch(operations, changesOnly: false)
+        let (status, answer) = chain.patch(operations, changesOnly: changesOnly)
         return status == 200 ? answer.count : 0
     }
 }

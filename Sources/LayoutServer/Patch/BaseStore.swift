@@ -93,8 +93,10 @@ final class BaseEntry: @unchecked Sendable {
     let laidOut: Bool
     /// The last whole answer encoded for this tree's chain of patches, with its frames' places,
     /// possibly of frames older than `frames` (a `changesOnly` patch hands it on unchanged):
-    /// the next whole answer rewrites only the frames that differ. nil when the ids changed
-    /// since, or no whole answer was encoded in place.
+    /// the next whole answer rewrites only the frames that differ (or, after a patch that adds,
+    /// removes or moves nodes, copies the bytes of the nodes kept). It always has this tree's
+    /// structure and ids: nil when a patch changed them without encoding a whole answer, or no
+    /// whole answer was encoded in place.
     let answer: SplicedAnswer?
     let document: BaseDocument
     /// What the entry holds on the heap, as the store charges it.

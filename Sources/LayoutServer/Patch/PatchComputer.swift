@@ -190,6 +190,9 @@ struct PatchComputer: Sendable {
         let baseSide = changesStructure && changesOnly
             ? ChangesEncoder.Side(tree: request.tree, root: request.root, frames: base.frames) : nil
         let baseLinks = changesStructure ? request.tree.links : nil
+        // Where the last whole answer has each node, for the new one to copy its bytes from.
+        var answerPositions = changesStructure && !changesOnly && base.answer != nil
+            ? request.tree.preorderPositions(root: request.root) : nil
         let baseRoot = request.root
         var editor = TreeEditor(limits: limits)
         // After the first structural edit the tree cannot be put back: the base keeps its
@@ -213,6 +216,13 @@ struct PatchComputer: Sendable {
         // The tree now belongs to this patch: the base stays, charged without it.
         bases.storeTaken(base, key: baseKey)
         let baseIds = changed.map { request.ids[Int($0.0.index)] }
+        if answerPositions != nil {
+            // A node given another id is written anew.
+            for ((node, members), before) in zip(changed, baseIds)
+            where members.id != before && Int(node.index) < answerPositions!.count {
+                answerPositions![Int(node.index)] = -1
+            }
+        }
         for (index, leaf) in retexted { request.textLeaves[index] = leaf }
         for (id, members) in changed {
             // Validated above (style) and by the decoder (content): these do not throw.
@@ -279,8 +289,13 @@ struct PatchComputer: Sendable {
             body = ChangesEncoder.encode(tree: request.tree, root: request.root, ids: request.ids,
                                          baseFrames: base.frames, frames: frames, moved: moved)
         } else if changesStructure {
-            // A new structure: encoded whole; the next patch that keeps it makes its spliced answer.
-            body = ResponseEncoder.encode(tree: request.tree, root: request.root, ids: request.ids, frames: frames, printedTree: nil)
+            // A new structure: the last whole answer's bytes are copied for the nodes it shares
+            // with this one, the rest written.
+            answer = answerPositions.flatMap { positions in
+                base.answer?.restructured(tree: request.tree, root: request.root, ids: request.ids, frames: frames, positions: positions)
+            } ?? SplicedAnswer(tree: request.tree, root: request.root, ids: request.ids, frames: frames)
+            body = answer?.bytes
+                ?? ResponseEncoder.encode(tree: request.tree, root: request.root, ids: request.ids, frames: frames, printedTree: nil)
         } else {
             // Node edits keep the structure and (answer kept) the ids: only moved frames are written again.
             // Compared frame by frame: a kept answer may be older than the base (`BaseEntry.answer`).

@@ -139,6 +139,19 @@ public struct JSONWriter {
         needsComma = true
     }
 
+    /// A node's frame members right after bytes copied up to its opening (`{` or `{"id":"..",`).
+    mutating func frameMembersAfterOpening(_ frame: Frame) {
+        let p = reserve(Self.frameRoom)
+        out.count += Self.frameMembers(frame, at: p, afterMember: false)
+        needsComma = true
+    }
+
+    /// Bytes of an earlier answer copied as they are; they end inside a node object after a member.
+    mutating func copied(_ bytes: UnsafeBufferPointer<UInt8>) {
+        raw(bytes)
+        needsComma = true
+    }
+
     /// Room for `frameMembers`: its names and four numbers.
     @inlinable static var frameRoom: Int { 34 + 4 * JSONNumber.maxFastLength }
 
