@@ -26,6 +26,20 @@ import Testing
         #expect(text.contains(#""id":"a""#) && text.contains(#""id":"b""#) && !text.contains(#""id":"r""#))
     }
 
+    /// What a patch puts in the frame cache is served to whoever sends the patched tree whole.
+    @Test func thePatchedTreeSentWholeIsACacheHitUnderThePatchsETag() throws {
+        var chain = try #require(PatchChain(body: Array(Self.tree(width: 40).utf8)))
+        #expect(chain.patch(#"[{"op": "replace", "path": "/root/children/0/style/width", "value": 70}]"#).status == 200)
+        let patched = Array(Self.tree(width: 70).utf8)
+        let served = chain.compute(patched)
+        #expect(served.status == 200 && served.cached)
+        #expect(served.entityTag == chain.entityTag)
+        #expect(served.body == LayoutOnce.answer(body: patched).body)
+        #expect(chain.compute(patched, ifNoneMatch: chain.entityTag).status == 304)
+        // A tree no patch made is laid out.
+        #expect(chain.compute(Array(Self.tree(width: 90).utf8)).cached == false)
+    }
+
     @Test func aPatchThatDoesNotApplyKeepsTheBase() throws {
         var chain = try #require(PatchChain(body: Array(Self.tree(width: 40).utf8)))
         let base = chain.entityTag

@@ -13,7 +13,10 @@
 //   the next patch names the same base again, so a refusal that spoilt the base shows there;
 // - otherwise the chain's status, and an error's code and pointer, are those of `LayoutOnce` on
 //   the patched document; a whole answer is its body byte for byte, and `changesOnly` answers
-//   applied in turn to the frames give its frames.
+//   applied in turn to the frames give its frames;
+// - after a 200, the patched document sent whole to `/compute` (`PatchChain.compute`) is a
+//   frame-cache hit with the patch's ETag and `LayoutOnce`'s body (what a patch caches is what
+//   everyone is served), and with that ETag in `If-None-Match` a 304.
 // FUZZ_DUMP=1 prints the document and each patch with its answer.
 import FuzzSupport
 #if canImport(Glibc)
@@ -271,6 +274,12 @@ runFuzzer { data, size in
                   "\(what): error \(text(answer.body)) against the whole document's \(text(whole.body))")
             continue
         }
+        let served = chain.compute(patched.jsonBytes())
+        check(served.status == 200 && served.cached && served.entityTag == chain.entityTag && served.body == whole.body,
+              "\(what): the patched document sent whole answered \(served.status) (cached: \(served.cached)), ETag "
+              + "\(served.entityTag ?? "none") against the patch's \(chain.entityTag): \(text(served.body).prefix(400))")
+        check(chain.compute(patched.jsonBytes(), ifNoneMatch: chain.entityTag).status == 304,
+              "\(what): the patch's ETag in If-None-Match was not a 304")
         let expected = AnswerFrames.frames(of: whole.body)
         if changesOnly {
             guard let updated = AnswerFrames.applying(changes: answer.body, to: current) else {

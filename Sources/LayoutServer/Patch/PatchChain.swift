@@ -27,6 +27,17 @@ public struct PatchChain {
                                 maxOperations: configuration.maxPatchOperations, maxBodyBytes: configuration.maxPatchBytes)
     }
 
+    /// `body` answered as `/compute` answers it with the chain's frame cache, without keeping
+    /// it as a base (the chain goes on from its own): what a patch left in the cache is what
+    /// anyone who sends the patched tree whole is served. `cached`: the frame cache answered.
+    public func compute(_ body: [UInt8], ifNoneMatch: String? = nil)
+        -> (status: Int, body: [UInt8], entityTag: String?, cached: Bool) {
+        var computer = patches.computer
+        computer.bases = nil
+        let answer = computer.answer(body: body, ifNoneMatch: ifNoneMatch)
+        return (answer.status, answer.body, answer.entityTag, answer.cache == .hit)
+    }
+
     /// The answer to `operations` (a JSON Patch array, as text) on the last answer's request, as
     /// `/compute/patch` gives it; a 200's ETag becomes the base of the next patch.
     public mutating func patch(_ operations: String, changesOnly: Bool = false) -> (status: Int, body: [UInt8]) {
