@@ -25,7 +25,7 @@ PORT (0: any free port), CLIENT, TREE and PATCH:
 
   CLIENT=python    the client above (default): each request costs this client ~250 us, so the
                    server sleeps between requests and pays a wake-up for each
-  CLIENT=wrk       wrk instead (TREE=tree1000, PATCH=width only), as Benchmarks/load measures the
+  CLIENT=wrk       wrk instead (TREE=tree1000, PATCH=width or append), as Benchmarks/load measures the
                    uncached tree: Benchmarks/load/uncached.lua and post.lua with one wrk thread,
                    patch.lua with a thread (and a chain) per connection
 
@@ -151,11 +151,14 @@ def measure(server, make_client, connections):
     return cpu * 1e6 / sum(counts), sum(counts) / elapsed
 
 
-def measure_wrk(server, cell, connections, template, items, modes, seeds, chains):
+def measure_wrk(server, cell, connections, template, items, modes, seeds, chains, cells=None):
     """`measure` with wrk as the client (CLIENT=wrk): the cell's Lua script, server CPU per
-    request over DURATION seconds. Patch cells add how their patches were answered to `modes`."""
+    request over DURATION seconds. Patch cells add how their patches were answered to `modes`;
+    `cells` (a file of the root's children, one per line) makes them PATCH=append patches."""
     load = os.path.join(here, "..", "load")
     env = dict(os.environ, LAYOUT_TEMPLATE=template)
+    if cells:
+        env["PATCH_CELLS"] = cells
     threads = 1
     if cell == "uncached":
         script = os.path.join(load, "uncached.lua")
@@ -204,8 +207,8 @@ def main():
     binary = sys.argv[1]
     if shutil.which("taskset"):
         os.sched_setaffinity(0, {1})
-    if CLIENT not in ("python", "wrk") or (CLIENT == "wrk" and (TREE != "tree1000" or PATCH != "width")):
-        sys.exit("bench.py: CLIENT is python, or wrk with TREE=tree1000 and PATCH=width")
+    if CLIENT not in ("python", "wrk") or (CLIENT == "wrk" and (TREE != "tree1000" or PATCH not in ("width", "append"))):
+        sys.exit("bench.py: CLIENT is python, or wrk with TREE=tree1000 and PATCH=width or append")
     if CLIENT == "wrk" and not shutil.which("wrk"):
         sys.exit("bench.py: CLIENT=wrk needs wrk (apt-get install wrk)")
     scratch = tempfile.TemporaryDirectory()
@@ -229,6 +232,13 @@ def main():
     counter = itertools.count()
     chains = itertools.count()
     seeds, wrk_chains = itertools.count(1), itertools.count()
+    cells_file = None
+    if CLIENT == "wrk" and PATCH == "append":
+        # patch.lua appends these (root child N, its id left for the chain to fill in).
+        cells_file = tempfile.NamedTemporaryFile("w", suffix=".jsonl", prefix="patch-cells-")
+        for child in children:
+            cells_file.write(json.dumps(dict(child, id="@ID@"), separators=(",", ":")) + "\n")
+        cells_file.flush()
     modes = {}
 
     def uncached(connection):
@@ -285,7 +295,8 @@ def main():
                         cells += [("patch", patcher(False)), ("patch-changes", patcher(True))]
                     for mode, client in cells:
                         if CLIENT == "wrk":
-                            figures = measure_wrk(server, mode, connections, template_path, items, modes, seeds, wrk_chains)
+                            figures = measure_wrk(server, mode, connections, template_path, items, modes, seeds, wrk_chains,
+                                                  cells_file.name if cells_file else None)
                         else:
                             figures = measure(server, client, connections)
                         results.setdefault((mode, label, connections), []).append(figures)

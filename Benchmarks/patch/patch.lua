@@ -9,13 +9,21 @@
 --
 -- Environment: LAYOUT_TEMPLATE (the template), PATCH_ITEMS (how many children the root has),
 -- PATCH_CHANGES_ONLY (1: "changesOnly": true), PATCH_CHAIN (the first thread's chain number, 0:
--- give each run its own, so that no chain walks through trees an earlier run kept).
+-- give each run its own, so that no chain walks through trees an earlier run kept),
+-- PATCH_CELLS (a file of the root's children, one JSON object per line with the id "@ID@"):
+-- each patch removes the root's first child and appends a copy of that root child N with a
+-- new id instead (bench.py PATCH=append: a chat that scrolls).
 local file = assert(io.open(assert(os.getenv("LAYOUT_TEMPLATE"), "LAYOUT_TEMPLATE"), "rb"))
 local whole = file:read("*a"):gsub("@W@", "400", 1):gsub("@P@", "8", 1)
 file:close()
 local items = assert(tonumber(os.getenv("PATCH_ITEMS")), "PATCH_ITEMS")
 local changes_only = os.getenv("PATCH_CHANGES_ONLY") == "1" and "true" or "false"
 local headers = { ["Content-Type"] = "application/json" }
+local cells = nil
+if os.getenv("PATCH_CELLS") then
+  cells = {}
+  for line in io.lines(os.getenv("PATCH_CELLS")) do table.insert(cells, line) end
+end
 
 local threads = {}
 local next_chain = tonumber(os.getenv("PATCH_CHAIN") or "0")
@@ -41,9 +49,15 @@ function request()
   -- Each chain's items and widths are its own (widths 20-36, 37-53, ...), so no two chains
   -- reach the same tree, whose kept layout only one of them could take.
   local item, width = (n * 37 + chain * 13) % items, 20 + 17 * (chain % 8) + n % 17
-  local body = string.format(
-    '{"base":"%s","changesOnly":%s,"patch":[{"op":"replace","path":"/root/children/%d/children/0/style/width","value":%d}]}',
-    tag, changes_only, item, width)
+  local operations
+  if cells then
+    local cell = cells[item + 1]:gsub("@ID@", "new-" .. chain .. "-" .. n, 1)
+    operations = '[{"op":"remove","path":"/root/children/0"},{"op":"add","path":"/root/children/-","value":' .. cell .. '}]'
+  else
+    operations = string.format(
+      '[{"op":"replace","path":"/root/children/%d/children/0/style/width","value":%d}]', item, width)
+  end
+  local body = string.format('{"base":"%s","changesOnly":%s,"patch":%s}', tag, changes_only, operations)
   return wrk.format("POST", "/compute/patch", headers, body)
 end
 
