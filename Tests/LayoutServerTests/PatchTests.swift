@@ -287,6 +287,79 @@ import TestSupport
         }
     }
 
+    static let messages = #"""
+        {"available":{"width":200,"height":null},"root":{"id":"list","style":{"width":200},"children":[
+         {"id":"m0","style":{"height":30,"flexDirection":"row"},"children":[{"id":"a0","style":{"width":10}}]},
+         {"id":"m1","style":{"height":40,"flexDirection":"row"},"children":[{"id":"a1","style":{"width":20}}]},
+         {"id":"m2","style":{"height":50,"flexDirection":"row"},"children":[{"id":"a2","style":{"width":30}}]}]}}
+        """#
+
+    /// `changesBy: node`: a chat that scrolls (the first message removed, one appended) lists
+    /// the messages that moved and the new one, not the avatars that moved with their message
+    /// (by pointer, each avatar is compared with the one before it there); applied by a client
+    /// that carries its frames through the patch, they give the whole document's frames. A patch
+    /// that is rebuilt (a copy) lists every node.
+    @Test(arguments: [
+        (#"[{"op":"remove","path":"/root/children/0"},{"op":"add","path":"/root/children/-","value":{"id":"m3","style":{"height":20,"flexDirection":"row"},"children":[{"id":"a3","style":{"width":5}}]}}]"#,
+         "in-place-fresh", ["list", "m1", "m2", "m3", "a3"]),
+        (#"[{"op":"move","from":"/root/children/2","path":"/root/children/0"}]"#,
+         "in-place-fresh", ["m2", "m0", "m1"]),
+        (#"[{"op":"copy","from":"/root/children/0","path":"/root/children/-"}]"#,
+         "rebuilt", ["list", "m0", "a0", "m1", "a1", "m2", "a2", "m0", "a0"]),
+    ])
+    func changesByNodeFollowEachNodeThroughThePatch(patch: String, mode: String, listed: [String]) throws {
+        try LiveServer.with { server in
+            let first = try server.post("/compute", json: Self.messages)
+            let tag = try #require(first.header("ETag"))
+            let answer = try server.post("/compute/patch", json: #"""
+                {"base":\#(PatchFixture.quoted(tag)),"changesOnly":true,"changesBy":"node","patch":\#(patch)}
+                """#)
+            #expect(answer.status == 200)
+            #expect(answer.header("X-Patch") == mode)
+            let object = try #require(answer.json as? [String: Any])
+            let changes = try #require(object["changes"] as? [[String: Any]])
+            #expect(changes.map { $0["id"] as? String } == listed)
+            #expect((object["removed"] as? [Any])?.isEmpty == true)
+            let operations = try JSONPatch(JSONValue.parse(patch), maxOperations: 2)
+            var patched = JSONTree(try JSONValue.parse(Self.messages))
+            var count = 0
+            try operations.apply(to: &patched, valueCount: &count, maxValues: .max, maxNesting: 100)
+            let carried = try #require(PatchFixture.carried(PatchFixture.frames(of: first.body), by: operations,
+                                                            document: JSONTree(try JSONValue.parse(Self.messages))))
+            #expect(try PatchFixture.applying(changes: answer.body, to: carried)
+                    == PatchFixture.frames(of: LayoutOnce.answer(body: patched.jsonBytes()).body))
+            // By pointer, the same patch in place lists more nodes (a rebuilt one may list fewer).
+            let byPointer = try server.post("/compute/patch", json: #"""
+                {"base":\#(PatchFixture.quoted(tag)),"changesOnly":true,"patch":\#(patch)}
+                """#)
+            let pointerChanges = try #require((byPointer.json as? [String: Any])?["changes"] as? [[String: Any]])
+            if mode != "rebuilt" { #expect(pointerChanges.count > changes.count) }
+        }
+    }
+
+    /// A patch that edits nodes' own members leaves every node at its pointer: rebuilt (a text
+    /// style key), its changes by node are those by pointer, not every node.
+    @Test func aRebuiltPatchThatKeepsEveryNodeListsByNodeAsByPointer() throws {
+        try LiveServer.with { server in
+            let column = #"{"available":{"width":300},"root":{"style":{"width":150},"children":[{"id":"c","style":{"height":10}},{"id":"t","text":"The quick brown fox"}]}}"#
+            let tag = try #require(try server.post("/compute", json: column).header("ETag"))
+            let patch = #"[{"op":"test","path":"/root/children/0/style/height","value":10},{"op":"add","path":"/root/children/1/style","value":{"fontSize":30}}]"#
+            var answers: [[UInt8]] = []
+            for by in ["node", "pointer"] {
+                let answer = try server.post("/compute/patch", json: #"""
+                    {"base":\#(PatchFixture.quoted(tag)),"changesOnly":true,"changesBy":"\#(by)","patch":\#(patch)}
+                    """#)
+                #expect(answer.status == 200)
+                #expect(answer.header("X-Patch") == "rebuilt")
+                answers.append(answer.body)
+            }
+            #expect(answers[0] == answers[1])
+            // The root and the text grew; the box above them did not move.
+            let changes = try #require(try JSONValue.parse(bytes: answers[0])["changes"]?.elements)
+            #expect(changes.map { $0["pointer"]?.stringValue } == ["/root", "/root/children/1"])
+        }
+    }
+
     static let textRow = #"{"available":{"width":300},"root":{"style":{"width":150,"flexDirection":"row"},"children":[{"id":"t","text":"The quick brown fox"},{"id":"b","style":{"height":10}}]}}"#
 
     /// In a tree with text leaves, an edit of a text style key or `direction` on a leaf or
@@ -648,6 +721,8 @@ import TestSupport
         (#"{"base":"BASE","patch":{}}"#, 422, "wrong-type", "/patch"),
         (#"{"base":"BASE","patch":[],"extra":1}"#, 422, "unknown-key", "/extra"),
         (#"{"base":"BASE","patch":[],"changesOnly":"yes"}"#, 422, "wrong-type", "/changesOnly"),
+        (#"{"base":"BASE","patch":[],"changesOnly":true,"changesBy":"id"}"#, 422, "invalid-value", "/changesBy"),
+        (#"{"base":"BASE","patch":[],"changesOnly":true,"changesBy":1}"#, 422, "wrong-type", "/changesBy"),
         (#"{"base":"BASE","patch":[{"op":"add","path":"/root/style/width"}]}"#, 422, "missing-key", "/patch/0"),
         (#"{"base":"BASE","patch":[{"op":"test","path":"/root/id","value":"bar"},{"op":"remove","path":"/root/children/7"}]}"#,
          422, "patch-failed", "/patch/1"),

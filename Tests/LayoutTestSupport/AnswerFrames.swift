@@ -32,6 +32,90 @@ public enum AnswerFrames {
         return result
     }
 
+    /// `frames` (by pointer, of `document`'s nodes) carried through `patch` as a client that
+    /// applies it to its own tree of nodes carries them (`changesBy: node`): each frame moves
+    /// with its node object; a node the patch adds, copies or puts in place of another has
+    /// none. nil when the patch does not apply to `document`.
+    public static func carried(_ frames: [String: [Double]], by patch: JSONPatch, document: JSONTree) -> [String: [Double]]? {
+        // Each node object holds its frame under a key no request uses, while the patch runs.
+        let key = "\u{1}frame"
+        func annotated(_ node: JSONTree, _ pointer: String) -> JSONTree {
+            guard case .object(var members) = node else { return node }
+            for k in members.indices where members[k].key == "children" {
+                if case .array(let children) = members[k].value {
+                    members[k].value = .array(children.enumerated().map { annotated($1, pointer + "/children/\($0)") })
+                }
+            }
+            if let frame = frames[pointer] { members.append(JSONMember(key: key, value: .array(frame.map { .number($0) }))) }
+            return .object(members)
+        }
+        func stripped(_ node: JSONTree) -> JSONTree {
+            guard case .object(let members) = node else { return node }
+            return .object(members.filter { $0.key != key }.map { member in
+                guard member.key == "children", case .array(let children) = member.value else { return member }
+                return JSONMember(key: member.key, value: .array(children.map(stripped)))
+            })
+        }
+        guard var tree = document["root"].map({ annotated($0, "/root") }) else { return nil }
+        guard case .object(var top) = document, let rootAt = top.firstIndex(where: { $0.key == "root" }) else { return nil }
+        top[rootAt].value = tree
+        tree = .object(top)
+        var count = 0
+        for operation in patch.operations {
+            guard (try? JSONPatch(operations: [operation]).apply(to: &tree, valueCount: &count, maxValues: .max, maxNesting: 1_000)) != nil
+            else { return nil }
+            // A copy is a new node, whatever frame its source had.
+            if operation.kind == .copy {
+                var path = operation.path
+                // `-` appended it: the array's last element.
+                if path.last == "-", case .array(let items)? = resolve(path.dropLast(), in: tree) {
+                    path[path.count - 1] = String(items.count - 1)
+                }
+                if let node = resolve(path, in: tree) { tree = replacing(path, in: tree, with: stripped(node)) }
+            }
+        }
+        var carried: [String: [Double]] = [:]
+        var pending: [(JSONTree, String)] = tree["root"].map { [($0, "/root")] } ?? []
+        while let (node, pointer) = pending.popLast() {
+            if case .array(let frame)? = node[key] {
+                carried[pointer] = frame.map { if case .number(let value) = $0 { return value } else { return .nan } }
+            }
+            if case .array(let children)? = node["children"] {
+                for (k, child) in children.enumerated() { pending.append((child, pointer + "/children/\(k)")) }
+            }
+        }
+        return carried
+    }
+
+    /// The value at `path` in `tree` (`-` names nothing).
+    private static func resolve(_ path: some Collection<String>, in tree: JSONTree) -> JSONTree? {
+        var current = tree
+        for token in path {
+            switch current {
+            case .object: guard let next = current[token] else { return nil }; current = next
+            case .array(let items): guard let k = Int(token), items.indices.contains(k) else { return nil }; current = items[k]
+            default: return nil
+            }
+        }
+        return current
+    }
+
+    /// `tree` with the value at `path` (which exists) replaced by `value`.
+    private static func replacing(_ path: [String], in tree: JSONTree, with value: JSONTree) -> JSONTree {
+        guard let token = path.first else { return value }
+        let rest = Array(path.dropFirst())
+        switch tree {
+        case .object(var members):
+            if let k = members.firstIndex(where: { $0.key == token }) { members[k].value = replacing(rest, in: members[k].value, with: value) }
+            return .object(members)
+        case .array(var items):
+            if let k = Int(token), items.indices.contains(k) { items[k] = replacing(rest, in: items[k], with: value) }
+            return .array(items)
+        default:
+            return tree
+        }
+    }
+
     private static func edges(of node: JSONValue) -> [Double] {
         ["left", "top", "width", "height"].map { node[$0]?.doubleValue ?? .nan }
     }

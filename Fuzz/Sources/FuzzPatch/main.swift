@@ -13,7 +13,8 @@
 //   the next patch names the same base again, so a refusal that spoilt the base shows there;
 // - otherwise the chain's status, and an error's code and pointer, are those of `LayoutOnce` on
 //   the patched document; a whole answer is its body byte for byte, and `changesOnly` answers
-//   applied in turn to the frames give its frames;
+//   applied in turn to the frames give its frames (with `changesBy: node`, to the frames carried
+//   through the patch node by node, as a client that patches its own tree carries them);
 // - after a 200, the patched document sent whole to `/compute` (`PatchChain.compute`) is a
 //   frame-cache hit with the patch's ETag and `LayoutOnce`'s body (what a patch caches is what
 //   everyone is served), and with that ETag in `If-None-Match` a 304.
@@ -252,13 +253,15 @@ runFuzzer { data, size in
         })
         let patch = text(operations.jsonBytes())
         let changesOnly = reader.below(2) == 0
+        let byNode = changesOnly && reader.below(2) == 0
         var patched = document
         var count = 0
-        let applies = (try? JSONPatch(JSONValue.parse(bytes: operations.jsonBytes()), maxOperations: 100)
-            .apply(to: &patched, valueCount: &count, maxValues: .max, maxNesting: 1_000)) != nil
-        let answer = chain.patch(patch, changesOnly: changesOnly)
+        let parsed = try? JSONPatch(JSONValue.parse(bytes: operations.jsonBytes()), maxOperations: 100)
+        let applies = (try? parsed?.apply(to: &patched, valueCount: &count, maxValues: .max, maxNesting: 1_000)) != nil
+        let answer = chain.patch(patch, changesOnly: changesOnly, changesByNode: byNode)
         if dump {
-            report("patch \(step)\(changesOnly ? " (changesOnly)" : ""): \(patch) -> \(answer.status) \(chain.lastMode ?? "-") "
+            report("patch \(step)\(changesOnly ? byNode ? " (changesOnly by node)" : " (changesOnly)" : ""): \(patch) -> "
+                   + "\(answer.status) \(chain.lastMode ?? "-") "
                    + text(answer.body).prefix(300))
         }
         let what = "step \(step): \(patch)"
@@ -282,7 +285,14 @@ runFuzzer { data, size in
               "\(what): the patch's ETag in If-None-Match was not a 304")
         let expected = AnswerFrames.frames(of: whole.body)
         if changesOnly {
-            guard let updated = AnswerFrames.applying(changes: answer.body, to: current) else {
+            // By node, the frames go where the patch takes their nodes first. (Carrying them fails
+            // only where the patch tests a whole node object, which then holds its frame too.)
+            guard let start = byNode ? AnswerFrames.carried(current, by: parsed!, document: document) : current else {
+                current = expected
+                document = patched
+                continue
+            }
+            guard let updated = AnswerFrames.applying(changes: answer.body, to: start) else {
                 check(false, "\(what): changes that do not read: \(text(answer.body).prefix(300))")
                 return 0
             }

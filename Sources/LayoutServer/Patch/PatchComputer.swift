@@ -121,13 +121,15 @@ struct PatchComputer: Sendable {
         let charged = baseBytes + request.patch.operations.reduce(0) { $0 + ($1.value?.heapBytes ?? 0) }
         let patched = charged > 2 * measuredBytes + (64 << 10) || valueCount > maxValues / 2 ? BaseDocument.measured(document)
             : BaseDocument.tree(document, valueCount: valueCount, heapBytes: charged, measuredBytes: measuredBytes)
+        let changes = request.changesOnly ? request.changesBy : nil
         if let (answer, mode) = inPlace(base, key: key, original: original, document: document, patched: patched, patch: request.patch,
-                                        changesOnly: request.changesOnly, ifNoneMatch: ifNoneMatch) {
+                                        changes: changes, ifNoneMatch: ifNoneMatch) {
             return .answered(answer, mode)
         }
-        let changesOnly = request.changesOnly
+        let keepsNodes = Self.keepsNodes(request.patch)
         return .queue { [self, document] in
-            (rebuilt(base, document: document, patched: patched, changesOnly: changesOnly, ifNoneMatch: ifNoneMatch), .rebuilt)
+            (rebuilt(base, document: document, patched: patched, changes: changes, keepsNodes: keepsNodes,
+                     ifNoneMatch: ifNoneMatch), .rebuilt)
         }
     }
 
@@ -165,7 +167,8 @@ struct PatchComputer: Sendable {
     /// a leaf (`original`: the base's document, to compare with), or the edited tree passes the
     /// limits or holds too many removed nodes.
     private func inPlace(_ base: BaseEntry, key baseKey: BaseKey, original: JSONTree, document: JSONTree, patched: BaseDocument,
-                         patch: JSONPatch, changesOnly: Bool, ifNoneMatch: String?) -> (LayoutComputer.Answer, Mode)? {
+                         patch: JSONPatch, changes: PatchRequest.ChangePairing?, ifNoneMatch: String?) -> (LayoutComputer.Answer, Mode)? {
+        let changesOnly = changes != nil
         guard base.patchesInPlace else { return nil }
         var hashParts: StructuralHashParts?
         guard var request = base.takeRequest(hashParts: &hashParts) else { return nil }
@@ -282,8 +285,9 @@ struct PatchComputer: Sendable {
         if notModified {
             body = []
         } else if changesOnly, let baseSide {
-            body = ChangesEncoder.encode(base: baseSide, new: ChangesEncoder.Side(tree: request.tree, root: request.root, frames: frames),
-                                         ids: request.ids)
+            let newSide = ChangesEncoder.Side(tree: request.tree, root: request.root, frames: frames)
+            body = changes == .node ? ChangesEncoder.encode(following: baseSide, new: newSide, ids: request.ids)
+                : ChangesEncoder.encode(base: baseSide, new: newSide, ids: request.ids)
         } else if changesOnly, let moved {
             // Node edits keep the structure: the base's nodes are the new tree's, at the same positions.
             body = ChangesEncoder.encode(tree: request.tree, root: request.root, ids: request.ids,
@@ -424,10 +428,24 @@ struct PatchComputer: Sendable {
 
     // MARK: Rebuilt
 
+    /// Whether every operation of `patch` leaves each node at its pointer: none adds, removes,
+    /// moves or copies a node (each tests something, or edits a node's own members or the
+    /// request's). Then the nodes of a rebuilt tree pair with the base's by pointer, whatever
+    /// `changesBy` says.
+    static func keepsNodes(_ patch: JSONPatch) -> Bool {
+        patch.operations.allSatisfy { operation in
+            operation.kind == .test
+                || (operation.kind != .move && operation.kind != .copy
+                    && (operation.path.first != "root" || editedNode(operation.path) != nil))
+        }
+    }
+
     /// The patched document decoded whole and answered as `/compute` answers it (kept as the
-    /// next base); with `changesOnly`, compared with the base.
-    private func rebuilt(_ base: BaseEntry, document: JSONTree, patched: BaseDocument, changesOnly: Bool,
-                         ifNoneMatch: String?) -> LayoutComputer.Answer {
+    /// next base); with `changes`, compared with the base: by pointer, or by node when
+    /// `keepsNodes` (every node at its pointer), else every node listed (a decode does not tell
+    /// which node was which).
+    private func rebuilt(_ base: BaseEntry, document: JSONTree, patched: BaseDocument, changes: PatchRequest.ChangePairing?,
+                         keepsNodes: Bool, ifNoneMatch: String?) -> LayoutComputer.Answer {
         let request: LayoutRequest
         do {
             request = try LayoutWire.decodeRequest(bytes: document.jsonBytes(), limits: limits)
@@ -437,13 +455,18 @@ struct PatchComputer: Sendable {
             return LayoutComputer.Answer(status: failure.status, body: failure.jsonBytes, cache: nil, entityTag: nil)
         }
         var answer = computer.answer(request, ifNoneMatch: ifNoneMatch, document: patched)
-        guard changesOnly, answer.status == 200, let tag = answer.entityTag, let key = BaseKey(entityTag: tag),
-              let new = bases.lookup(key), let newRequest = new.copyOfRequest(),
-              let baseRequest = base.copyOfRequest() ?? (try? LayoutWire.decodeRequest(bytes: base.documentBytes, limits: limits))
+        guard let changes, answer.status == 200, let tag = answer.entityTag, let key = BaseKey(entityTag: tag),
+              let new = bases.lookup(key), let newRequest = new.copyOfRequest()
+        else { return answer }
+        let newSide = ChangesEncoder.Side(tree: newRequest.tree, root: newRequest.root, frames: new.frames)
+        if changes == .node && !keepsNodes {
+            answer.body = ChangesEncoder.encode(following: nil, new: newSide, ids: newRequest.ids)
+            return answer
+        }
+        guard let baseRequest = base.copyOfRequest() ?? (try? LayoutWire.decodeRequest(bytes: base.documentBytes, limits: limits))
         else { return answer }
         answer.body = ChangesEncoder.encode(base: ChangesEncoder.Side(tree: baseRequest.tree, root: baseRequest.root, frames: base.frames),
-                                            new: ChangesEncoder.Side(tree: newRequest.tree, root: newRequest.root, frames: new.frames),
-                                            ids: newRequest.ids)
+                                            new: newSide, ids: newRequest.ids)
         return answer
     }
 }

@@ -2,12 +2,15 @@ import LayoutEngine
 
 /// The answer to a patch with `changesOnly`: `{"changes": [{"pointer", "id", "left", "top",
 /// "width", "height"}], "removed": [pointer]}`, comparing a new tree with the tree it was
-/// patched from node by node at the same pointer (`/root/children/2`).
+/// patched from node by node at the same pointer (`/root/children/2`), or (`changesBy: node`)
+/// each node with itself before the patch.
 ///
-/// A node is listed in `changes` when its frame (relative to its parent, as in a whole
-/// answer) differs from the frame of the base's node at its pointer, or the base has no node
-/// there (an added node; its descendants are listed too). `removed` lists the topmost
-/// pointers of the base where the new tree has no node. `id` is left out for nodes without one.
+/// By pointer, a node is listed in `changes` when its frame (relative to its parent, as in a
+/// whole answer) differs from the frame of the base's node at its pointer, or the base has no
+/// node there (an added node; its descendants are listed too). `removed` lists the topmost
+/// pointers of the base where the new tree has no node. By node, a node is listed when it is
+/// new or its frame differs from its own in the base, and `removed` is empty. `id` is left out
+/// for nodes without one.
 public enum ChangesEncoder {
     /// A laid-out tree's structure and its nodes' frames in pre-order (the first frames of an
     /// answer), as they were when the side was made: the tree may be edited afterwards (a
@@ -88,6 +91,48 @@ public enum ChangesEncoder {
         writer.key("width"); writer.number(frame.width)
         writer.key("height"); writer.number(frame.height)
         writer.endObject()
+    }
+
+    /// The changes between two layouts of one tree that a patch edited in place, each node
+    /// paired with itself (`changesBy: node`): the nodes of `new` whose frame differs from their
+    /// own in `base`, or that `base` did not hold (added by the patch), each under its pointer
+    /// in `new`. Without `base` (the service cannot tell which node is which: the patched
+    /// document was decoded anew), every node is listed.
+    public static func encode(following base: Side?, new: Side, ids: NodeIdentifiers) -> [UInt8] {
+        var writer = JSONWriter(capacity: 256)
+        writer.beginObject()
+        writer.key("changes")
+        writer.beginArray()
+        var pointer: [UInt8] = []
+        // Each open level's next child and the index it will have.
+        var stack: [(next: NodeID, index: Int)] = []
+        var node = new.root
+        while true {
+            let frame = new.frames[new.positions[Int(node.index)]]
+            let position = base.flatMap { base in
+                Int(node.index) < base.positions.count ? base.positions[Int(node.index)] : nil
+            } ?? -1
+            if position < 0 || !same(base!.frames[position], frame) {
+                pointer.removeAll(keepingCapacity: true)
+                pointer.append(contentsOf: "/root".utf8)
+                for level in stack {
+                    pointer.append(contentsOf: "/children/".utf8)
+                    appendDecimal(level.index - 1, to: &pointer)
+                }
+                write(node, pointer: pointer, frame: frame, ids: ids, to: &writer)
+            }
+            stack.append((new.links.firstChild(of: node), 0))
+            while let last = stack.last, last.next == .none { stack.removeLast() }
+            guard let last = stack.last else { break }
+            node = last.next
+            stack[stack.count - 1] = (new.links.nextSibling(of: node), last.index + 1)
+        }
+        writer.endArray()
+        writer.key("removed")
+        writer.beginArray()
+        writer.endArray()
+        writer.endObject()
+        return writer.bytes
     }
 
     /// The changes between two layouts whose structures may differ (a patch added, removed or

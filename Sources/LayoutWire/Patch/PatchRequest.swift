@@ -1,11 +1,24 @@
 /// A request to lay out an earlier request's document with a JSON Patch applied:
-/// `{"base": "<ETag of an earlier answer>", "patch": [operations], "changesOnly": bool}`.
+/// `{"base": "<ETag of an earlier answer>", "patch": [operations], "changesOnly": bool,
+/// "changesBy": "pointer" | "node"}`.
 public struct PatchRequest: Sendable {
+    /// How a `changesOnly` answer pairs the patched tree's nodes with the base's.
+    public enum ChangePairing: String, Sendable {
+        /// With the base's node at the same pointer: for a client that keeps frames by pointer.
+        case pointer
+        /// With the same node, followed where the patch moved it (siblings shifted by an `add` or
+        /// `remove`, a `move`): for a client that applies the patch to its own tree of views
+        /// first. Nodes the patch added are listed; nothing is `removed`.
+        case node
+    }
+
     /// The ETag the client named, as sent (quoted or not).
     public var base: String
     public var patch: JSONPatch
     /// Answer only the frames that changed, not the whole tree.
     public var changesOnly: Bool
+    /// What "changed" is measured against (`changesOnly` answers only).
+    public var changesBy: ChangePairing
 
     /// Decodes a patch request body. The body must fit `limits` (413 beyond) and the patch at
     /// most `maxOperations` operations (413 `too-many-operations`); pointers in errors are into
@@ -20,6 +33,7 @@ public struct PatchRequest: Sendable {
         var base: String?
         var patch: JSONPatch?
         var changesOnly = false
+        var changesBy = ChangePairing.pointer
         for (key, value) in document.members {
             switch key {
             case "base":
@@ -34,8 +48,17 @@ public struct PatchRequest: Sendable {
                     throw .invalid("wrong-type", "changesOnly must be true or false", pointer: "/changesOnly")
                 }
                 changesOnly = flag
+            case "changesBy":
+                guard let name = value.stringValue else {
+                    throw .invalid("wrong-type", "changesBy must be \"pointer\" or \"node\"", pointer: "/changesBy")
+                }
+                guard let pairing = ChangePairing(rawValue: name) else {
+                    throw .invalid("invalid-value", "changesBy must be \"pointer\" or \"node\", not \"\(name)\"", pointer: "/changesBy")
+                }
+                changesBy = pairing
             default:
-                throw .invalid("unknown-key", "unknown member \"\(key)\" in a patch request; accepted: base, patch, changesOnly",
+                throw .invalid("unknown-key",
+                               "unknown member \"\(key)\" in a patch request; accepted: base, patch, changesOnly, changesBy",
                                pointer: "/" + JSONPointer.escape(key))
             }
         }
@@ -44,5 +67,6 @@ public struct PatchRequest: Sendable {
         self.base = base
         self.patch = patch
         self.changesOnly = changesOnly
+        self.changesBy = changesBy
     }
 }

@@ -226,6 +226,11 @@ enum PatchFixture {
         AnswerFrames.frames(of: answer)
     }
 
+    /// `frames` carried through `patch` by node (`AnswerFrames.carried`).
+    static func carried(_ frames: [String: [Double]], by patch: JSONPatch, document: JSONTree) -> [String: [Double]]? {
+        AnswerFrames.carried(frames, by: patch, document: document)
+    }
+
     /// `frames` with a `changesOnly` answer applied (`AnswerFrames.applying`).
     static func applying(changes answer: [UInt8], to frames: [String: [Double]]) throws -> [String: [Double]] {
         try #require(AnswerFrames.applying(changes: answer, to: frames), "not a changesOnly answer: \(String(decoding: answer, as: UTF8.self))")
