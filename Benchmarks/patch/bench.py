@@ -37,6 +37,7 @@ PORT (0: any free port), CLIENT, TREE and PATCH:
   PATCH=text       it replaces the message of root child N (feed-text: a longer text each time)
   PATCH=append     it removes the root's first child and appends a copy of root child N with a
                    new id at the end (a chat that scrolls: children removed and added)
+  CHANGES_BY=node  the patch-changes cells ask "changesBy": "node" (default: pointer)
 """
 import http.client
 import json
@@ -60,6 +61,7 @@ CLK_TCK = os.sysconf("SC_CLK_TCK")
 HEADERS = {"Content-Type": "application/json"}
 TREE = os.environ.get("TREE", "tree1000")
 PATCH = os.environ.get("PATCH", "width")
+CHANGES_BY = os.environ.get("CHANGES_BY", "pointer")
 CLIENT = os.environ.get("CLIENT", "python")
 
 
@@ -168,7 +170,7 @@ def measure_wrk(server, cell, connections, template, items, modes, seeds, chains
         env["LAYOUT_BODY"] = os.path.join(load, "request.json")
     else:
         script, threads = os.path.join(here, "patch.lua"), connections
-        env.update(PATCH_ITEMS=str(items), PATCH_CHANGES_ONLY="1" if cell == "patch-changes" else "0",
+        env.update(PATCH_ITEMS=str(items), PATCH_CHANGES_ONLY="1" if cell == "patch-changes" else "0", PATCH_CHANGES_BY=CHANGES_BY,
                    PATCH_CHAIN=str(next(chains) * 8))
     pin = ["taskset", "-c", "1"] if shutil.which("taskset") else []
     cpu0 = cpu_seconds(server.process.pid)
@@ -271,7 +273,7 @@ def main():
                     operations = [{"op": "replace", "path": f"/root/children/{item}/children/1/children/1/text", "value": message}]
                 else:
                     operations = [{"op": "replace", "path": f"/root/children/{item}/children/0/style/width", "value": width}]
-                body = {"base": state["tag"], "changesOnly": changes_only, "patch": operations}
+                body = {"base": state["tag"], "changesOnly": changes_only, "changesBy": CHANGES_BY, "patch": operations}
                 answer = post(connection, "/compute/patch", json.dumps(body).encode(), allow=(412,))
                 if answer.status == 412:
                     # The base was evicted (other chains' trees filled its shard of the store):
@@ -310,7 +312,7 @@ def main():
 
     print(f"# {time.strftime('%Y-%m-%d %H:%M:%S UTC', time.gmtime())}, {os.uname().machine}, {os.cpu_count()} cores, "
           f"load average {os.getloadavg()[0]:.2f}; {DURATION:.0f} s per cell, {ROUNDS} rounds; "
-          f"CLIENT={CLIENT}, TREE={TREE} ({len(whole)} bytes), PATCH={PATCH}; patches answered {modes}")
+          f"CLIENT={CLIENT}, TREE={TREE} ({len(whole)} bytes), PATCH={PATCH}, CHANGES_BY={CHANGES_BY}; patches answered {modes}")
     print("cell\tservice\tconnections\tcpu_us_per_request (median)\trequests_per_s (median)\tcpu_us per round")
     for (mode, label, connections), values in results.items():
         print(f"{mode}\t{label}\t{connections}\t{median([v[0] for v in values]):.1f}\t{median([v[1] for v in values]):.0f}\t"

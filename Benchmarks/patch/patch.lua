@@ -8,7 +8,7 @@
 -- again, as a client must; it is counted in the requests like any other.
 --
 -- Environment: LAYOUT_TEMPLATE (the template), PATCH_ITEMS (how many children the root has),
--- PATCH_CHANGES_ONLY (1: "changesOnly": true), PATCH_CHAIN (the first thread's chain number, 0:
+-- PATCH_CHANGES_ONLY (1: "changesOnly": true), PATCH_CHANGES_BY ("changesBy", default pointer), PATCH_CHAIN (the first thread's chain number, 0:
 -- give each run its own, so that no chain walks through trees an earlier run kept),
 -- PATCH_CELLS (a file of the root's children, one JSON object per line with the id "@ID@"):
 -- each patch removes the root's first child and appends a copy of that root child N with a
@@ -18,6 +18,7 @@ local whole = file:read("*a"):gsub("@W@", "400", 1):gsub("@P@", "8", 1)
 file:close()
 local items = assert(tonumber(os.getenv("PATCH_ITEMS")), "PATCH_ITEMS")
 local changes_only = os.getenv("PATCH_CHANGES_ONLY") == "1" and "true" or "false"
+local changes_by = os.getenv("PATCH_CHANGES_BY") or "pointer"
 local headers = { ["Content-Type"] = "application/json" }
 local cells = nil
 if os.getenv("PATCH_CELLS") then
@@ -57,7 +58,7 @@ function request()
     operations = string.format(
       '[{"op":"replace","path":"/root/children/%d/children/0/style/width","value":%d}]', item, width)
   end
-  local body = string.format('{"base":"%s","changesOnly":%s,"patch":%s}', tag, changes_only, operations)
+  local body = string.format('{"base":"%s","changesOnly":%s,"changesBy":"%s","patch":%s}', tag, changes_only, changes_by, operations)
   return wrk.format("POST", "/compute/patch", headers, body)
 end
 
