@@ -68,10 +68,10 @@ public enum AnswerFrames {
             if operation.kind == .copy {
                 var path = operation.path
                 // `-` appended it: the array's last element.
-                if path.last == "-", case .array(let items)? = resolve(path.dropLast(), in: tree) {
+                if path.last == "-", case .array(let items)? = tree.value(at: path.dropLast()) {
                     path[path.count - 1] = String(items.count - 1)
                 }
-                if let node = resolve(path, in: tree) { tree = replacing(path, in: tree, with: stripped(node)) }
+                if let node = tree.value(at: path) { tree = replacing(path, in: tree, with: stripped(node)) }
             }
         }
         var carried: [String: [Double]] = [:]
@@ -85,19 +85,6 @@ public enum AnswerFrames {
             }
         }
         return carried
-    }
-
-    /// The value at `path` in `tree` (`-` names nothing).
-    private static func resolve(_ path: some Collection<String>, in tree: JSONTree) -> JSONTree? {
-        var current = tree
-        for token in path {
-            switch current {
-            case .object: guard let next = current[token] else { return nil }; current = next
-            case .array(let items): guard let k = Int(token), items.indices.contains(k) else { return nil }; current = items[k]
-            default: return nil
-            }
-        }
-        return current
     }
 
     /// `tree` with the value at `path` (which exists) replaced by `value`.
@@ -118,5 +105,20 @@ public enum AnswerFrames {
 
     private static func edges(of node: JSONValue) -> [Double] {
         ["left", "top", "width", "height"].map { node[$0]?.doubleValue ?? .nan }
+    }
+}
+
+extension JSONTree {
+    /// The value at `path` (tokens of a JSON pointer; `-` names nothing), or nil.
+    public func value(at path: some Collection<String>) -> JSONTree? {
+        var current = self
+        for token in path {
+            switch current {
+            case .object: guard let next = current[token] else { return nil }; current = next
+            case .array(let items): guard let k = Int(token), items.indices.contains(k) else { return nil }; current = items[k]
+            default: return nil
+            }
+        }
+        return current
     }
 }

@@ -153,17 +153,7 @@ func nodePaths(_ document: JSONTree) -> [[String]] {
     return paths
 }
 
-func resolve(_ path: [String], in document: JSONTree) -> JSONTree? {
-    var current = document
-    for token in path {
-        switch current {
-        case .object: guard let next = current[token] else { return nil }; current = next
-        case .array(let items): guard let k = Int(token), items.indices.contains(k) else { return nil }; current = items[k]
-        default: return nil
-        }
-    }
-    return current
-}
+func resolve(_ path: [String], in document: JSONTree) -> JSONTree? { document.value(at: path) }
 
 func operation(_ kind: String, _ path: [String], from: [String]? = nil, value: JSONTree? = nil) -> JSONTree {
     var members = [JSONMember(key: "op", value: .string(kind)), JSONMember(key: "path", value: .string(JSONPointer.make(path)))]

@@ -54,9 +54,15 @@ public enum ChangesEncoder {
             }
             write(entry.node, pointer: pointer, frame: frames[entry.position], ids: ids, to: &writer)
         }
+        return finished(&writer, removed: [])
+    }
+
+    /// The answer's end, after the last change: `removed` and the closing brackets.
+    private static func finished(_ writer: inout JSONWriter, removed: [String]) -> [UInt8] {
         writer.endArray()
         writer.key("removed")
         writer.beginArray()
+        for pointer in removed { writer.string(pointer) }
         writer.endArray()
         writer.endObject()
         return writer.bytes
@@ -127,12 +133,7 @@ public enum ChangesEncoder {
             node = last.next
             stack[stack.count - 1] = (new.links.nextSibling(of: node), last.index + 1)
         }
-        writer.endArray()
-        writer.key("removed")
-        writer.beginArray()
-        writer.endArray()
-        writer.endObject()
-        return writer.bytes
+        return finished(&writer, removed: [])
     }
 
     /// The changes between two layouts whose structures may differ (a patch added, removed or
@@ -189,12 +190,6 @@ public enum ChangesEncoder {
             stack.append(Level(newChild: new.links.firstChild(of: node),
                                baseChild: baseNode == .none ? .none : base.links.firstChild(of: baseNode)))
         }
-        writer.endArray()
-        writer.key("removed")
-        writer.beginArray()
-        for pointer in removed { writer.string(pointer) }
-        writer.endArray()
-        writer.endObject()
-        return writer.bytes
+        return finished(&writer, removed: removed)
     }
 }
