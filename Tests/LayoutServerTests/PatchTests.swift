@@ -602,6 +602,22 @@ import TestSupport
                 #expect(answer.body == LayoutOnce.answer(body: document.jsonBytes()).body)
                 tag = try #require(answer.header("ETag"))
             }
+            // changesOnly answers changes, by pointer and by node, though neither tree is kept.
+            var frames = PatchFixture.frames(of: LayoutOnce.answer(body: document.jsonBytes()).body)
+            for (patch, by) in [(#"[{"op":"add","path":"/root/children/0","value":{"style":{"height":7}}}]"#, "pointer"),
+                                (#"[{"op":"remove","path":"/root/children/0"}]"#, "node")] {
+                let answer = try server.post("/compute/patch", json: #"""
+                    {"base":\#(PatchFixture.quoted(tag)),"changesOnly":true,"changesBy":"\#(by)","patch":\#(patch)}
+                    """#)
+                #expect(answer.status == 200)
+                #expect(answer.header("X-Patch") == "rebuilt")
+                let operations = try JSONPatch(JSONValue.parse(patch), maxOperations: 1)
+                if by == "node" { frames = try #require(PatchFixture.carried(frames, by: operations, document: document)) }
+                document = try PatchFixture.patched(document.text, patch)
+                frames = try PatchFixture.applying(changes: answer.body, to: frames)
+                #expect(frames == PatchFixture.frames(of: LayoutOnce.answer(body: document.jsonBytes()).body))
+                tag = try #require(answer.header("ETag"))
+            }
         }
     }
 

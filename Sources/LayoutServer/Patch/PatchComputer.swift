@@ -455,8 +455,11 @@ struct PatchComputer: Sendable {
             return LayoutComputer.Answer(status: failure.status, body: failure.jsonBytes, cache: nil, entityTag: nil)
         }
         var answer = computer.answer(request, ifNoneMatch: ifNoneMatch, document: patched)
+        // The structures of both trees: kept, or decoded again (a tree that costs more than a
+        // shard keeps its document and frames alone), so that changes are answered either way.
         guard let changes, answer.status == 200, let tag = answer.entityTag, let key = BaseKey(entityTag: tag),
-              let new = bases.lookup(key), let newRequest = new.copyOfRequest()
+              let new = bases.lookup(key), !new.frames.isEmpty,
+              let newRequest = new.copyOfRequest() ?? (try? LayoutWire.decodeRequest(bytes: document.jsonBytes(), limits: limits))
         else { return answer }
         let newSide = ChangesEncoder.Side(tree: newRequest.tree, root: newRequest.root, frames: new.frames)
         if changes == .node && !keepsNodes {
