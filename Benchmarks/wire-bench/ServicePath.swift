@@ -160,7 +160,7 @@ func runServicePath(file: String) {
 }
 
 /// The service's defaults, with bases kept in 64 MiB as `Benchmarks/patch/bench.py` keeps the
-/// feeds: a patched 6,001-node feed (~10 MB) is more than a shard of the default 16 MiB keeps.
+/// feeds: a patched 6,001-node feed (~10 MB) is most of the default 16 MiB (more than its shard before 2026-11-28).
 let chainConfiguration: ServiceConfiguration = {
     var configuration = ServiceConfiguration()
     configuration.patchBaseBytes = 64 << 20

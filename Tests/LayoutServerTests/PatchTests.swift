@@ -621,6 +621,13 @@ import TestSupport
         }
     }
 
+    /// The store is cut into shards of at least 32 MiB: chains whose trees fall in one small
+    /// shard evict each other's newest bases (412s), so the default 16 MiB is one shard.
+    @Test(arguments: [(16 << 20, 8, 1), (63 << 20, 8, 1), (64 << 20, 8, 2), (1 << 30, 8, 2), (1 << 30, 32, 8), (0, 8, 1), (1 << 30, 2, 1)])
+    func theStoreIsCutIntoShardsOfAtLeast32MiB(capacity: Int, cacheShards: Int, shards: Int) {
+        #expect(BaseStore.shardCount(capacityBytes: capacity, cacheShards: cacheShards) == shards)
+    }
+
     @Test func anEvictedBaseIsPreconditionFailedUntilTheTreeIsSentAgain() throws {
         // Room for one and a half such trees: the second evicts the first.
         let cost = try Self.keptCost(of: Self.row)
