@@ -56,10 +56,9 @@ public enum AnswerFrames {
                 return JSONMember(key: member.key, value: .array(children.map(stripped)))
             })
         }
-        guard var tree = document["root"].map({ annotated($0, "/root") }) else { return nil }
         guard case .object(var top) = document, let rootAt = top.firstIndex(where: { $0.key == "root" }) else { return nil }
-        top[rootAt].value = tree
-        tree = .object(top)
+        top[rootAt].value = annotated(top[rootAt].value, "/root")
+        var tree = JSONTree.object(top)
         var count = 0
         for operation in patch.operations {
             guard (try? JSONPatch(operations: [operation]).apply(to: &tree, valueCount: &count, maxValues: .max, maxNesting: 1_000)) != nil

@@ -103,6 +103,14 @@ extension LayoutTree {
         return frames
     }
 
+    /// Visits the subtree at `root` in pre-order (the order of `preorderFrames`) with each
+    /// node's depth below `root` (the root's is 0), without allocating.
+    public func forEachInPreorder(from root: NodeID, _ visit: (_ node: NodeID, _ depth: Int) -> Void) {
+        Self.walkSubtree(from: Int(root.index), firstChildren, nextSiblings, parents) { n, depth in
+            visit(NodeID(Int32(n)), depth - 1)
+        }
+    }
+
     /// The nodes of the subtree at `root` in pre-order (the order of `preorderFrames`).
     public func preorderNodes(root: NodeID) -> [NodeID] {
         var nodes: [NodeID] = []

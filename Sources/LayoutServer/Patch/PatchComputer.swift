@@ -219,12 +219,10 @@ struct PatchComputer: Sendable {
         // The tree now belongs to this patch: the base stays, charged without it.
         bases.storeTaken(base, key: baseKey)
         let baseIds = changed.map { request.ids[Int($0.0.index)] }
-        if answerPositions != nil {
-            // A node given another id is written anew.
-            for ((node, members), before) in zip(changed, baseIds)
-            where members.id != before && Int(node.index) < answerPositions!.count {
-                answerPositions![Int(node.index)] = -1
-            }
+        // A node given another id is written anew.
+        for ((node, members), before) in zip(changed, baseIds)
+        where members.id != before && Int(node.index) < answerPositions?.count ?? 0 {
+            answerPositions?[Int(node.index)] = -1
         }
         for (index, leaf) in retexted { request.textLeaves[index] = leaf }
         for (id, members) in changed {

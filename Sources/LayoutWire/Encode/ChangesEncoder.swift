@@ -44,14 +44,7 @@ public enum ChangesEncoder {
         var pointer: [UInt8] = []
         for entry in changed {
             guard let path = links.path(to: entry.node, from: root) else { continue }
-            // The pointer spelled into one reused byte buffer, not joined from an interpolated
-            // string per level.
-            pointer.removeAll(keepingCapacity: true)
-            pointer.append(contentsOf: "/root".utf8)
-            for position in path {
-                pointer.append(contentsOf: "/children/".utf8)
-                appendDecimal(position, to: &pointer)
-            }
+            spell(path, into: &pointer)
             write(entry.node, pointer: pointer, frame: frames[entry.position], ids: ids, to: &writer)
         }
         return finished(&writer, removed: [])
@@ -66,6 +59,17 @@ public enum ChangesEncoder {
         writer.endArray()
         writer.endObject()
         return writer.bytes
+    }
+
+    /// The pointer of the node at child `positions` from the root (`/root/children/2/…`),
+    /// spelled into one reused byte buffer, not joined from an interpolated string per level.
+    private static func spell(_ positions: some Sequence<Int>, into pointer: inout [UInt8]) {
+        pointer.removeAll(keepingCapacity: true)
+        pointer.append(contentsOf: "/root".utf8)
+        for position in positions {
+            pointer.append(contentsOf: "/children/".utf8)
+            appendDecimal(position, to: &pointer)
+        }
     }
 
     /// `value` (not negative) in decimal.
@@ -119,12 +123,7 @@ public enum ChangesEncoder {
                 Int(node.index) < base.positions.count ? base.positions[Int(node.index)] : nil
             } ?? -1
             if position < 0 || !same(base!.frames[position], frame) {
-                pointer.removeAll(keepingCapacity: true)
-                pointer.append(contentsOf: "/root".utf8)
-                for level in stack {
-                    pointer.append(contentsOf: "/children/".utf8)
-                    appendDecimal(level.index - 1, to: &pointer)
-                }
+                spell(stack.lazy.map { $0.index - 1 }, into: &pointer)
                 write(node, pointer: pointer, frame: frame, ids: ids, to: &writer)
             }
             stack.append((new.links.firstChild(of: node), 0))
@@ -150,14 +149,7 @@ public enum ChangesEncoder {
         // A pointer is spelled only for a node that is listed (a few of thousands), from the
         // indices on the stack: spelling each visited node's cost more than the whole walk.
         var pointer: [UInt8] = []
-        func spellPointer() {
-            pointer.removeAll(keepingCapacity: true)
-            pointer.append(contentsOf: "/root".utf8)
-            for level in stack {
-                pointer.append(contentsOf: "/children/".utf8)
-                appendDecimal(level.index - 1, to: &pointer)
-            }
-        }
+        func spellPointer() { spell(stack.lazy.map { $0.index - 1 }, into: &pointer) }
         var writer = JSONWriter(capacity: 256)
         writer.beginObject()
         writer.key("changes")

@@ -62,15 +62,7 @@ public struct SplicedAnswer: Sendable {
     /// The depth of each node under `root`, in pre-order.
     private static func preorderDepths(tree: LayoutTree, root: NodeID) -> [Int32] {
         var depths: [Int32] = []
-        var stack: [NodeID] = []  // each open level's next node
-        depths.append(0)
-        stack.append(tree.firstChild(of: root))
-        while let node = stack.last {
-            guard node != .none else { stack.removeLast(); continue }
-            stack[stack.count - 1] = tree.nextSibling(of: node)
-            depths.append(Int32(stack.count))
-            stack.append(tree.firstChild(of: node))
-        }
+        tree.forEachInPreorder(from: root) { _, depth in depths.append(Int32(depth)) }
         return depths
     }
 
@@ -180,12 +172,10 @@ public struct SplicedAnswer: Sendable {
         /// false when `frames` runs out first.
         mutating func walk(tree: LayoutTree, root: NodeID, ids: NodeIdentifiers.View, frames: [Frame], positions: [Int],
                            from answer: SplicedAnswer, bytes old: UnsafeBufferPointer<UInt8>) -> Bool {
-            var stack: [NodeID] = []  // each open level's next node
-            var node = root
-            while true {
+            var complete = true
+            tree.forEachInPreorder(from: root) { node, depth in
                 let j = depths.count
-                guard j < frames.count else { return false }
-                let depth = stack.count
+                guard complete, j < frames.count else { complete = false; return }
                 let index = Int(node.index)
                 let k = index < positions.count ? positions[index] : -1
                 let step = j == 0 ? 0 : depth - Int(depths[j - 1])
@@ -197,16 +187,9 @@ public struct SplicedAnswer: Sendable {
                     write(frames[j], id: index < ids.count ? ids[index] : nil, first: j == 0, step: step, old: old)
                 }
                 depths.append(Int32(depth))
-                stack.append(tree.firstChild(of: node))
-                // The next node in pre-order: the first child, else the next sibling of the
-                // nearest node that has one.
-                while let next = stack.last, next == .none { stack.removeLast() }
-                guard let next = stack.last else { break }
-                stack[stack.count - 1] = tree.nextSibling(of: next)
-                node = next
             }
             flush(old)
-            return true
+            return complete
         }
 
         /// Where the next byte lands in the new answer.
