@@ -67,6 +67,8 @@ enum FeedBench {
                 row("service path, \(name)", ns)
             }
             print(String(format: "  ratio distinct / 10 shapes: %.2fx (target >= 10x)", service[1] / service[0]))
+            pairedRatio("  distinct / 10 shapes (target >= 10x)", first: { sink &+= LayoutOnce.answer(body: repeated).body.count },
+                        second: { sink &+= LayoutOnce.answer(body: distinct).body.count })
             let cache = SubtreeCache(capacityBytes: 4 << 20)
             _ = LayoutOnce.answer(body: repeated, subtrees: cache)
             let warm = measure { sink &+= LayoutOnce.answer(body: repeated, subtrees: cache).body.count }

@@ -157,6 +157,18 @@ func runServicePath(file: String) {
                      + "server's CPU, Benchmarks/patch)", patches[0] / service, patches[1] / service))
     }
     pairedRatio(body: body, blueprint: blueprint, decoded: decoded)
+    if decoded.tree.nodeCount >= TreeStoragePool.minimumNodes {
+        // A large tree built in arrays an earlier one gave back (`TreeStoragePool`), or fresh.
+        let pool = TreeStoragePool(capacityBytes: 64 << 20)
+        pairedRatio("service path without / with a tree pool", first: {
+            sink &+= LayoutOnce.answer(body: body, treeStorage: pool).body.count
+        }, second: { sink &+= LayoutOnce.answer(body: body, treeStorage: nil).body.count })
+        pairedRatio("decode in fresh arrays / in arrays given back", first: {
+            guard var request = try? LayoutWire.decodeRequest(bytes: body, storage: pool) else { return }
+            sink &+= request.tree.nodeCount
+            pool.recycle(&request.tree)
+        }, second: { sink &+= (try? LayoutWire.decodeRequest(bytes: body, storage: nil))?.tree.nodeCount ?? 0 })
+    }
 }
 
 /// The service's defaults, with bases kept in 64 MiB as `Benchmarks/patch/bench.py` keeps the
@@ -235,24 +247,27 @@ final class ChildAdder {
 /// by as much. Prints the median ratio and its quartiles over the pairs.
 @MainActor
 func pairedRatio(body: [UInt8], blueprint: Blueprint, decoded: LayoutRequest) {
-    func engineRun() { sink &+= blueprint.buildAndLayOut(decoded) }
-    func serviceRun() { sink &+= LayoutOnce.answer(body: body).body.count }
-    // Iterations per run: about 20 ms of the engine's.
-    let iterations = iterations(lasting: 20_000_000, engineRun)
+    pairedRatio("service / engine", first: { sink &+= blueprint.buildAndLayOut(decoded) },
+                second: { sink &+= LayoutOnce.answer(body: body).body.count })
+}
+
+/// The CPU time of `second` over `first`, in runs of about 20 ms of `first` taken in pairs
+/// (`WIRE_BENCH_PAIRS`, default 40), each pair in alternating order so that a trend in speed
+/// favours neither: the median and spread of the pairs' ratios.
+func pairedRatio(_ label: String, first: () -> Void, second: () -> Void) {
+    let iterations = iterations(lasting: 20_000_000, first)
     let pairs = Int(ProcessInfo.processInfo.environment["WIRE_BENCH_PAIRS"] ?? "") ?? 40
     var ratios: [Double] = []
     for pair in 0..<pairs {
-        // Alternate which side goes first, so a trend in speed favours neither.
-        var times = (engine: UInt64(0), service: UInt64(0))
+        var times = (first: UInt64(0), second: UInt64(0))
         for side in (pair % 2 == 0 ? [0, 1] : [1, 0]) {
             let start = cpuNanoseconds()
-            for _ in 0..<iterations { if side == 0 { engineRun() } else { serviceRun() } }
-            if side == 0 { times.engine = cpuNanoseconds() - start } else { times.service = cpuNanoseconds() - start }
+            for _ in 0..<iterations { if side == 0 { first() } else { second() } }
+            if side == 0 { times.first = cpuNanoseconds() - start } else { times.second = cpuNanoseconds() - start }
         }
-        ratios.append(Double(times.service) / Double(times.engine))
+        ratios.append(Double(times.second) / Double(times.first))
     }
     ratios.sort()
     let quartile = { (q: Double) in ratios[min(ratios.count - 1, Int(q * Double(ratios.count - 1) + 0.5))] }
-    print(String(format: "service / engine, %d paired runs of %d: median %.2fx (quartiles %.2f-%.2f, range %.2f-%.2f)",
-                 pairs, iterations, quartile(0.5), quartile(0.25), quartile(0.75), ratios.first!, ratios.last!))
+    print(label + String(format: ", %d paired runs of %d: median %.2fx (quartiles %.2f-%.2f, range %.2f-%.2f)", pairs, iterations, quartile(0.5), quartile(0.25), quartile(0.75), ratios.first!, ratios.last!))
 }

@@ -13,27 +13,33 @@ public enum LayoutWire {
     }
 
     /// Parses and decodes a request body in one go. `objectCount`: the body's count of `{`
-    /// (`openBraceCount`), when the caller has counted them already.
+    /// (`openBraceCount`), when the caller has counted them already. A large tree is built in
+    /// storage from `storage` (see `TreeStoragePool`); give it back there when done with it.
     public static func decodeRequest(bytes: UnsafeRawBufferPointer, limits: WireLimits = .default,
-                                     objectCount: Int? = nil) throws(WireError) -> LayoutRequest {
+                                     objectCount: Int? = nil,
+                                     storage: TreeStoragePool? = .shared) throws(WireError) -> LayoutRequest {
         // Most requests decode in one pass over the bytes; the rest (and every error) from the tape.
         if bytes.count <= limits.maxDocumentBytes,
            let request = OnePassDecoder.decode(bytes.assumingMemoryBound(to: UInt8.self), limits: limits,
-                                               objectCount: objectCount) {
+                                               objectCount: objectCount, storage: storage) {
             return request
         }
         // The document reads its strings from `bytes` instead of copying them: it is decoded
         // here and dropped before `bytes` can go (the request holds Strings of its own).
         let document = try JSONValue.parseDocument(bytes: bytes, limits: limits, borrowingInput: true)
         var decoder = RequestDecoder(doc: document, limits: limits)
+        decoder.storage = storage
         return try decoder.decodeRequest(at: 0)
     }
 
-    /// Parses and decodes a request body in one go (`objectCount`: as above).
+    /// Parses and decodes a request body in one go (`objectCount`, `storage`: as above).
     public static func decodeRequest(bytes: [UInt8], limits: WireLimits = .default,
-                                     objectCount: Int? = nil) throws(WireError) -> LayoutRequest {
+                                     objectCount: Int? = nil,
+                                     storage: TreeStoragePool? = .shared) throws(WireError) -> LayoutRequest {
         try bytes.withUnsafeBytes { raw in
-            Result { () throws(WireError) in try decodeRequest(bytes: raw, limits: limits, objectCount: objectCount) }
+            Result { () throws(WireError) in
+                try decodeRequest(bytes: raw, limits: limits, objectCount: objectCount, storage: storage)
+            }
         }.get()
     }
 

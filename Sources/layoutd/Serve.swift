@@ -1,5 +1,6 @@
 import ArgumentParser
 import LayoutServer
+import LayoutWire
 import Logging
 
 /// `layoutd serve`: runs the HTTP service until SIGINT or SIGTERM.
@@ -41,6 +42,8 @@ struct Serve: ParsableCommand {
         // Before the server starts any thread (arenas are made per thread).
         let malloc = MallocTuning.apply(environment: SystemIO.environment())
         logger.notice("malloc", metadata: malloc.mapValues { .string($0) })
+        // Process-wide, like malloc's settings: every decoder builds large trees in this pool.
+        TreeStoragePool.shared.capacityBytes = configuration.treePoolBytes
 
         if let problem = BundledFonts.problem() {
             logger.critical("cannot start", metadata: ["reason": "\(problem)"])

@@ -55,6 +55,9 @@ public enum ConfigurationSettings {
         bytes("subtree-cache-bytes",
               "Budget for layouts of repeated subtrees kept across requests (bytes); 0 turns it off (repeats within a request are still laid out once).",
               \.subtreeCacheBytes),
+        bytes("tree-pool-bytes",
+              "Budget for the node arrays of large trees (2,048 nodes or more) kept for the next large trees (bytes); 0 keeps none.",
+              \.treePoolBytes),
         int("max-batch-items", "Most requests in one /compute/batch array.", range: 1...1_000_000, \.maxBatchItems),
         int("max-nodes", "Most nodes in one layout tree.", range: 1...100_000_000, \.wire.maxNodes),
         int("max-depth", "Deepest nesting of nodes.", range: 1...1_000_000, \.wire.maxDepth) {

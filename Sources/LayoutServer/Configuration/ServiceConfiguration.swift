@@ -72,6 +72,11 @@ public struct ServiceConfiguration: Sendable {
     /// request are reused whatever this is. Default 4 MiB (~3,000 snapshots of a 3-node cell
     /// at ~1.3 KB); 0 turns it off.
     public var subtreeCacheBytes = ServiceConfiguration.defaultSubtreeCacheBytes
+    /// Byte budget of the node arrays of large trees (2,048 nodes or more) kept after their
+    /// requests for the next large trees to be built in (`TreeStoragePool`): such arrays are
+    /// above malloc's mapping threshold, and fresh ones are paged in anew by every request.
+    /// Default 16 MiB (three trees of 6,000 nodes); 0 keeps none.
+    public var treePoolBytes = TreeStoragePool.defaultCapacityBytes
     /// The shared second-level cache in Redis; off by default.
     public var sharedCache = SharedCacheConfiguration()
     /// After SIGTERM/SIGINT, how long `/readyz` answers 503 while requests are still served, so

@@ -1,4 +1,5 @@
 import HTTPServer
+import LayoutWire
 
 /// Writes the service's metrics in the Prometheus text exposition format, version 0.0.4.
 public enum PrometheusRenderer {
@@ -31,6 +32,8 @@ public enum PrometheusRenderer {
         public var computeMemoryLimitBytes = 0
         /// malloc's heaps (nil where `malloc_info` is missing: the samples are then 0).
         public var malloc: MallocStatistics?
+        /// The arrays of large trees kept for the next (`TreeStoragePool.shared`).
+        public var treePool = TreeStoragePool.Statistics()
 
         public init(metrics: ServiceMetrics, cache: FrameCache.Statistics, cacheCapacityBytes: Int,
                     answerCache: AnswerCache.Statistics = .init(), answerCacheCapacityBytes: Int = 0,
@@ -174,6 +177,13 @@ public enum PrometheusRenderer {
                      "Times a connection's reading was paused by a server-wide buffer bound.", buffers.pausedTotal),
             .counter("layoutd_buffer_closed_connections_total",
                      "Connections closed as the worst offenders against a server-wide buffer bound.", buffers.closedTotal),
+            .gauge("layoutd_tree_pool_bytes",
+                   "Bytes of node arrays of large trees kept for the next large trees (tree-pool-bytes).",
+                   inputs.treePool.bytes),
+            .counter("layoutd_tree_pool_reuses_total", "Large trees built in node arrays an earlier tree gave back.",
+                     inputs.treePool.reuses),
+            .counter("layoutd_tree_pool_misses_total",
+                     "Large trees built in fresh node arrays (none kept had the room, or too much).", inputs.treePool.misses),
             // malloc's heaps: with RSS, they tell live data from fragmentation.
             .gauge("layoutd_malloc_arenas", "malloc arenas in use (the main heap included).", malloc.arenas),
             .gauge("layoutd_malloc_heap_bytes", "Bytes malloc's arenas hold from the system, without mmapped blocks.",

@@ -158,6 +158,12 @@ final class BaseEntry: @unchecked Sendable {
         self.hashParts = request == nil ? nil : hashParts
     }
 
+    // Evicted, replaced or done with: a large tree's arrays go to the next large tree. (Arrays
+    // a patch still shares through `copyOfRequest` stay that patch's: see `takeStorage`.)
+    deinit {
+        if request != nil { TreeStoragePool.shared.recycle(&request!.tree) }
+    }
+
     /// The tree, for a patch that edits it in place, with its hash parts in `hashParts`; nil
     /// when another patch has it. Give them back with `putBack` if the tree is not edited after
     /// all. (The parts come out through `inout` so that no second reference to the tree is

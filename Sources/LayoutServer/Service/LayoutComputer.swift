@@ -51,12 +51,15 @@ struct LayoutComputer: Sendable {
     var subtrees: SubtreeCache? = nil
     /// Whether repeated subtrees are laid out once (false: every node computed, for tests).
     var reusesSubtrees = true
+    /// Where large trees are built and, when not kept for patches, given back (nil: fresh arrays).
+    var treeStorage: TreeStoragePool? = .shared
 
     /// The answer to a request body: decoded with the configured limits, or the wire's error.
     /// `objectCount`: the body's count of `{`, when the caller has counted them already.
     func answer(body: [UInt8], ifNoneMatch: String?, objectCount: Int? = nil) -> Answer {
         do {
-            let request = try LayoutWire.decodeRequest(bytes: body, limits: limits, objectCount: objectCount)
+            let request = try LayoutWire.decodeRequest(bytes: body, limits: limits, objectCount: objectCount,
+                                                       storage: treeStorage)
             let document: BaseDocument? = bases == nil ? nil : .body(body)
             // `consume`: handed over, not copied. A copy held here until the call returned left
             // the tree's arrays shared, so the layout copied its layouts and measurement caches
@@ -156,6 +159,10 @@ struct LayoutComputer: Sendable {
             bases.store(BaseEntry(request: request, hashParts: hashParts, patchesInPlace: hashParts != nil && !warned, frames: frames,
                                   laidOut: outcome == .miss, document: document),
                         entityTag: tag.quoted)
+        } else {
+            // Not kept: a large tree's arrays go to the next large tree (a kept one's go when
+            // its entry does).
+            treeStorage?.recycle(&request.tree)
         }
         return Answer(status: 200, body: body, cache: outcome, entityTag: tag.quoted, level: level)
     }
@@ -179,11 +186,13 @@ struct LayoutComputer: Sendable {
 public enum LayoutOnce {
     /// The status and body `/compute` would answer for `body`: 200 with the frames, or an
     /// error status with the error object. `subtrees` keeps layouts of repeated subtrees for
-    /// later calls (as `--subtree-cache-bytes`); nil keeps them for this call only.
-    public static func answer(body: [UInt8], limits: WireLimits = .default,
-                              subtrees: SubtreeCache? = nil) -> (status: Int, body: [UInt8]) {
+    /// later calls (as `--subtree-cache-bytes`); nil keeps them for this call only. A large
+    /// tree is built in and given back to `treeStorage` (nil: fresh arrays).
+    public static func answer(body: [UInt8], limits: WireLimits = .default, subtrees: SubtreeCache? = nil,
+                              treeStorage: TreeStoragePool? = .shared) -> (status: Int, body: [UInt8]) {
         var computer = LayoutComputer(cache: FrameCache(capacityBytes: 0, shardCount: 1), limits: limits)
         computer.subtrees = subtrees
+        computer.treeStorage = treeStorage
         let answer = computer.answer(body: body, ifNoneMatch: nil)
         return (answer.status, answer.body)
     }

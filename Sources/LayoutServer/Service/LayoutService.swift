@@ -114,6 +114,7 @@ public final class LayoutService: HTTPHandler, Sendable {
                 inputs.computeMemory = queue.memory.statistics
                 inputs.computeMemoryLimitBytes = queue.memory.limitBytes
                 inputs.malloc = MallocStatistics.current()
+                inputs.treePool = TreeStoragePool.shared.statistics
                 return inputs
             }),
             Route(.openapi, .get, StaticRoute.openAPI),

@@ -105,7 +105,11 @@ extension RequestDecoder {
         let estimate = nodeCountEstimate(at: index)
         onlyFlexNodes = estimate.onlyFlexNodes
         let reserve = min(limits.maxNodes, estimate.count)
-        tree.reserveCapacity(reserve)
+        if let storage, tree.nodeCount == 0 {
+            tree = storage.tree(config: tree.config, reserving: reserve)
+        } else {
+            tree.reserveCapacity(reserve)
+        }
         ids.reserveCapacity(reserve, bytes: reserve * 8)
 
         let (root, rootChildren, rootItems, _) = try add(index, parent: nil, stack: stack)

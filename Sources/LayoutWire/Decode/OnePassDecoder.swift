@@ -32,24 +32,34 @@ struct OnePassDecoder {
 
     /// The request in `bytes`, or nil when it is outside the shape this decoder takes.
     /// `objectCount`: the count of `{` in `bytes`, when the caller has it.
-    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, limits: WireLimits, objectCount: Int? = nil) -> LayoutRequest? {
+    /// `storage`: where a large tree takes its arrays from, and gives them back to when this
+    /// decoder gives up.
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, limits: WireLimits, objectCount: Int? = nil,
+                       storage: TreeStoragePool? = nil) -> LayoutRequest? {
         var decoder = OnePassDecoder(input: bytes, limits: limits)
         defer {
             decoder.unescaped?.free()
             decoder.unescapedID?.free()
         }
-        do { return try decoder.request(objectCount: objectCount) } catch { return nil }
+        // Nearly every node is an object with a style object: half the objects, a guess that
+        // keeps the arrays near their final size (over-reserving pushes them into fresh pages).
+        let reserve = min(limits.maxNodes, (objectCount ?? LayoutWire.openBraceCount(in: bytes)) / 2 + 1)
+        var tree = storage?.tree(config: LayoutConfig(), reserving: reserve) ?? LayoutTree(config: LayoutConfig())
+        if storage == nil { tree.reserveCapacity(reserve) }
+        do {
+            return try decoder.request(into: &tree, reserved: reserve)
+        } catch {
+            // The tape decoder builds the tree again, in the same storage.
+            storage?.recycle(&tree)
+            return nil
+        }
     }
 
     // MARK: Request
 
-    private mutating func request(objectCount: Int?) throws(GaveUp) -> LayoutRequest {
-        var tree = LayoutTree(config: LayoutConfig())
+    /// The request, its nodes added to `tree` (empty, with room for `reserve` nodes).
+    private mutating func request(into tree: inout LayoutTree, reserved reserve: Int) throws(GaveUp) -> LayoutRequest {
         var ids = NodeIdentifiers()
-        // Nearly every node is an object with a style object: half the objects, a guess that
-        // keeps the arrays near their final size (over-reserving pushes them into fresh pages).
-        let reserve = min(limits.maxNodes, (objectCount ?? LayoutWire.openBraceCount(in: input)) / 2 + 1)
-        tree.reserveCapacity(reserve)
         // Ids take a part of the body: a sixth, as in a tree of short ids and small styles.
         ids.reserveCapacity(reserve, bytes: input.count / 6)
         var config = LayoutConfig()
@@ -83,6 +93,8 @@ struct OnePassDecoder {
         skipWhitespace()
         guard pos == input.count, let root else { throw GaveUp() }
         var request = LayoutRequest(tree: tree, root: root, ids: ids, available: available, direction: direction)
+        // Handed over: the caller's copy must not keep the arrays shared.
+        tree = LayoutTree()
         request.textLines = textLines
         return request
     }

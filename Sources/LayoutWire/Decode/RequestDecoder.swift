@@ -13,6 +13,8 @@ struct RequestDecoder {
     let paints = PaintCollector()
     /// The `{"of": id}` sizes of the tree being decoded.
     let sizeOf = SizeOfCollector()
+    /// Where a large tree takes its storage from (nil: fresh arrays).
+    var storage: TreeStoragePool?
 
     init(doc: JSONDocument, limits: WireLimits) {
         self.doc = doc
