@@ -6,9 +6,12 @@ import LayoutEngine
 /// `{"root": {"id","left","top","width","height","children":[...]}}`.
 public enum LayoutWire {
     /// Decodes a request from a parsed value (for instance one case of a conformance file).
-    /// Pointers in errors are relative to `value`.
-    public static func decodeRequest(_ value: JSONValue, limits: WireLimits = .default) throws(WireError) -> LayoutRequest {
+    /// Pointers in errors are relative to `value`. A large tree is built in storage from
+    /// `storage` (nil: fresh arrays).
+    public static func decodeRequest(_ value: JSONValue, limits: WireLimits = .default,
+                                     storage: TreeStoragePool? = nil) throws(WireError) -> LayoutRequest {
         var decoder = RequestDecoder(doc: value.document, limits: limits)
+        decoder.storage = storage
         return try decoder.decodeRequest(at: value.index)
     }
 
