@@ -11,6 +11,8 @@ import TestSupport
     /// takes, measures, ids, random member order (children last) and whitespace.
     @Test(arguments: 0..<40) func randomRequestsDecodeAsFromTheTape(seed: UInt64) throws {
         var generator = RequestGenerator(seed: seed)
+        // Half of them with text leaves and text properties.
+        generator.text = seed % 2 == 1
         let bytes = Array(generator.request().utf8)
         let onePass = try #require(bytes.withUnsafeBufferPointer { OnePassDecoder.decode($0, limits: .default) },
                                    "seed \(seed): the one-pass decoder gave up on \(String(decoding: bytes, as: UTF8.self))")
@@ -50,7 +52,24 @@ import TestSupport
         #"{"root": {"children": [{"id": "a"}], "id": "r"}}"#,
         #"{"root": {"style": {"width": {"of": "b"}}, "children": [{"id": "b", "style": {"width": 4}}]}}"#,
         #"{"root": {"style": {"backgroundColor": "red", "width": 3}}}"#,
-        #"{"root": {"style": {"fontSize": 12}, "children": [{"text": "hi"}]}}"#,
+        #"{"root": {"style": {"fontSize": 12}, "children": [{"text": [{"text": "hi"}]}]}}"#,
+        #"{"root": {"style": {"fontFamily": ["DejaVu Sans"]}, "children": [{"text": "hi"}]}}"#,
+        #"{"root": {"children": [{"text": "hi", "children": [{}]}]}}"#,
+        #"{"root": {"children": [{"text": "hi", "measure": {"kind": "fixed", "width": 1, "height": 1}}]}}"#,
+        #"{"root": {"children": [{"measure": {"kind": "fixed", "width": 1, "height": 1}, "text": "hi"}]}}"#,
+        #"{"root": {"children": [{"text": 3}]}}"#,
+        #"{"root": {"children": [{"text": "a", "text": "b"}]}}"#,
+        #"{"root": {"style": {"fontSize": 0}, "children": [{"text": "hi"}]}}"#,
+        #"{"root": {"style": {"fontSize": 10001}, "children": [{"text": "hi"}]}}"#,
+        #"{"root": {"style": {"fontWeight": 1001}, "children": [{"text": "hi"}]}}"#,
+        #"{"root": {"style": {"fontWeight": "heavy"}, "children": [{"text": "hi"}]}}"#,
+        #"{"root": {"style": {"textAlign": "middle"}, "children": [{"text": "hi"}]}}"#,
+        #"{"root": {"style": {"lineHeight": "tall"}, "children": [{"text": "hi"}]}}"#,
+        #"{"root": {"style": {"lineHeight": -1}, "children": [{"text": "hi"}]}}"#,
+        #"{"root": {"style": {"letterSpacing": 10001}, "children": [{"text": "hi"}]}}"#,
+        #"{"root": {"style": {"maxLines": 1.5}, "children": [{"text": "hi"}]}}"#,
+        #"{"root": {"style": {"fontFamily": " , "}, "children": [{"text": "hi"}]}}"#,
+        #"{"root": {"style": {"fontSize": 12, "fontSize": 13}, "children": [{"text": "hi"}]}}"#,
         #"{"root": {"isIncludedInLayout": false}}"#,
         #"{"root": {"style": {"width": 3}}, "config": {"useWebDefaults": true}}"#,
         #"{"config": {"errata": "all"}, "root": {}}"#,
@@ -86,6 +105,23 @@ import TestSupport
         let bytes = Array(text.utf8)
         let onePass = try #require(bytes.withUnsafeBufferPointer { OnePassDecoder.decode($0, limits: .default) }, "\(text)")
         let tape = try LayoutWire.decodeRequest(JSONValue.parse(bytes: bytes))
+        expectSame(onePass, tape, text)
+    }
+
+    /// Text leaves (a string) and text properties of one number or string decode in one pass,
+    /// to the tape decoder's leaves: content, styles inherited down the tree, the direction, and
+    /// each leaf's pointer.
+    @Test(arguments: [
+        #"{"root": {"style": {"fontSize": 12}, "children": [{"text": "hi"}]}}"#,
+        #"{"root": {"text": "root text", "style": {"fontFamily": "DejaVu Serif", "textAlign": "center"}}}"#,
+        #"{"direction": "rtl", "root": {"style": {"fontFamily": "Inter, 'DejaVu Sans'", "lineHeight": "150%"}, "children": [{"id": "a"}, {"children": [{"text": "caf\u00e9\n", "style": {"fontWeight": "bold", "maxLines": 2, "textOverflow": "ellipsis"}}, {"text": ""}]}, {"text": "x", "style": {"direction": "ltr", "letterSpacing": -1, "whiteSpace": "pre-wrap", "overflowWrap": "anywhere"}}]}}"#,
+        #"{"root": {"style": {"fontStyle": "italic", "fontWeight": 600, "lineHeight": "normal"}, "children": [{"style": {"fontSize": 20}, "children": [{"text": "deep", "children": []}]}]}}"#,
+        #"{"textLines": true, "root": {"children": [{"text": "a b c", "style": {"width": 40, "fontWeight": "300"}}]}}"#,
+    ]) func textLeavesDecodeInOnePass(text: String) throws {
+        let bytes = Array(text.utf8)
+        let onePass = try #require(bytes.withUnsafeBufferPointer { OnePassDecoder.decode($0, limits: .default) }, "\(text)")
+        let tape = try LayoutWire.decodeRequest(JSONValue.parse(bytes: bytes))
+        #expect(!onePass.textLeaves.isEmpty)
         expectSame(onePass, tape, text)
     }
 
@@ -164,6 +200,7 @@ import TestSupport
         guard a.tree.nodeCount == b.tree.nodeCount else { return }
         #expect(a.root == b.root && a.ids == b.ids && a.available == b.available && a.direction == b.direction
                 && a.textLines == b.textLines, "\(context)")
+        #expect(a.textLeaves == b.textLeaves, "\(context)")
         for index in 0..<a.tree.nodeCount {
             let node = NodeID(index)
             #expect(a.tree.style(of: node) == b.tree.style(of: node), "\(context): node \(index)")

@@ -7,6 +7,8 @@ import TestSupport
 struct RequestGenerator {
     var random: SplitMix64
     var nodes = 0
+    /// Whether leaves may be text leaves and styles may hold text properties.
+    var text = false
 
     init(seed: UInt64) { random = SplitMix64(seed: seed) }
 
@@ -45,7 +47,11 @@ struct RequestGenerator {
         if !chance(5) { members.append(#""style":"# + space() + style()) }
         if chance(8) { members.append(#""type": "flex""#) }
         let childCount = depth < 4 && nodes < 60 ? Int(random.next() % 5) : 0
-        if childCount == 0 && chance(3) {
+        if text && childCount == 0 && chance(2) {
+            let words = ["Hello", "world", "é", "日本語", "✓", #"\n"#, #"\u00e9"#, " ", "long-word"]
+            let content = (0..<Int(random.next() % 6)).map { _ in words[Int(random.next() % UInt64(words.count))] }
+            members.append(#""text": ""# + content.joined(separator: " ") + #"""#)
+        } else if childCount == 0 && chance(3) {
             let kind = chance(2) ? "fixed" : "benchmark-leaf"
             var parts = [#""kind": "\#(kind)""#, #""width": \#(number(negative: false))"#,
                          #""height": \#(number(negative: false))"#]
@@ -64,7 +70,10 @@ struct RequestGenerator {
     private mutating func style() -> String {
         var members: [String] = []
         for (name, property) in StyleProperty.all where chance(6) {
-            if case .text = property { continue }
+            if case .text(let textProperty) = property {
+                if text { members.append("\"\(name)\":" + space() + value(for: textProperty)) }
+                continue
+            }
             members.append("\"\(name)\":" + space() + value(for: property))
         }
         members.shuffle(using: &random)
@@ -88,6 +97,24 @@ struct RequestGenerator {
             if forms.contains(.auto) { choices.append(#""auto""#) }
             if forms.contains(.intrinsic) { choices += [#""max-content""#, #""fit-content""#, #""stretch""#] }
             return choices[Int(random.next() % UInt64(choices.count))]
+        }
+    }
+
+    /// A value the text property takes, in one of its forms.
+    private mutating func value(for property: TextProperty) -> String {
+        func pick(_ choices: [String]) -> String { choices[Int(random.next() % UInt64(choices.count))] }
+        switch property {
+        case .fontFamily: return pick([#""DejaVu Sans""#, #""Inter, sans-serif""#, #"" 'DejaVu Serif' , monospace""#, #""x""#])
+        case .fontSize: return pick(["12", "16.5", "1e1", "10000", "0.25"])
+        case .fontWeight: return pick(["400", "700.4", "1", "1000", #""bold""#, #""normal""#, #""600""#])
+        case .fontStyle: return pick([#""normal""#, #""italic""#])
+        case .lineHeight: return pick(["20", "0", "1.5", #""normal""#, #""150%""#, #""0%""#])
+        case .letterSpacing: return pick(["0", "-1.5", "2", "-10000"])
+        case .textAlign: return pick([#""left""#, #""right""#, #""center""#, #""start""#, #""end""#, #""justify""#])
+        case .whiteSpace: return pick([#""normal""#, #""nowrap""#, #""pre""#, #""pre-wrap""#, #""pre-line""#])
+        case .overflowWrap: return pick([#""normal""#, #""break-word""#, #""anywhere""#])
+        case .maxLines: return pick(["0", "1", "3", "1000000"])
+        case .textOverflow: return pick([#""clip""#, #""ellipsis""#])
         }
     }
 

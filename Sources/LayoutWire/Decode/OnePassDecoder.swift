@@ -1,15 +1,17 @@
 @_spi(Decoding) import LayoutEngine
+import LayoutTextModel
 
 /// The common request decoded in one pass over its bytes, straight into the tree's storage:
 /// no token tape, no second walk over it, no count of the nodes beforehand.
 ///
-/// It takes flexbox nodes whose members are `id`, `style` (numbers, keywords and lengths),
-/// `measure` (`fixed` or `benchmark-leaf`), `type` (`"flex"`) and, last, `children`, under a
+/// It takes flexbox nodes whose members are `id`, `style` (numbers, keywords and lengths, and
+/// text properties of one number or string), `measure` (`fixed` or `benchmark-leaf`), `text` (a
+/// string), `type` (`"flex"`) and, last, `children`, under a
 /// request of `root`, `available`, `direction`, `textLines` and a `config` (`pointScaleFactor`,
 /// `useWebDefaults`) before `root`. Strings are read in place, or unescaped into a scratch
 /// buffer when they hold escapes (clients that escape every non-ASCII character send them in
 /// ids). Anything else (another member or node kind, text, paint, a size reference, a repeated
-/// member, a limit reached, any error) makes it give up, and `RequestDecoder`
+/// member, text as spans, a family array, a limit reached, any error) makes it give up, and `RequestDecoder`
 /// decodes the request from the tape instead; that one also words the errors. A request both
 /// accept decodes to the same tree, ids and hash either way (`OnePassDecoderTests`).
 struct OnePassDecoder {
@@ -21,6 +23,8 @@ struct OnePassDecoder {
     private var unescaped: GrowableBuffer<UInt8>?
     /// The node's id when it had escapes: kept apart, since the node's other strings follow it.
     private var unescapedID: GrowableBuffer<UInt8>?
+    /// Text styles and leaves met on the way, resolved at the end as the tape decoder does.
+    private let text = TextCollector()
 
     /// Thrown at the first thing outside the accepted shape; nothing is reported.
     struct GaveUp: Error {}
@@ -96,6 +100,7 @@ struct OnePassDecoder {
         // Handed over: the caller's copy must not keep the arrays shared.
         tree = LayoutTree()
         request.textLines = textLines
+        if !text.leaves.isEmpty { request.textLeaves = text.resolve(tree: request.tree, ownerDirection: direction) }
         return request
     }
 
@@ -154,16 +159,22 @@ struct OnePassDecoder {
 
     /// The node tree at `pos` (the root's object), depth-first without recursion; returns the root.
     private mutating func nodes(into tree: inout LayoutTree, ids: inout NodeIdentifiers, base: Style) throws(GaveUp) -> NodeID {
-        // The nodes whose `children` array is open, innermost last.
+        // The nodes whose `children` array is open, innermost last, and the position in it of
+        // the child being read (a text leaf's pointer is made of them).
         var open: [NodeID] = []
+        var positions: [Int] = []
         let (root, rootHasChildren) = try node(into: &tree, ids: &ids, base: base, under: nil, depth: 0)
+        text.commit(root, pointer: "/root")
         guard rootHasChildren else { return root }
         open.append(root)
+        positions.append(0)
         while let parent = open.last {
             // At the start of a child, after `[` or `,`.
             let (child, hasChildren) = try node(into: &tree, ids: &ids, base: base, under: parent, depth: open.count)
+            text.commit(child, pointer: Self.pointer(positions))
             if hasChildren {
                 open.append(child)
+                positions.append(0)
                 continue
             }
             // After a node's closing brace: its next sibling, or the end of its parent.
@@ -172,16 +183,29 @@ struct OnePassDecoder {
                 guard pos < input.count else { throw GaveUp() }
                 if input[pos] == UInt8(ascii: ",") {
                     pos += 1
+                    positions[positions.count - 1] += 1
                     break
                 }
                 guard input[pos] == UInt8(ascii: "]") else { throw GaveUp() }
                 pos += 1
                 try endOfNode()
                 open.removeLast()
+                positions.removeLast()
                 if open.isEmpty { return root }
             }
         }
         return root
+    }
+
+    /// The JSON pointer of the node at `positions` (child positions from the root's children down).
+    private static func pointer(_ positions: [Int]) -> String {
+        var pointer = "/root"
+        pointer.reserveCapacity(5 + 16 * positions.count)
+        for position in positions {
+            pointer += "/children/"
+            pointer += String(position)
+        }
+        return pointer
     }
 
     /// Adds the node object at `pos` as the last child of `parent` and reads its members up to
@@ -214,10 +238,18 @@ struct OnePassDecoder {
                     try self.style(into: &style, groups: &groups)
                 case 7 where spells(key, "measure"):
                     bit = 4
+                    guard seen & 16 == 0 else { throw GaveUp() }
                     content = try measure()
                 case 4 where spells(key, "type"):
                     bit = 8
                     guard spells(try string(), "flex") else { throw GaveUp() }
+                case 4 where spells(key, "text"):
+                    // A text leaf takes no measure (the tape decoder words the error).
+                    bit = 16
+                    guard seen & 4 == 0 else { throw GaveUp() }
+                    text.pendingText = DecodedText(spans: [(String(decoding: try string(), as: UTF8.self), TextStyleDeclaration())])
+                    // Measured by the service's text layout, as the tape decoder sets it.
+                    content = .custom(tag: 0)
                 case 8 where spells(key, "children"):
                     try open(UInt8(ascii: "["))
                     if try closesEmpty(UInt8(ascii: "]")) {
@@ -225,8 +257,8 @@ struct OnePassDecoder {
                         try endOfNode()
                         return
                     }
-                    // A measured node is a leaf: the tape decoder words the error.
-                    guard seen & 4 == 0 else { throw GaveUp() }
+                    // A measured node or a text node is a leaf: the tape decoder words the error.
+                    guard seen & (4 | 16) == 0 else { throw GaveUp() }
                     hasChildren = true
                     return
                 default:
@@ -254,6 +286,9 @@ struct OnePassDecoder {
         if try closesEmpty(UInt8(ascii: "}")) { return }
         // One bit per slot of the key table, to refuse a repeated key as the parser does.
         var seen: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+        var textStyle = TextStyleDeclaration()
+        var declaresText = false
+        defer { if declaresText { text.pendingStyle = textStyle } }
         repeat {
             guard let (slot, property) = styleKeys.slotAndProperty(named: try key()) else { throw GaveUp() }
             let bit: UInt64 = 1 << (slot & 63)
@@ -268,6 +303,11 @@ struct OnePassDecoder {
             case UInt8(ascii: "\""): value = .string(try string())
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): value = .number(try number())
             default: throw GaveUp()  // objects are size references; the rest are errors
+            }
+            if case .text(let textProperty) = property {
+                guard textProperty.set(value, on: &textStyle) else { throw GaveUp() }
+                declaresText = true
+                continue
             }
             do { try property.set(value, on: &style) } catch { throw GaveUp() }
             groups.formUnion(property.group)

@@ -32,6 +32,116 @@ enum TextProperty: CaseIterable {
         }
     }
     static let spanKeys = allCases.filter(\.appliesToSpans).map(\.name).joined(separator: ", ")
+
+    // The keywords of the keyword properties, read by both decoders.
+    static let fontStyles: KeyValuePairs<StaticString, FontSlant> = ["normal": .normal, "italic": .italic]
+    static let textAligns: KeyValuePairs<StaticString, TextAlign> = [
+        "left": .left, "right": .right, "center": .center, "start": .start, "end": .end, "justify": .justify,
+    ]
+    static let whiteSpaces: KeyValuePairs<StaticString, WhiteSpace> = [
+        "normal": .normal, "nowrap": .nowrap, "pre": .pre, "pre-wrap": .preWrap, "pre-line": .preLine,
+    ]
+    static let overflowWraps: KeyValuePairs<StaticString, OverflowWrap> = [
+        "normal": .normal, "break-word": .breakWord, "anywhere": .anywhere,
+    ]
+    static let textOverflows: KeyValuePairs<StaticString, TextOverflow> = ["clip": .clip, "ellipsis": .ellipsis]
+
+    /// The families a `fontFamily` string names: itself, or a CSS list (`"Inter, sans-serif"`,
+    /// names optionally quoted).
+    static func familyNames(_ text: String) -> [String] {
+        // One name without a comma, outer blanks or quotes (most are): itself.
+        let bytes = text.utf8
+        if let first = bytes.first, let last = bytes.last, !bytes.contains(UInt8(ascii: ",")),
+           ![0x20, 0x09, 0x22, 0x27].contains(first), ![0x20, 0x09, 0x22, 0x27].contains(last) {
+            return [text]
+        }
+        return text.split(separator: ",").map { name in
+            var n = name.trimmingCharacters(in: " \t")
+            if n.count >= 2, let q = n.first, q == "\"" || q == "'", n.last == q { n = String(n.dropFirst().dropLast()) }
+            return n
+        }.filter { !$0.isEmpty }
+    }
+
+    /// A `fontWeight` string's weight before the range check: `"normal"`, `"bold"` or a number.
+    static func weight(word: String) -> Float? {
+        word == "normal" ? 400 : word == "bold" ? 700 : Float(word)
+    }
+
+    /// A `lineHeight` string's percentage (`"150%"`), when it is one.
+    static func lineHeightPercent(_ word: String) -> Float? {
+        guard word.hasSuffix("%"), let percent = Float(word.dropLast()), percent.isFinite, percent >= 0 else { return nil }
+        return percent
+    }
+
+    // The bounds of the numeric properties: fontSize and letterSpacing keep every line's extent
+    // within Float (a million characters at the bound stay near 1e10 px).
+    static let maxFontSize: Float = 10_000
+    static let maxLetterSpacing: Float = 10_000
+    static let maxMaxLines: Float = 1_000_000
+
+    /// Declares this property in `style` from a number or a string the tape decoder takes with
+    /// the same meaning (`RequestDecoder.decodeTextProperty`), and returns true; returns false,
+    /// setting nothing, for anything else (an error, or a family array), which the one-pass
+    /// decoder leaves to the tape decoder.
+    func set(_ input: StyleInput, on style: inout TextStyleDeclaration) -> Bool {
+        func number(negative: Bool) -> Float? {
+            guard case .number(let value) = input else { return nil }
+            return try? StyleProperty.checked(value, allowNegative: negative)
+        }
+        func word() -> String? {
+            guard case .string(let bytes) = input else { return nil }
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        func keyword<T>(_ table: KeyValuePairs<StaticString, T>) -> T? {
+            guard case .string(let bytes) = input else { return nil }
+            for entry in table where spells(bytes, entry.key) { return entry.value }
+            return nil
+        }
+        switch self {
+        case .fontFamily:
+            guard let names = word().map(Self.familyNames), !names.isEmpty else { return false }
+            style.fontFamilies = names
+        case .fontSize:
+            guard let size = number(negative: false), size > 0 && size <= Self.maxFontSize else { return false }
+            style.fontSize = size
+        case .fontWeight:
+            guard let weight = number(negative: false) ?? word().flatMap(Self.weight(word:)),
+                  weight >= 1, weight <= 1000 else { return false }
+            style.fontWeight = Int(weight.rounded())
+        case .fontStyle:
+            guard let slant = keyword(Self.fontStyles) else { return false }
+            style.fontStyle = slant
+        case .lineHeight:
+            if let pixels = number(negative: false) {
+                style.lineHeight = .pixels(pixels)
+            } else if let word = word(), word == "normal" {
+                style.lineHeight = .normal
+            } else if let percent = word().flatMap(Self.lineHeightPercent) {
+                style.lineHeight = .percent(percent)
+            } else {
+                return false
+            }
+        case .letterSpacing:
+            guard let spacing = number(negative: true), abs(spacing) <= Self.maxLetterSpacing else { return false }
+            style.letterSpacing = spacing
+        case .textAlign:
+            guard let align = keyword(Self.textAligns) else { return false }
+            style.textAlign = align
+        case .whiteSpace:
+            guard let space = keyword(Self.whiteSpaces) else { return false }
+            style.whiteSpace = space
+        case .overflowWrap:
+            guard let wrap = keyword(Self.overflowWraps) else { return false }
+            style.overflowWrap = wrap
+        case .maxLines:
+            guard let lines = number(negative: false), lines == lines.rounded(), lines <= Self.maxMaxLines else { return false }
+            style.maxLines = Int(lines)
+        case .textOverflow:
+            guard let overflow = keyword(Self.textOverflows) else { return false }
+            style.textOverflow = overflow
+        }
+        return true
+    }
 }
 
 /// A text leaf as decoded, before inheritance: its spans with their own declarations.
@@ -189,55 +299,45 @@ extension RequestDecoder {
             style.fontFamilies = try fontFamilies(value, pointer: pointer)
         case .fontSize:
             let size = try float(value, name, allowNegative: false, pointer: pointer)
-            guard size > 0 && size <= 10_000 else {
+            guard size > 0 && size <= TextProperty.maxFontSize else {
                 throw .invalid("invalid-value", "fontSize must be more than 0 and at most 10000 px", pointer: pointer)
             }
             style.fontSize = size
         case .fontWeight:
             style.fontWeight = try fontWeight(value, pointer: pointer)
         case .fontStyle:
-            style.fontStyle = try keyword(value: value, name: name, pointer: pointer,
-                                          ["normal": FontSlant.normal, "italic": .italic])
+            style.fontStyle = try keyword(value: value, name: name, pointer: pointer, TextProperty.fontStyles)
         case .lineHeight:
             if doc.tokens[value].kind == .number {
                 style.lineHeight = .pixels(try float(value, name, allowNegative: false, pointer: pointer))
             } else if doc.tokens[value].kind == .string, doc.equals(value, "normal") {
                 style.lineHeight = .normal
-            } else if doc.tokens[value].kind == .string, doc.string(at: value).hasSuffix("%"),
-                      let percent = Float(doc.string(at: value).dropLast()), percent.isFinite, percent >= 0 {
+            } else if doc.tokens[value].kind == .string, let percent = TextProperty.lineHeightPercent(doc.string(at: value)) {
                 style.lineHeight = .percent(percent)
             } else {
                 throw .invalid("unknown-value", "lineHeight must be \"normal\", a non-negative number of px or a percentage like \"150%\"",
                                pointer: pointer)
             }
         case .letterSpacing:
-            // Bounded like fontSize, so that no line's extent overflows Float (a million
-            // characters at the bound stay near 1e10 px).
             let spacing = try float(value, name, allowNegative: true, pointer: pointer)
-            guard abs(spacing) <= 10_000 else {
+            guard abs(spacing) <= TextProperty.maxLetterSpacing else {
                 throw .invalid("invalid-value", "letterSpacing must be within -10000 and 10000 px", pointer: pointer)
             }
             style.letterSpacing = spacing
         case .textAlign:
-            style.textAlign = try keyword(value: value, name: name, pointer: pointer,
-                                          ["left": TextAlign.left, "right": .right, "center": .center,
-                                           "start": .start, "end": .end, "justify": .justify])
+            style.textAlign = try keyword(value: value, name: name, pointer: pointer, TextProperty.textAligns)
         case .whiteSpace:
-            style.whiteSpace = try keyword(value: value, name: name, pointer: pointer,
-                                           ["normal": WhiteSpace.normal, "nowrap": .nowrap, "pre": .pre,
-                                            "pre-wrap": .preWrap, "pre-line": .preLine])
+            style.whiteSpace = try keyword(value: value, name: name, pointer: pointer, TextProperty.whiteSpaces)
         case .overflowWrap:
-            style.overflowWrap = try keyword(value: value, name: name, pointer: pointer,
-                                             ["normal": OverflowWrap.normal, "break-word": .breakWord, "anywhere": .anywhere])
+            style.overflowWrap = try keyword(value: value, name: name, pointer: pointer, TextProperty.overflowWraps)
         case .maxLines:
             let lines = try float(value, name, allowNegative: false, pointer: pointer)
-            guard lines == lines.rounded(), lines <= 1_000_000 else {
+            guard lines == lines.rounded(), lines <= TextProperty.maxMaxLines else {
                 throw .invalid("invalid-value", "maxLines must be a whole number (0: no limit)", pointer: pointer)
             }
             style.maxLines = Int(lines)
         case .textOverflow:
-            style.textOverflow = try keyword(value: value, name: name, pointer: pointer,
-                                             ["clip": TextOverflow.clip, "ellipsis": .ellipsis])
+            style.textOverflow = try keyword(value: value, name: name, pointer: pointer, TextProperty.textOverflows)
         }
     }
 
@@ -255,19 +355,7 @@ extension RequestDecoder {
 
     /// `"DejaVu Serif"`, `"Inter, sans-serif"` (a CSS list) or `["Inter", "sans-serif"]`.
     private func fontFamilies(_ value: Int, pointer: @autoclosure () -> String) throws(WireError) -> [String] {
-        func names(_ text: String) -> [String] {
-            // One name without a comma, outer blanks or quotes (most are): itself.
-            let bytes = text.utf8
-            if let first = bytes.first, let last = bytes.last, !bytes.contains(UInt8(ascii: ",")),
-               ![0x20, 0x09, 0x22, 0x27].contains(first), ![0x20, 0x09, 0x22, 0x27].contains(last) {
-                return [text]
-            }
-            return text.split(separator: ",").map { name in
-                var n = name.trimmingCharacters(in: " \t")
-                if n.count >= 2, let q = n.first, q == "\"" || q == "'", n.last == q { n = String(n.dropFirst().dropLast()) }
-                return n
-            }.filter { !$0.isEmpty }
-        }
+        let names = TextProperty.familyNames
         var result: [String] = []
         if doc.tokens[value].kind == .string {
             result = names(doc.string(at: value))
@@ -292,8 +380,7 @@ extension RequestDecoder {
         if doc.tokens[value].kind == .number {
             weight = try float(value, "fontWeight", allowNegative: false, pointer: pointer())
         } else if doc.tokens[value].kind == .string {
-            let word = doc.string(at: value)
-            weight = word == "normal" ? 400 : word == "bold" ? 700 : Float(word)
+            weight = TextProperty.weight(word: doc.string(at: value))
         } else {
             throw wrongType(value, message, pointer: pointer())
         }
