@@ -43,11 +43,12 @@ func checkError(_ error: WireError, documentSize: Int, limits: WireLimits) {
                  "error body lost the pointer")
 }
 
-/// The one-step decode of a body equals the two-step one: tree, contents, styles, ids, hash.
+/// The one-step decode of a body equals the two-step one: tree, contents, styles, ids, text
+/// leaves, hash.
 func checkSameRequest(_ a: LayoutRequest, _ b: LayoutRequest) {
     precondition(a.tree.nodeCount == b.tree.nodeCount && a.root == b.root && a.ids == b.ids
                  && a.available == b.available && a.direction == b.direction && a.textLines == b.textLines
-                 && a.textLeaves.count == b.textLeaves.count, "one-step and two-step decoders built different requests")
+                 && a.textLeaves == b.textLeaves, "one-step and two-step decoders built different requests")
     for index in 0..<a.tree.nodeCount {
         let node = NodeID(index)
         precondition(a.tree.style(of: node) == b.tree.style(of: node) && a.tree.content(of: node) == b.tree.content(of: node)
