@@ -10,9 +10,9 @@ import LayoutTextModel
 /// request of `root`, `available`, `direction`, `textLines` and a `config` (`pointScaleFactor`,
 /// `useWebDefaults`) before `root`. Strings are read in place, or unescaped into a scratch
 /// buffer when they hold escapes (clients that escape every non-ASCII character send them in
-/// ids). Anything else (another member or node kind, text, paint, a size reference, a repeated
-/// member, text as spans, a family array, a limit reached, any error) makes it give up, and `RequestDecoder`
-/// decodes the request from the tape instead; that one also words the errors. A request both
+/// ids). Anything else (another member or node kind, text as spans, a family array, paint, a
+/// size reference, a repeated member, a limit reached, any error) makes it give up, and
+/// `RequestDecoder` decodes the request from the tape instead; that one also words the errors. A request both
 /// accept decodes to the same tree, ids and hash either way (`OnePassDecoderTests`).
 struct OnePassDecoder {
     private let input: UnsafeBufferPointer<UInt8>
