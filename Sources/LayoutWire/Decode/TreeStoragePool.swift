@@ -35,8 +35,9 @@ public final class TreeStoragePool: Sendable {
     /// The most storages kept, whatever their size.
     public static let maxKept = 8
     /// A kept storage builds a tree only when it has room for at most this many times the
-    /// tree's nodes: a tree holds its storage's whole capacity (and a kept tree is charged it).
-    static let maxWaste = 4
+    /// tree's nodes: a tree holds its storage's whole capacity, and a tree kept for patches is
+    /// charged all of it.
+    static let maxWaste = 2
 
     private struct State {
         var capacityBytes: Int
@@ -77,7 +78,8 @@ public final class TreeStoragePool: Sendable {
     public var statistics: Statistics { state.withLock { $0.statistics } }
 
     /// A new tree with room for `nodes` nodes: in kept storage when the pool has one that fits
-    /// (the smallest), else with its arrays reserved fresh.
+    /// (the smallest, with room for at most `maxWaste` times `nodes`), else with its arrays
+    /// reserved fresh.
     public func tree(config: LayoutConfig, reserving nodes: Int) -> LayoutTree {
         guard nodes >= Self.minimumNodes else {
             var tree = LayoutTree(config: config)
