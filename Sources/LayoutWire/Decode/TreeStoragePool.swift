@@ -55,6 +55,7 @@ public final class TreeStoragePool: Sendable {
     /// The pool the decoders build in unless told otherwise: 16 MiB (three 6,000-node trees)
     /// until the service sets its configured bound.
     public static let shared = TreeStoragePool(capacityBytes: defaultCapacityBytes)
+    /// The default bound (`--tree-pool-bytes`).
     public static let defaultCapacityBytes = 16 << 20
 
     /// The byte bound; lowering it frees kept storages over the new bound.
