@@ -1,5 +1,5 @@
 // Handing a dropped tree's node arrays to the next tree. A large tree's arrays (a 6,000-node
-// tree holds ~5 MB) come from `mmap` when they pass malloc's mapping threshold, and are paid
+// tree holds ~5.8 MB) come from `mmap` when they pass malloc's mapping threshold, and are paid
 // for again in page faults by every tree that allocates them fresh: over half of decoding such a
 // tree. Arrays kept and reused are already mapped.
 

@@ -75,7 +75,7 @@ public struct ServiceConfiguration: Sendable {
     /// Byte budget of the node arrays of large trees (2,048 nodes or more) kept after their
     /// requests for the next large trees to be built in (`TreeStoragePool`): such arrays are
     /// above malloc's mapping threshold, and fresh ones are paged in anew by every request.
-    /// Default 16 MiB (three trees of 6,000 nodes); 0 keeps none.
+    /// Default 16 MiB (two trees of 6,000 nodes, ~5.8 MB each); 0 keeps none.
     public var treePoolBytes = TreeStoragePool.defaultCapacityBytes
     /// The shared second-level cache in Redis; off by default.
     public var sharedCache = SharedCacheConfiguration()

@@ -48,8 +48,7 @@ struct OnePassDecoder {
         // Nearly every node is an object with a style object: half the objects, a guess that
         // keeps the arrays near their final size (over-reserving pushes them into fresh pages).
         let reserve = min(limits.maxNodes, (objectCount ?? LayoutWire.openBraceCount(in: bytes)) / 2 + 1)
-        var tree = storage?.tree(config: LayoutConfig(), reserving: reserve) ?? LayoutTree(config: LayoutConfig())
-        if storage == nil { tree.reserveCapacity(reserve) }
+        var tree = TreeStoragePool.tree(config: LayoutConfig(), reserving: reserve, from: storage)
         do {
             return try decoder.request(into: &tree, reserved: reserve)
         } catch {

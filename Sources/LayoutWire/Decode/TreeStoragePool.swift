@@ -52,7 +52,8 @@ public final class TreeStoragePool: Sendable {
         state = Locked(State(capacityBytes: max(0, capacityBytes)))
     }
 
-    /// The pool the decoders build in unless told otherwise: 16 MiB (three 6,000-node trees)
+    /// The pool the decoders build in unless told otherwise: 16 MiB (two 6,000-node trees, of
+    /// ~5.8 MB each)
     /// until the service sets its configured bound.
     public static let shared = TreeStoragePool(capacityBytes: defaultCapacityBytes)
     /// The default bound (`--tree-pool-bytes`).
@@ -82,12 +83,22 @@ public final class TreeStoragePool: Sendable {
     /// (the smallest, with room for at most `maxWaste` times `nodes`), else with its arrays
     /// reserved fresh.
     public func tree(config: LayoutConfig, reserving nodes: Int) -> LayoutTree {
-        guard nodes >= Self.minimumNodes else {
-            var tree = LayoutTree(config: config)
-            tree.reserveCapacity(nodes)
-            return tree
-        }
-        let storage = state.withLock { state -> LayoutTree.Storage? in
+        Self.tree(config: config, reserving: nodes, from: self)
+    }
+
+    /// `tree(config:reserving:)` of `pool`, or with fresh arrays when there is no pool.
+    static func tree(config: LayoutConfig, reserving nodes: Int, from pool: TreeStoragePool?) -> LayoutTree {
+        if let storage = pool?.take(nodes: nodes) { return LayoutTree(config: config, storage: storage) }
+        var tree = LayoutTree(config: config)
+        tree.reserveCapacity(nodes)
+        return tree
+    }
+
+    /// The smallest kept storage with room for `nodes` nodes and at most `maxWaste` times
+    /// that, taken out of the pool; nil for a small tree or when none fits.
+    private func take(nodes: Int) -> LayoutTree.Storage? {
+        guard nodes >= Self.minimumNodes else { return nil }
+        return state.withLock { state -> LayoutTree.Storage? in
             var best = -1
             for (i, s) in state.storages.enumerated() {
                 let room = s.nodeCapacity
@@ -104,10 +115,6 @@ public final class TreeStoragePool: Sendable {
             state.statistics.bytes -= taken.heapBytes
             return taken
         }
-        if let storage { return LayoutTree(config: config, storage: storage) }
-        var tree = LayoutTree(config: config)
-        tree.reserveCapacity(nodes)
-        return tree
     }
 
     /// Takes the arrays of `tree` (left empty) to keep for a later tree, when they have room for
