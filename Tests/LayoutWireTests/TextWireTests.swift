@@ -96,6 +96,42 @@ import Testing
         check(#"{"root":{"style":{"font\u0053ize":0},"text":"a"}}"#, "invalid-value", "/root/style/fontSize")
     }
 
+    /// Every way a text property's value can be refused, with its code and words: what a
+    /// property accepts is defined once (`TextProperty.set`), the words are the tape decoder's.
+    @Test(arguments: [
+        (#""fontFamily": 3"#, "wrong-type", "fontFamily must be a family name or an array of names (got a number)"),
+        (#""fontFamily": " , ""#, "invalid-value", "fontFamily names no family"),
+        (#""fontFamily": []"#, "invalid-value", "fontFamily names no family"),
+        (#""fontSize": "12""#, "wrong-type", "fontSize must be a non-negative number (got a string)"),
+        (#""fontSize": -1"#, "invalid-value", "fontSize must not be negative"),
+        (#""fontSize": 1e39"#, "not-representable", "fontSize is not representable as a 32-bit float"),
+        (#""fontSize": 0"#, "invalid-value", "fontSize must be more than 0 and at most 10000 px"),
+        (#""fontWeight": true"#, "wrong-type", #"fontWeight must be a number from 1 to 1000, "normal" or "bold" (got a boolean)"#),
+        (#""fontWeight": "heavy""#, "unknown-value", #"fontWeight must be a number from 1 to 1000, "normal" or "bold""#),
+        (#""fontWeight": 0.4"#, "unknown-value", #"fontWeight must be a number from 1 to 1000, "normal" or "bold""#),
+        (#""fontWeight": -3"#, "invalid-value", "fontWeight must not be negative"),
+        (#""fontStyle": 1"#, "wrong-type", #"fontStyle must be one of "normal", "italic" (got a number)"#),
+        (#""fontStyle": "oblique""#, "unknown-value", #"unknown fontStyle "oblique"; expected "normal", "italic""#),
+        (#""lineHeight": true"#, "unknown-value", #"lineHeight must be "normal", a non-negative number of px or a percentage like "150%""#),
+        (#""lineHeight": "-5%""#, "unknown-value", #"lineHeight must be "normal", a non-negative number of px or a percentage like "150%""#),
+        (#""lineHeight": -2"#, "invalid-value", "lineHeight must not be negative"),
+        (#""letterSpacing": "1px""#, "wrong-type", "letterSpacing must be a number (got a string)"),
+        (#""letterSpacing": -10001"#, "invalid-value", "letterSpacing must be within -10000 and 10000 px"),
+        (#""textAlign": null"#, "wrong-type", #"textAlign must be one of "left", "right", "center", "start", "end", "justify" (got null)"#),
+        (#""whiteSpace": "wrap""#, "unknown-value", #"unknown whiteSpace "wrap"; expected "normal", "nowrap", "pre", "pre-wrap", "pre-line""#),
+        (#""overflowWrap": "break-all""#, "unknown-value", #"unknown overflowWrap "break-all"; expected "normal", "break-word", "anywhere""#),
+        (#""maxLines": 2.5"#, "invalid-value", "maxLines must be a whole number (0: no limit)"),
+        (#""maxLines": "2""#, "wrong-type", "maxLines must be a non-negative number (got a string)"),
+        (#""textOverflow": "fade""#, "unknown-value", #"unknown textOverflow "fade"; expected "clip", "ellipsis""#),
+    ])
+    func eachRefusedTextValueIsWorded(member: String, code: String, message: String) {
+        let e = error(#"{"root":{"style":{"# + member + #"},"text":"a"}}"#)
+        #expect(e?.code == code)
+        #expect(e?.message == message)
+        let key = member.dropFirst().prefix { $0 != "\"" }
+        #expect(e?.pointer == "/root/style/\(key)")
+    }
+
     @Test func eachTextPropertysPointerIsItsKey() {
         // Errors point at `property.pointer`, not at a pointer built from the key's token.
         for property in TextProperty.allCases {

@@ -304,7 +304,7 @@ struct OnePassDecoder {
             default: throw GaveUp()  // objects are size references; the rest are errors
             }
             if case .text(let textProperty) = property {
-                guard textProperty.set(value, on: &textStyle) else { throw GaveUp() }
+                do { try textProperty.set(value, on: &textStyle) } catch { throw GaveUp() }
                 declaresText = true
                 continue
             }

@@ -79,69 +79,101 @@ enum TextProperty: CaseIterable {
     static let maxLetterSpacing: Float = 10_000
     static let maxMaxLines: Float = 1_000_000
 
-    /// Declares this property in `style` from a number or a string the tape decoder takes with
-    /// the same meaning (`RequestDecoder.decodeTextProperty`), and returns true; returns false,
-    /// setting nothing, for anything else (an error, or a family array), which the one-pass
-    /// decoder leaves to the tape decoder.
-    func set(_ input: StyleInput, on style: inout TextStyleDeclaration) -> Bool {
-        func number(negative: Bool) -> Float? {
-            guard case .number(let value) = input else { return nil }
-            return try? StyleProperty.checked(value, allowNegative: negative)
+    /// The keywords this property accepts, quoted and listed for an error message; nil for a
+    /// property that is not a keyword.
+    var acceptedKeywords: String? {
+        func list<T>(_ table: KeyValuePairs<StaticString, T>) -> String {
+            table.map { "\"\($0.key)\"" }.joined(separator: ", ")
+        }
+        switch self {
+        case .fontStyle: return list(Self.fontStyles)
+        case .textAlign: return list(Self.textAligns)
+        case .whiteSpace: return list(Self.whiteSpaces)
+        case .overflowWrap: return list(Self.overflowWraps)
+        case .textOverflow: return list(Self.textOverflows)
+        default: return nil
+        }
+    }
+
+    /// Declares this property in `style` from a number or a string: the one definition of what
+    /// each text property accepts, for both decoders. A `fontFamily` array is the tape
+    /// decoder's (it comes as `.other`, refused here). Throws what is wrong, for the tape decoder
+    /// to word (`RequestDecoder.decodeTextProperty`); the one-pass decoder gives up instead.
+    func set(_ input: StyleInput, on style: inout TextStyleDeclaration) throws(TextInputFailure) {
+        func number(negative: Bool) throws(TextInputFailure) -> Float {
+            guard case .number(let value) = input else { throw .number(.wrongType) }
+            do { return try StyleProperty.checked(value, allowNegative: negative) } catch { throw .number(error) }
         }
         func word() -> String? {
             guard case .string(let bytes) = input else { return nil }
             return String(decoding: bytes, as: UTF8.self)
         }
-        func keyword<T>(_ table: KeyValuePairs<StaticString, T>) -> T? {
-            guard case .string(let bytes) = input else { return nil }
+        func keyword<T>(_ table: KeyValuePairs<StaticString, T>) throws(TextInputFailure) -> T {
+            guard case .string(let bytes) = input else { throw .wrongType }
             for entry in table where spells(bytes, entry.key) { return entry.value }
-            return nil
+            throw .unknownValue
         }
         switch self {
         case .fontFamily:
-            guard let names = word().map(Self.familyNames), !names.isEmpty else { return false }
+            guard let names = word().map(Self.familyNames) else { throw .wrongType }
+            guard !names.isEmpty else { throw .outOfRange }
             style.fontFamilies = names
         case .fontSize:
-            guard let size = number(negative: false), size > 0 && size <= Self.maxFontSize else { return false }
+            let size = try number(negative: false)
+            guard size > 0 && size <= Self.maxFontSize else { throw .outOfRange }
             style.fontSize = size
         case .fontWeight:
-            guard let weight = number(negative: false) ?? word().flatMap(Self.weight(word:)),
-                  weight >= 1, weight <= 1000 else { return false }
+            let weight: Float?
+            switch input {
+            case .number: weight = try number(negative: false)
+            case .string: weight = word().flatMap(Self.weight(word:))
+            case .other: throw .wrongType
+            }
+            guard let weight, weight >= 1, weight <= 1000 else { throw .unknownValue }
             style.fontWeight = Int(weight.rounded())
         case .fontStyle:
-            guard let slant = keyword(Self.fontStyles) else { return false }
-            style.fontStyle = slant
+            style.fontStyle = try keyword(Self.fontStyles)
         case .lineHeight:
-            if let pixels = number(negative: false) {
-                style.lineHeight = .pixels(pixels)
+            if case .number = input {
+                style.lineHeight = .pixels(try number(negative: false))
             } else if let word = word(), word == "normal" {
                 style.lineHeight = .normal
             } else if let percent = word().flatMap(Self.lineHeightPercent) {
                 style.lineHeight = .percent(percent)
             } else {
-                return false
+                throw .unknownValue
             }
         case .letterSpacing:
-            guard let spacing = number(negative: true), abs(spacing) <= Self.maxLetterSpacing else { return false }
+            let spacing = try number(negative: true)
+            guard abs(spacing) <= Self.maxLetterSpacing else { throw .outOfRange }
             style.letterSpacing = spacing
         case .textAlign:
-            guard let align = keyword(Self.textAligns) else { return false }
-            style.textAlign = align
+            style.textAlign = try keyword(Self.textAligns)
         case .whiteSpace:
-            guard let space = keyword(Self.whiteSpaces) else { return false }
-            style.whiteSpace = space
+            style.whiteSpace = try keyword(Self.whiteSpaces)
         case .overflowWrap:
-            guard let wrap = keyword(Self.overflowWraps) else { return false }
-            style.overflowWrap = wrap
+            style.overflowWrap = try keyword(Self.overflowWraps)
         case .maxLines:
-            guard let lines = number(negative: false), lines == lines.rounded(), lines <= Self.maxMaxLines else { return false }
+            let lines = try number(negative: false)
+            guard lines == lines.rounded(), lines <= Self.maxMaxLines else { throw .outOfRange }
             style.maxLines = Int(lines)
         case .textOverflow:
-            guard let overflow = keyword(Self.textOverflows) else { return false }
-            style.textOverflow = overflow
+            style.textOverflow = try keyword(Self.textOverflows)
         }
-        return true
     }
+}
+
+/// Why a value does not fit a text property; the tape decoder words it with the property.
+enum TextInputFailure: Error {
+    /// A number was expected and this is why it was refused (not a number, negative, too large).
+    case number(StyleInputFailure)
+    /// Neither of the kinds the property takes.
+    case wrongType
+    /// A string that is none of the property's keywords or forms (for `fontWeight` and
+    /// `lineHeight`: any value they cannot read).
+    case unknownValue
+    /// A value of the right kind outside the property's bounds.
+    case outOfRange
 }
 
 /// A text leaf as decoded, before inheritance: its spans with their own declarations.
@@ -286,106 +318,74 @@ extension RequestDecoder {
     }
 
     /// One text style key's value into `style` (errors point at the key: `property.pointer`).
+    /// What a property accepts is `TextProperty.set`'s; here only a family array, and words.
     func decodeTextProperty(_ property: TextProperty, value: Int,
                             into style: inout TextStyleDeclaration) throws(WireError) {
-        let name = property.name
-        // Not made from the key's token: the key is the property's name (both callers match
-        // it exactly), and a constant costs no string building per property decoded. (Nor
-        // by a closure: one that builds it from `doc` captures the decoder, which is then
-        // copied whole each time the closure is passed on.)
-        let pointer = property.pointer
-        switch property {
-        case .fontFamily:
-            style.fontFamilies = try fontFamilies(value, pointer: pointer)
-        case .fontSize:
-            let size = try float(value, name, allowNegative: false, pointer: pointer)
-            guard size > 0 && size <= TextProperty.maxFontSize else {
-                throw .invalid("invalid-value", "fontSize must be more than 0 and at most 10000 px", pointer: pointer)
-            }
-            style.fontSize = size
-        case .fontWeight:
-            style.fontWeight = try fontWeight(value, pointer: pointer)
-        case .fontStyle:
-            style.fontStyle = try keyword(value: value, name: name, pointer: pointer, TextProperty.fontStyles)
-        case .lineHeight:
-            if doc.tokens[value].kind == .number {
-                style.lineHeight = .pixels(try float(value, name, allowNegative: false, pointer: pointer))
-            } else if doc.tokens[value].kind == .string, doc.equals(value, "normal") {
-                style.lineHeight = .normal
-            } else if doc.tokens[value].kind == .string, let percent = TextProperty.lineHeightPercent(doc.string(at: value)) {
-                style.lineHeight = .percent(percent)
-            } else {
-                throw .invalid("unknown-value", "lineHeight must be \"normal\", a non-negative number of px or a percentage like \"150%\"",
-                               pointer: pointer)
-            }
-        case .letterSpacing:
-            let spacing = try float(value, name, allowNegative: true, pointer: pointer)
-            guard abs(spacing) <= TextProperty.maxLetterSpacing else {
-                throw .invalid("invalid-value", "letterSpacing must be within -10000 and 10000 px", pointer: pointer)
-            }
-            style.letterSpacing = spacing
-        case .textAlign:
-            style.textAlign = try keyword(value: value, name: name, pointer: pointer, TextProperty.textAligns)
-        case .whiteSpace:
-            style.whiteSpace = try keyword(value: value, name: name, pointer: pointer, TextProperty.whiteSpaces)
-        case .overflowWrap:
-            style.overflowWrap = try keyword(value: value, name: name, pointer: pointer, TextProperty.overflowWraps)
-        case .maxLines:
-            let lines = try float(value, name, allowNegative: false, pointer: pointer)
-            guard lines == lines.rounded(), lines <= TextProperty.maxMaxLines else {
-                throw .invalid("invalid-value", "maxLines must be a whole number (0: no limit)", pointer: pointer)
-            }
-            style.maxLines = Int(lines)
-        case .textOverflow:
-            style.textOverflow = try keyword(value: value, name: name, pointer: pointer, TextProperty.textOverflows)
+        if case .fontFamily = property, doc.tokens[value].kind == .array {
+            style.fontFamilies = try fontFamilies(inArray: value, pointer: property.pointer)
+            return
+        }
+        do { try property.set(input(value), on: &style) } catch {
+            throw textError(error, property, value: value)
         }
     }
 
-    /// One of `table`'s keywords (the value of the text property `name`).
-    /// A method, not a local function of `decodeTextProperty`: one capturing `self` copies
-    /// the whole decoder.
-    private func keyword<T>(value: Int, name: String, pointer: @autoclosure () -> String,
-                            _ table: KeyValuePairs<StaticString, T>) throws(WireError) -> T {
-        func accepted() -> String { table.map { "\"\($0.key)\"" }.joined(separator: ", ") }
-        guard doc.tokens[value].kind == .string else { throw wrongType(value, "\(name) must be one of \(accepted())", pointer: pointer()) }
-        // A loop, not `first(where:)`: a closure would copy the decoder.
-        for entry in table where doc.equals(value, entry.key) { return entry.value }
-        throw .invalid("unknown-value", "unknown \(name) \"\(doc.string(at: value))\"; expected \(accepted())", pointer: pointer())
+    /// The error for a value `property` refused, pointing at its key.
+    private func textError(_ failure: TextInputFailure, _ property: TextProperty, value: Int) -> WireError {
+        let name = property.name, pointer = property.pointer
+        switch failure {
+        case .number(.negative):
+            return .invalid("invalid-value", "\(name) must not be negative", pointer: pointer)
+        case .number(.notRepresentable):
+            return .invalid("not-representable", "\(name) is not representable as a 32-bit float", pointer: pointer)
+        case .number, .wrongType:
+            return wrongType(value, Self.expectation(of: property), pointer: pointer)
+        case .unknownValue:
+            if let accepted = property.acceptedKeywords {
+                return .invalid("unknown-value", "unknown \(name) \"\(doc.string(at: value))\"; expected \(accepted)",
+                                pointer: pointer)
+            }
+            return .invalid("unknown-value", Self.expectation(of: property), pointer: pointer)
+        case .outOfRange:
+            return .invalid("invalid-value", Self.bounds(of: property), pointer: pointer)
+        }
     }
 
-    /// `"DejaVu Serif"`, `"Inter, sans-serif"` (a CSS list) or `["Inter", "sans-serif"]`.
-    private func fontFamilies(_ value: Int, pointer: @autoclosure () -> String) throws(WireError) -> [String] {
-        let names = TextProperty.familyNames
+    /// What `property` takes, as its errors say it.
+    private static func expectation(of property: TextProperty) -> String {
+        switch property {
+        case .fontFamily: return "fontFamily must be a family name or an array of names"
+        case .fontWeight: return "fontWeight must be a number from 1 to 1000, \"normal\" or \"bold\""
+        case .lineHeight: return "lineHeight must be \"normal\", a non-negative number of px or a percentage like \"150%\""
+        case .letterSpacing: return "letterSpacing must be a number"
+        case .fontSize, .maxLines: return "\(property.name) must be a non-negative number"
+        case .fontStyle, .textAlign, .whiteSpace, .overflowWrap, .textOverflow:
+            return "\(property.name) must be one of \(property.acceptedKeywords ?? "")"
+        }
+    }
+
+    /// The bounds of `property`, as its errors say them.
+    private static func bounds(of property: TextProperty) -> String {
+        switch property {
+        case .fontFamily: return "fontFamily names no family"
+        case .fontSize: return "fontSize must be more than 0 and at most 10000 px"
+        case .letterSpacing: return "letterSpacing must be within -10000 and 10000 px"
+        case .maxLines: return "maxLines must be a whole number (0: no limit)"
+        default: return "\(property.name) is out of range"
+        }
+    }
+
+    /// `["Inter", "sans-serif"]`: each a name or a CSS list.
+    private func fontFamilies(inArray value: Int, pointer: @autoclosure () -> String) throws(WireError) -> [String] {
         var result: [String] = []
-        if doc.tokens[value].kind == .string {
-            result = names(doc.string(at: value))
-        } else if doc.tokens[value].kind == .array {
-            for (position, item) in doc.elements(of: value) {
-                guard doc.tokens[item].kind == .string else {
-                    throw wrongType(item, "each fontFamily must be a string", pointer: pointer() + "/\(position)")
-                }
-                result += names(doc.string(at: item))
+        for (position, item) in doc.elements(of: value) {
+            guard doc.tokens[item].kind == .string else {
+                throw wrongType(item, "each fontFamily must be a string", pointer: pointer() + "/\(position)")
             }
-        } else {
-            throw wrongType(value, "fontFamily must be a family name or an array of names", pointer: pointer())
+            result += TextProperty.familyNames(doc.string(at: item))
         }
         guard !result.isEmpty else { throw .invalid("invalid-value", "fontFamily names no family", pointer: pointer()) }
         return result
-    }
-
-    /// 1 ... 1000, `"normal"` (400), `"bold"` (700), or a number in a string (`"600"`).
-    private func fontWeight(_ value: Int, pointer: @autoclosure () -> String) throws(WireError) -> Int {
-        let message = "fontWeight must be a number from 1 to 1000, \"normal\" or \"bold\""
-        var weight: Float?
-        if doc.tokens[value].kind == .number {
-            weight = try float(value, "fontWeight", allowNegative: false, pointer: pointer())
-        } else if doc.tokens[value].kind == .string {
-            weight = TextProperty.weight(word: doc.string(at: value))
-        } else {
-            throw wrongType(value, message, pointer: pointer())
-        }
-        guard let weight, weight >= 1, weight <= 1000 else { throw .invalid("unknown-value", message, pointer: pointer()) }
-        return Int(weight.rounded())
     }
 }
 
