@@ -79,6 +79,24 @@ public enum JSONPointer {
         return out
     }
 
+    /// The pointer of a node: `/root`, then for each level down, the parent's array
+    /// (`children`, or a constraint container's `items`), the position in it, and `/node` where
+    /// the item wraps its node. Appended piece by piece into one buffer: every text leaf keeps
+    /// its pointer, so both decoders build one per leaf.
+    static func node<Levels: Collection>(
+        _ levels: Levels, _ level: (Levels.Element) -> (items: Bool, position: Int, nested: Bool)
+    ) -> String {
+        var text = "/root"
+        text.reserveCapacity(5 + 16 * levels.count)
+        for element in levels {
+            let (items, position, nested) = level(element)
+            text += items ? "/items/" : "/children/"
+            text += String(position)
+            if items && nested { text += "/node" }
+        }
+        return text
+    }
+
     /// `/a/b/0` from its unescaped parts.
     public static func make(_ tokens: [String]) -> String {
         tokens.map { "/" + escape($0) }.joined()

@@ -33,16 +33,7 @@ extension RequestDecoder {
         }
         var stack: [Frame] = []
         func pointer(_ stack: [Frame]) -> String {
-            // Appended piece by piece into one buffer, without interpolated temporaries: every
-            // text leaf keeps its pointer, so this runs once per leaf.
-            var text = "/root"
-            text.reserveCapacity(5 + 16 * stack.count)
-            for frame in stack {
-                text += frame.items ? "/items/" : "/children/"
-                text += String(frame.position)
-                if frame.items && frame.nested { text += "/node" }
-            }
-            return text
+            JSONPointer.node(stack) { ($0.items, $0.position, $0.nested) }
         }
         // One scratch node reused for every node, so a Style is not copied around per node.
         var node = DecodedNode(id: nil, style: baseStyle, content: .none)

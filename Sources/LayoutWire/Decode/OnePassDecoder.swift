@@ -198,13 +198,7 @@ struct OnePassDecoder {
 
     /// The JSON pointer of the node at `positions` (child positions from the root's children down).
     private static func pointer(_ positions: [Int]) -> String {
-        var pointer = "/root"
-        pointer.reserveCapacity(5 + 16 * positions.count)
-        for position in positions {
-            pointer += "/children/"
-            pointer += String(position)
-        }
-        return pointer
+        JSONPointer.node(positions) { (false, $0, false) }
     }
 
     /// Adds the node object at `pos` as the last child of `parent` and reads its members up to
