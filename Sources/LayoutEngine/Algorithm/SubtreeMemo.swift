@@ -27,15 +27,19 @@
 
 /// The memo of one layout call, made by `LayoutTree.prepareSubtreeMemo`.
 final class SubtreeMemoState {
+    // The per-node tables are constants, and the one the pass writes is raw memory: a
+    // variable stored property of a class is checked for exclusive access at every read and
+    // write, which cost a tenth of laying out a feed whose cells are copies (a restore writes
+    // every node's history).
     /// Per node: its subtree hash (zero when not a candidate).
-    var hashes: [StructuralHash]
+    let hashes: [StructuralHash]
     /// Per node: whether its layout may be copied from or to another node's.
-    var candidates: [Bool]
+    let candidates: [Bool]
     /// Per node: the nodes of its subtree.
-    var sizes: [Int32]
+    let sizes: [Int32]
     /// Per node: a digest of the calls it got this layout call (zero: none yet; `unknown` after
-    /// a call that was not digested).
-    var history: [StructuralHash]
+    /// a call that was not digested). Owned by this object.
+    let history: UnsafeMutableBufferPointer<StructuralHash>
     /// The key with the memo format and the config absorbed, copied for each call's digest.
     let prefix: StructuralHasher
     /// Snapshots made during this call, by memo key; nil for a key seen once.
@@ -51,10 +55,13 @@ final class SubtreeMemoState {
         self.hashes = hashes
         self.candidates = candidates
         self.sizes = sizes
-        self.history = [StructuralHash](repeating: Self.pristine, count: hashes.count)
+        history = .allocate(capacity: hashes.count)
+        history.initialize(repeating: Self.pristine)
         self.prefix = prefix
         self.store = store
     }
+
+    deinit { history.deallocate() }
 
     /// A float's exact bits (one NaN), so equal keys mean bit-identical arguments.
     @inline(__always) static func word(_ value: Float) -> UInt64 {
