@@ -203,6 +203,48 @@ import TestSupport
         return (tree, root)
     }
 
+    /// Three kinds of cell with one fingerprint take turns: the first two differ only in their
+    /// label's characters, the first and third only in padding and margin values (the print
+    /// leaves both out). A subtree hash is copied only from an equal subtree, and each cell is
+    /// laid out as its own.
+    @Test func subtreesAreComparedWholeBeforeTheirHashesAreShared() throws {
+        var tree = LayoutTree()
+        var rootStyle = Style()
+        rootStyle.width = .points(300)
+        let root = try tree.addNode(style: rootStyle)
+        // Of one length, broken into lines differently.
+        let texts = ["aa aa aa aa aa aa aa aa aa aa aa aa", "aaaaaaaaaaa aaaaaaaaaaa aaaaaaaaaaa", "aa aa aa aa aa aa aa aa aa aa aa aa"]
+        for i in 0..<12 {
+            let kind = i % 3
+            var cellStyle = Style()
+            cellStyle.flexDirection = .row
+            cellStyle.padding.all = .points([4, 4, 8][kind])
+            let cell = try tree.addNode(style: cellStyle)
+            var boxStyle = Style()
+            boxStyle.width = .points(40)
+            boxStyle.height = .points(10)
+            boxStyle.margin.left = .points([3, 3, 5][kind])
+            tree.appendChild(try tree.addNode(style: boxStyle), to: cell)
+            var labelStyle = Style()
+            labelStyle.flexGrow = 1
+            labelStyle.flexShrink = 1
+            tree.appendChild(try tree.addNode(style: labelStyle, content: .intrinsicText(texts[kind])), to: cell)
+            tree.appendChild(try tree.addNode(style: boxStyle), to: cell)
+            tree.appendChild(cell, to: root)
+        }
+        var reused = tree
+        reused.subtreeReuse = SubtreeReuse(key: Self.key, minimumNodes: 1)
+        reused.computeLayout(root: root, available: AvailableSize(width: 300, height: nil))
+        tree.computeLayout(root: root, available: AvailableSize(width: 300, height: nil))
+        let all = (0..<tree.nodeCount).map { NodeID($0) }
+        #expect(all.map { reused.frame(of: $0) } == all.map { tree.frame(of: $0) })
+        let stats = reused.subtreeReuseStatistics
+        // Three kinds of cell, four of each: the last of each kind is hashed, the others copy
+        // its hashes (its four nodes each).
+        #expect(stats.hashesCopied >= 3 * 3 * 4, "\(stats)")
+        #expect(stats.localHits > 0, "\(stats)")
+    }
+
     @Test func sizeReferencesTurnReuseOff() throws {
         let (feed, root, nodes) = try Self.feed(seed: 3)
         var tree = feed

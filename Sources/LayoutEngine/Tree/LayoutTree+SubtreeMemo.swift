@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 // Setting up the subtree memo of one layout call (see Algorithm/SubtreeMemo.swift): which
 // nodes may share a computation: a cheap fingerprint per subtree first, then keyed subtree
 // hashes for the subtrees whose fingerprints repeat.
@@ -49,15 +55,31 @@ extension LayoutTree {
             needed[i] = possible[i] || (i != root && parent >= 0 && needed[parent])
         }
         let key = reuse.key
+        // A subtree equal, node for node, to a later one with the same print takes that one's
+        // hashes instead of being hashed: comparing rows costs a fraction of a keyed hash, and
+        // a feed's cells are mostly such copies.
+        let (copyOf, insideCopy) = subtreeCopies(order: order, possible: possible, summaries: summaries)
         var hashes = [StructuralHash](repeating: SubtreeMemoState.pristine, count: nodeCount)
-        var counts: [StructuralHash: Int32] = [:]
+        var hashesCopied = 0
         hashes.withUnsafeMutableBufferPointer { hashes in
-            for i32 in order.reversed() where needed[Int(i32)] {
+            // Reverse pre-order: children before parents, and a copy's source (later in
+            // pre-order, and complete by the time the copy is reached) before the copy.
+            for i32 in order.reversed() {
                 let i = Int(i32)
-                hashes[i] = subtreeHash(of: i, key: key, childHashes: UnsafePointer(hashes.baseAddress!))
-                if possible[i] { counts[hashes[i], default: 0] += 1 }
+                guard needed[i], !insideCopy[i] else { continue }
+                if copyOf[i] >= 0 {
+                    Self.walkInStep(Int(copyOf[i]), i, firstChildren, nextSiblings, parents) { from, to in
+                        hashes[to] = hashes[from]
+                        hashesCopied += 1
+                        return true
+                    }
+                } else {
+                    hashes[i] = subtreeHash(of: i, key: key, childHashes: UnsafePointer(hashes.baseAddress!))
+                }
             }
         }
+        var counts: [StructuralHash: Int32] = [:]
+        for i32 in order where possible[Int(i32)] { counts[hashes[Int(i32)], default: 0] += 1 }
         var candidates = possible
         var candidateCount = 0
         for i32 in order where possible[Int(i32)] {
@@ -75,7 +97,99 @@ extension LayoutTree {
                                     store: reuse.store)
         memo.statistics.active = true
         memo.statistics.candidates = candidateCount
+        memo.statistics.hashesCopied = hashesCopied
         return memo
+    }
+
+    /// For each possible candidate that is equal, row for row, to a later node with the same
+    /// print (a source: not inside a copy, and complete before it in reverse pre-order), that
+    /// node; -1 elsewhere. And whether each node lies below such a copy (its hash comes with
+    /// the copy's). Equal rows give equal keyed hashes, so this only saves hashing them.
+    private func subtreeCopies(order: [Int32], possible: [Bool], summaries: [SubtreeSummary])
+        -> (copyOf: [Int32], insideCopy: [Bool]) {
+        var copyOf = [Int32](repeating: -1, count: nodeCount)
+        var insideCopy = [Bool](repeating: false, count: nodeCount)
+        // The distinct subtrees of each print, latest first (a list through `previousSource`):
+        // cells whose prints collide (they differ only where the print does not look) may take
+        // turns.
+        var latestSource: [UInt64: Int32] = [:]
+        var previousSource = [Int32](repeating: -1, count: nodeCount)
+        withNodeRows { rows in
+            for k in order.indices.reversed() {
+                let i = Int(order[k])
+                guard possible[i] else { continue }
+                let print = summaries[i].print
+                var r = latestSource[print] ?? -1
+                var compared = 0
+                while r >= 0 && compared < Self.sourcesPerPrint
+                        && !Self.sameSubtree(Int(r), i, rows, firstChildren, nextSiblings, parents) {
+                    r = previousSource[Int(r)]
+                    compared += 1
+                }
+                if r >= 0 && compared < Self.sourcesPerPrint {
+                    copyOf[i] = r
+                    for d in order[(k + 1)..<(k + Int(summaries[i].size))] { insideCopy[Int(d)] = true }
+                } else {
+                    previousSource[i] = latestSource[print] ?? -1
+                    latestSource[print] = Int32(i)
+                }
+            }
+        }
+        return (copyOf, insideCopy)
+    }
+
+    /// How many distinct subtrees of one print `subtreeCopies` compares a subtree with.
+    private static let sourcesPerPrint = 16
+
+    /// Whether the subtrees at `a` and `b` have the same shape and, node for node, the same
+    /// style bytes, content and child count: all that their keyed hashes read. Styles differing
+    /// only in padding bytes compare unequal, which costs a hash, never a wrong answer.
+    private static func sameSubtree(_ a: Int, _ b: Int, _ rows: NodeRows, _ firstChildren: [NodeID],
+                                    _ nextSiblings: [NodeID], _ parents: [NodeID]) -> Bool {
+        walkInStep(a, b, firstChildren, nextSiblings, parents) { x, y in
+            rows.childCounts[x] == rows.childCounts[y] && rows.measured[x] == rows.measured[y]
+                && memcmp(rows.styles + x, rows.styles + y, MemoryLayout<Style>.size) == 0
+                && (!rows.measured[x] || sameContent(rows.contents + x, rows.contents + y))
+        }
+    }
+
+    /// Measured content that streams the same words into a hash: bit for bit, not `==` (which
+    /// takes 0 and -0, or two spellings of one character, as equal). Other kinds are not
+    /// compared.
+    private static func sameContent(_ a: UnsafePointer<NodeContent>, _ b: UnsafePointer<NodeContent>) -> Bool {
+        switch (a.pointee, b.pointee) {
+        case (.fixed(let x), .fixed(let y)), (.benchmarkLeaf(let x), .benchmarkLeaf(let y)):
+            return x.width.bitPattern == y.width.bitPattern && x.height.bitPattern == y.height.bitPattern
+        case (.custom(let x, let xs), .custom(let y, let ys)): return x == y && xs == ys
+        case (.intrinsicText(let x), .intrinsicText(let y)): return x.utf8.elementsEqual(y.utf8)
+        default: return false
+        }
+    }
+
+    /// Visits the subtrees at `a` and `b` in pre-order together, each pair of nodes at the same
+    /// place, where both have nodes, until `visit` returns false (then false).
+    @discardableResult
+    private static func walkInStep(_ a: Int, _ b: Int, _ firstChildren: [NodeID], _ nextSiblings: [NodeID],
+                                   _ parents: [NodeID], _ visit: (_ a: Int, _ b: Int) -> Bool) -> Bool {
+        var x = a, y = b
+        while true {
+            guard visit(x, y) else { return false }
+            let (fx, fy) = (Int(firstChildren[x].index), Int(firstChildren[y].index))
+            if fx >= 0 && fy >= 0 {
+                (x, y) = (fx, fy)
+                continue
+            }
+            // Up to the nearest pair of ancestors (within the two subtrees) with next siblings.
+            while true {
+                guard x != a else { return true }
+                let (nx, ny) = (Int(nextSiblings[x].index), Int(nextSiblings[y].index))
+                if nx >= 0 && ny >= 0 {
+                    (x, y) = (nx, ny)
+                    break
+                }
+                (x, y) = (Int(parents[x].index), Int(parents[y].index))
+            }
+        }
     }
 
     /// Fills the summary of every node under `root` (children before parents, by the links: no

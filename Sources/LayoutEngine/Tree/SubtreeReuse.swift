@@ -81,6 +81,9 @@ public struct SubtreeReuseStatistics: Hashable, Sendable {
     public var storeHits = 0
     /// Layouts or measurements computed and kept as snapshots.
     public var recorded = 0
+    /// Nodes whose subtree hash was taken from an equal subtree (compared row for row) instead
+    /// of being computed.
+    public var hashesCopied = 0
 
     public init() {}
 }
