@@ -67,6 +67,7 @@ public struct NodeIdentifiers: Sendable, Equatable, RandomAccessCollection, Muta
 
     /// Appends an id given as its UTF-8 bytes, which must be valid UTF-8 (a decoder's checked
     /// input), or nil.
+    @inline(__always)
     public mutating func append(utf8 id: UnsafeBufferPointer<UInt8>?) {
         guard let id else { spans.append(.none); return }
         spans.append(Span(start: Int32(bytes.count), length: Int32(id.count)))

@@ -20,6 +20,90 @@ import TestSupport
         expectSame(onePass, tape, "seed \(seed)")
     }
 
+    /// Random requests whose children often repeat an earlier sibling but for its ids: the
+    /// repeats are copied, not decoded, to the tape decoder's tree, ids, text leaves and hash.
+    @Test func repeatedSiblingsDecodeAsFromTheTape() throws {
+        var copiesOverSeeds = 0
+        for seed: UInt64 in 1_000..<1_060 {
+            var generator = RequestGenerator(seed: seed)
+            generator.text = seed % 2 == 1
+            generator.repeats = true
+            let bytes = Array(generator.request().utf8)
+            var copies = 0
+            let onePass = try #require(bytes.withUnsafeBufferPointer { OnePassDecoder.decode($0, limits: .default, repeatsFrom: 0, copies: &copies) },
+                                       "seed \(seed): the one-pass decoder gave up on \(String(decoding: bytes, as: UTF8.self))")
+            let tape = try LayoutWire.decodeRequest(JSONValue.parse(bytes: bytes))
+            expectSame(onePass, tape, "seed \(seed)")
+            copiesOverSeeds += copies
+        }
+        // Worthless if nothing was copied.
+        #expect(copiesOverSeeds >= 30, "\(copiesOverSeeds) copies")
+    }
+
+    /// Siblings that repeat an earlier one but for their ids, or nearly: copied when they do,
+    /// decoded when a byte differs or an id is missing or extra, with pointers and text as the
+    /// tape decoder makes them. (Repeats are looked for from a parent's fourth child on: each
+    /// list starts with three empty leaves.)
+    @Test(arguments: [
+        // Box cells of two shapes taking turns, ids of other lengths, escaped.
+        (#"{"root": {"children": [{}, {}, {}, {"id": "a", "style": {"padding": 2}, "children": [{"id": "a1", "style": {"width": 4}}]}, {"id": "b", "style": {"padding": 3}, "children": [{"id": "b1", "style": {"width": 4}}]}, {"id": "cc", "style": {"padding": 2}, "children": [{"id": "cc1", "style": {"width": 4}}]}, {"id": "\u0064", "style": {"padding": 3}, "children": [{"id": "d\n1", "style": {"width": 4}}]}]}}"#, 2),
+        // Nodes without ids, and a last child that differs in its last byte.
+        (#"{"root": {"children": [{}, {}, {}, {"children": [{"style": {"width": 4}}, {}]}, {"children": [{"style": {"width": 4}}, {}]}, {"children": [{"style": {"width": 4}}, {"id": "x"}]}, {"children": [{"style": {"width": 5}}, {}]}]}}"#, 1),
+        // An id missing from, or added to, a repeat.
+        (#"{"root": {"children": [{}, {}, {}, {"id": "a", "children": [{"id": "a1"}]}, {"children": [{"id": "b1"}]}, {"id": "c", "children": [{}]}, {"id": "d", "children": [{"id": "d1"}]}]}}"#, 1),
+        // Text leaves and text styles inside repeats: pointers and inheritance.
+        (#"{"root": {"style": {"fontSize": 10}, "children": [{}, {}, {}, {"id": "m1", "style": {"fontWeight": "bold"}, "children": [{"id": "t1", "text": "hello"}, {"id": "s1", "text": "world", "style": {"fontSize": 12}}]}, {"id": "m2", "style": {"fontWeight": "bold"}, "children": [{"id": "t2", "text": "hello"}, {"id": "s2", "text": "world", "style": {"fontSize": 12}}]}, {"id": "m3", "style": {"fontWeight": "bold"}, "children": [{"id": "t3", "text": "hello!"}, {"id": "s3", "text": "world", "style": {"fontSize": 12}}]}]}}"#, 1),
+        // Repeats inside repeats: rows of cells.
+        (#"{"root": {"children": [{}, {}, {}, {"id": "r1", "children": [{}, {}, {}, {"id": "c11", "children": [{"id": "l11"}]}, {"id": "c12", "children": [{"id": "l12"}]}]}, {"id": "r2", "children": [{}, {}, {}, {"id": "c21", "children": [{"id": "l21"}]}, {"id": "c22", "children": [{"id": "l22"}]}]}]}}"#, 2),
+        // An id with an escaped quote.
+        (#"{"root": {"children": [{}, {}, {}, {"id": "a", "children": [{}]}, {"id": "b\"q", "children": [{}]}]}}"#, 1),
+        // Too few children to look for repeats.
+        (#"{"root": {"children": [{}, {"id": "a", "children": [{}]}, {"id": "b", "children": [{}]}]}}"#, 0),
+    ]) func nearRepeatsDecodeAsFromTheTape(text: String, copies expected: Int) throws {
+        let bytes = Array(text.utf8)
+        var copies = 0
+        let onePass = try #require(bytes.withUnsafeBufferPointer { OnePassDecoder.decode($0, limits: .default, repeatsFrom: 0, copies: &copies) }, "\(text)")
+        let tape = try LayoutWire.decodeRequest(JSONValue.parse(bytes: bytes))
+        expectSame(onePass, tape, text)
+        #expect(copies == expected, "\(text)")
+    }
+
+    /// A repeat whose id is not a valid string makes the one-pass decoder give up; the tape
+    /// decoder reports it. So does a repeat past the node limit.
+    @Test func badRepeatsAreTheTapeDecodersToReport() throws {
+        let badID = Array(#"{"root": {"children": [{}, {}, {}, {"id": "a", "children": [{}]}, {"id": "\x", "children": [{}]}]}}"#.utf8)
+        var copies = 0
+        #expect(badID.withUnsafeBufferPointer { OnePassDecoder.decode($0, limits: .default, repeatsFrom: 0, copies: &copies) } == nil)
+        #expect(throws: WireError.self) { try LayoutWire.decodeRequest(bytes: badID) }
+        // 1 + 3 + 2 + 2 nodes.
+        let many = Array(#"{"root": {"children": [{}, {}, {}, {"children": [{}]}, {"children": [{}]}]}}"#.utf8)
+        #expect(many.withUnsafeBufferPointer { OnePassDecoder.decode($0, limits: WireLimits(maxNodes: 7), repeatsFrom: 0, copies: &copies) } == nil)
+        do throws(WireError) {
+            _ = try LayoutWire.decodeRequest(bytes: many, limits: WireLimits(maxNodes: 7))
+            Issue.record("8 nodes passed a limit of 7")
+        } catch {
+            #expect(error.code == "too-many-nodes")
+        }
+        #expect(many.withUnsafeBufferPointer { OnePassDecoder.decode($0, limits: WireLimits(maxNodes: 8), repeatsFrom: 0, copies: &copies) } != nil)
+        #expect(copies == 1)
+    }
+
+    /// Repeats are looked for only in trees of `RepeatedSiblings.minimumNodes` nodes or more
+    /// (estimated): a feed of cells repeats, a small tree of the same cells is decoded.
+    @Test func repeatsAreLookedForInLargeTrees() throws {
+        func feed(_ cells: Int) -> [UInt8] {
+            let cell = (0..<cells).map { #"{"id": "c\#($0)", "style": {"padding": 4}, "children": [{"id": "t\#($0)", "style": {"width": 10}}]}"# }
+            return Array(#"{"root": {"children": [\#(cell.joined(separator: ", "))]}}"#.utf8)
+        }
+        for (cells, repeats) in [(10, false), (3_000, true)] {
+            let bytes = feed(cells)
+            var copies = 0
+            let onePass = try #require(bytes.withUnsafeBufferPointer { OnePassDecoder.decode($0, limits: .default, copies: &copies) })
+            #expect((copies > 0) == repeats, "\(cells) cells: \(copies) copies")
+            expectSame(onePass, try LayoutWire.decodeRequest(JSONValue.parse(bytes: bytes)), "\(cells) cells")
+        }
+    }
+
     /// Requests just outside the shape: the one-pass decoder gives up, and the answer of
     /// `decodeRequest(bytes:)` (a request or an error) is the tape decoder's.
     @Test(arguments: [

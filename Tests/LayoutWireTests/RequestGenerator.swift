@@ -9,6 +9,8 @@ struct RequestGenerator {
     var nodes = 0
     /// Whether leaves may be text leaves and styles may hold text properties.
     var text = false
+    /// Whether a child may repeat an earlier sibling byte for byte, but for its ids.
+    var repeats = false
 
     init(seed: UInt64) { random = SplitMix64(seed: seed) }
 
@@ -61,10 +63,22 @@ struct RequestGenerator {
         members.shuffle(using: &random)
         if childCount > 0 || chance(6) {
             var children: [String] = []
-            for _ in 0..<childCount { children.append(node(depth: depth + 1)) }
+            for _ in 0..<childCount {
+                if repeats, !children.isEmpty, !chance(3) {
+                    children.append(renamingIDs(children[Int(random.next() % UInt64(children.count))]))
+                } else {
+                    children.append(node(depth: depth + 1))
+                }
+            }
             members.append(#""children":"# + space() + "[" + children.joined(separator: "," + space()) + space() + "]")
         }
         return "{" + space() + members.joined(separator: "," + space()) + "}"
+    }
+
+    /// `node` with every id given a new prefix (of another length, sometimes escaped).
+    private mutating func renamingIDs(_ node: String) -> String {
+        let prefix = ["r", "rr\(random.next() % 100)", #"\u0072"#, "ré", ""][Int(random.next() % 5)]
+        return node.replacingOccurrences(of: #""id": "n"#, with: #""id": "\#(prefix)n"#)
     }
 
     private mutating func style() -> String {

@@ -214,6 +214,42 @@ public struct LayoutTree {
         return node
     }
 
+    /// New nodes copying the subtree whose nodes are `source` (a node and its descendants, all
+    /// of them and nothing else, as a decoder adds them: depth first), as the last child of
+    /// `parent`; returns the copy of its root. Styles, contents, flags and links are copied, so
+    /// nothing is checked or worked out again: for a decoder that met a subtree it decoded
+    /// before again, byte for byte but for its ids.
+    @_spi(Decoding)
+    public mutating func addNodes(copying source: Range<Int>, under parent: NodeID) -> NodeID {
+        let first = styles.count
+        let offset = Int32(first - source.lowerBound)
+        @inline(__always) func moved(_ link: NodeID) -> NodeID {
+            assert(link == .none || source.contains(Int(link.index)), "a link out of the copied subtree")
+            return link == .none ? .none : NodeID(link.index + offset)
+        }
+        for k in source {
+            styles.append(styles[k])
+            contents.append(contents[k])
+            // The root's parent and next sibling are outside: it is linked below.
+            let isRoot = k == source.lowerBound
+            parents.append(isRoot ? .none : moved(parents[k]))
+            firstChildren.append(moved(firstChildren[k]))
+            lastChildren.append(moved(lastChildren[k]))
+            nextSiblings.append(isRoot ? .none : moved(nextSiblings[k]))
+            childCounts.append(childCounts[k])
+            layouts.append(NodeLayout())
+            measuredFlags.append(measuredFlags[k])
+            styleFlags.append(styleFlags[k])
+            flagCounts.replace([], with: styleFlags[k])
+        }
+        let entry = CacheEntry()
+        for _ in 0..<source.count * maxCachedMeasurements { measureCaches.append(entry) }
+        let root = NodeID(first)
+        link(root, under: parent)
+        if !layouts[Int(parent.index)].isDirty { markDirty(parent) }
+        return root
+    }
+
     /// Stores a node whose values have been checked.
     private mutating func appendNode(style: Style, content: NodeContent) -> NodeID {
         styles.append(style)

@@ -25,6 +25,11 @@ struct OnePassDecoder {
     private var unescapedID: GrowableBuffer<UInt8>?
     /// Text styles and leaves met on the way, resolved at the end as the tape decoder does.
     private let text = TextCollector()
+    /// Children copied from an earlier sibling (`RepeatedSiblings`, kept apart from the
+    /// decoder: a copy of the decoder, which the compiler makes at times, would retain its arrays).
+    private var copies = 0
+    /// Whether siblings are compared with earlier ones at all (`RepeatedSiblings.minimumNodes`).
+    private var findsRepeats = false
 
     /// Thrown at the first thing outside the accepted shape; nothing is reported.
     struct GaveUp: Error {}
@@ -40,15 +45,26 @@ struct OnePassDecoder {
     /// decoder gives up.
     static func decode(_ bytes: UnsafeBufferPointer<UInt8>, limits: WireLimits, objectCount: Int? = nil,
                        storage: TreeStoragePool? = nil) -> LayoutRequest? {
+        var copies = 0
+        return decode(bytes, limits: limits, objectCount: objectCount, storage: storage, copies: &copies)
+    }
+
+    /// `decode`, counting the children copied from an earlier sibling (`RepeatedSiblings`), in
+    /// trees of about `repeatsFrom` nodes or more (estimated from the count of `{`).
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, limits: WireLimits, objectCount: Int? = nil,
+                       storage: TreeStoragePool? = nil, repeatsFrom: Int = RepeatedSiblings.minimumNodes,
+                       copies: inout Int) -> LayoutRequest? {
+        // Nearly every node is an object with a style object: half the objects, a guess that
+        // keeps the arrays near their final size (over-reserving pushes them into fresh pages).
+        let reserve = min(limits.maxNodes, (objectCount ?? LayoutWire.openBraceCount(in: bytes)) / 2 + 1)
         var decoder = OnePassDecoder(input: bytes, limits: limits)
+        decoder.findsRepeats = reserve >= repeatsFrom
         defer {
             decoder.unescaped?.free()
             decoder.unescapedID?.free()
         }
-        // Nearly every node is an object with a style object: half the objects, a guess that
-        // keeps the arrays near their final size (over-reserving pushes them into fresh pages).
-        let reserve = min(limits.maxNodes, (objectCount ?? LayoutWire.openBraceCount(in: bytes)) / 2 + 1)
         var tree = TreeStoragePool.tree(config: LayoutConfig(), reserving: reserve, from: storage)
+        defer { copies = decoder.copies }
         do {
             return try decoder.request(into: &tree, reserved: reserve)
         } catch {
@@ -162,19 +178,43 @@ struct OnePassDecoder {
         // the child being read (a text leaf's pointer is made of them).
         var open: [NodeID] = []
         var positions: [Int] = []
-        let (root, rootHasChildren) = try node(into: &tree, ids: &ids, base: base, under: nil, depth: 0)
-        text.commit(root, pointer: "/root")
+        var siblings = RepeatedSiblings(root: RepeatedSiblings.Start(byte: pos, node: 0, declarations: 0, leaves: 0),
+                                        reservingNodes: findsRepeats ? tree.nodeCapacity : 0)
+        defer { copies = siblings.copies }
+        // What `text` holds, counted here: read from it, each count is an access check.
+        var filed = (declarations: 0, leaves: 0)
+        let (root, rootHasChildren) = try node(into: &tree, ids: &ids, base: base, under: nil, depth: 0, siblings: &siblings)
+        filed = text.commit(root, pointer: "/root")
         guard rootHasChildren else { return root }
         open.append(root)
         positions.append(0)
         while let parent = open.last {
             // At the start of a child, after `[` or `,`.
-            let (child, hasChildren) = try node(into: &tree, ids: &ids, base: base, under: parent, depth: open.count)
-            text.commit(child, pointer: Self.pointer(positions))
-            if hasChildren {
-                open.append(child)
-                positions.append(0)
-                continue
+            skipWhitespace()
+            let (childByte, childNode) = (pos, tree.nodeCount)
+            var repeated = false
+            if findsRepeats && siblings.mayRepeat {
+                repeated = try cloneEarlierSibling(into: &tree, ids: &ids, under: parent, positions: positions,
+                                                   siblings: &siblings, filed: &filed)
+            }
+            if !repeated {
+                let (child, hasChildren) = try node(into: &tree, ids: &ids, base: base, under: parent, depth: open.count,
+                                                    siblings: &siblings)
+                if hasChildren && findsRepeats {
+                    // What was filed before the child's own text (a leaf is never a source).
+                    siblings.openChildren(of: RepeatedSiblings.Start(byte: childByte, node: childNode,
+                                                                     declarations: filed.declarations,
+                                                                     leaves: filed.leaves))
+                }
+                let own = text.commit(child, pointer: Self.pointer(positions))
+                filed.declarations += own.declarations
+                filed.leaves += own.leaves
+                if hasChildren {
+                    open.append(child)
+                    positions.append(0)
+                    continue
+                }
+                if findsRepeats { siblings.completedLeaf() }
             }
             // After a node's closing brace: its next sibling, or the end of its parent.
             while true {
@@ -191,9 +231,64 @@ struct OnePassDecoder {
                 open.removeLast()
                 positions.removeLast()
                 if open.isEmpty { return root }
+                guard findsRepeats else { continue }
+                let parentStart = siblings.closeChildren()
+                siblings.completed(RepeatedSiblings.Source(
+                    start: parentStart, byteEnd: pos, nodeEnd: tree.nodeCount, declarationEnd: filed.declarations,
+                    leafEnd: filed.leaves,
+                    pointerLength: filed.leaves > parentStart.leaves ? Self.pointerLength(positions) : 0))
             }
         }
         return root
+    }
+
+    /// When the child at `pos` repeats an earlier sibling but for its ids, adds a copy of that
+    /// sibling's nodes under `parent` (with the child's own ids, and its text filed as the
+    /// sibling's was), moves past it and returns true. The child is at `positions`.
+    private mutating func cloneEarlierSibling(into tree: inout LayoutTree, ids: inout NodeIdentifiers,
+                                              under parent: NodeID, positions: [Int],
+                                              siblings: inout RepeatedSiblings,
+                                              filed: inout (declarations: Int, leaves: Int)) throws(GaveUp) -> Bool {
+        guard let (source, end) = siblings.findRepeat(at: pos, in: input) else { return false }
+        let count = source.nodeEnd - source.start.node
+        guard tree.nodeCount + count <= limits.maxNodes else { throw GaveUp() }
+        let offset = tree.nodeCount - source.start.node
+        _ = tree.addNodes(copying: source.start.node..<source.nodeEnd, under: parent)
+        var nextID = 0
+        for from in source.start.node..<source.nodeEnd {
+            if siblings.hasID(from) {
+                pos = Int(siblings.cloneIDStarts[nextID])
+                nextID += 1
+                let idStart = pos
+                ids.append(utf8: try string())
+                siblings.noteID(idStart..<pos)
+            } else {
+                ids.append(utf8: nil)
+                siblings.noteID(nil)
+            }
+        }
+        if source.leafEnd > source.start.leaves || source.declarationEnd > source.start.declarations {
+            let own = Self.pointer(positions)
+            text.fileCopies(declarations: source.start.declarations..<source.declarationEnd,
+                            leaves: source.start.leaves..<source.leafEnd, offset: Int32(offset)) {
+                own + $0.dropFirst(source.pointerLength)
+            }
+            filed.declarations += source.declarationEnd - source.start.declarations
+            filed.leaves += source.leafEnd - source.start.leaves
+        }
+        pos = end
+        return true
+    }
+
+    /// The UTF-8 length of `pointer(positions)`, without making it.
+    private static func pointerLength(_ positions: [Int]) -> Int {
+        var length = 5  // "/root"
+        for position in positions {
+            var digits = 1, rest = position / 10
+            while rest > 0 { digits += 1; rest /= 10 }
+            length += 10 + digits  // "/children/" and the position
+        }
+        return length
     }
 
     /// The JSON pointer of the node at `positions` (child positions from the root's children down).
@@ -205,7 +300,8 @@ struct OnePassDecoder {
     /// the end of the object, or into its non-empty `children` array (true: `pos` is at the
     /// first child).
     private mutating func node(into tree: inout LayoutTree, ids: inout NodeIdentifiers, base: Style,
-                               under parent: NodeID?, depth: Int) throws(GaveUp) -> (NodeID, hasChildren: Bool) {
+                               under parent: NodeID?, depth: Int,
+                               siblings: inout RepeatedSiblings) throws(GaveUp) -> (NodeID, hasChildren: Bool) {
         // Each node level nests two JSON values (its object and its children array), under
         // the request object, with the style object inside.
         guard tree.nodeCount < limits.maxNodes, depth < limits.maxDepth, 2 * depth + 3 < limits.maxNesting else {
@@ -213,6 +309,7 @@ struct OnePassDecoder {
         }
         try open(UInt8(ascii: "{"))
         var id: UnsafeBufferPointer<UInt8>?
+        var idSpan: Range<Int>?
         var hasChildren = false
         let node = try tree.addNode(base: base, under: parent, reportingGroups: { (style, content, groups) throws(GaveUp) in
             if try closesEmpty(UInt8(ascii: "}")) { return }
@@ -223,7 +320,10 @@ struct OnePassDecoder {
                 switch key.count {
                 case 2 where spells(key, "id"):
                     bit = 1
+                    skipWhitespace()
+                    let start = pos
                     let text = try string()
+                    idSpan = start..<pos
                     // Only a document with escapes can have read it into `unescaped`.
                     id = unescaped == nil ? text : keptID(text)
                 case 5 where spells(key, "style"):
@@ -262,6 +362,7 @@ struct OnePassDecoder {
             } while try nextMember()
         })
         ids.append(utf8: id)
+        if findsRepeats { siblings.noteID(idSpan) }
         return (node, hasChildren)
     }
 

@@ -200,16 +200,35 @@ final class TextCollector {
     var textLines = false
 
     /// Files what was decoded for `node`.
-    func commit(_ node: NodeID, pointer: @autoclosure () -> String) {
-        guard hasPending else { return }
+    /// Returns how many declarations and leaves it filed (0 or 1 each).
+    @discardableResult
+    func commit(_ node: NodeID, pointer: @autoclosure () -> String) -> (declarations: Int, leaves: Int) {
+        guard hasPending else { return (0, 0) }
         defer { hasPending = false }
+        var filed = (declarations: 0, leaves: 0)
         if !pendingStyle.isEmpty {
             declarations.append((node.index, pendingStyle))
             pendingStyle = TextStyleDeclaration()
+            filed.declarations = 1
         }
         if let text = pendingText {
             leaves.append((node, text, pointer()))
             pendingText = nil
+            filed.leaves = 1
+        }
+        return filed
+    }
+
+    /// Files for a copy of some nodes what was filed for them: the declarations and leaves in
+    /// `declarations` and `leaves` (filed for nodes `offset` below their copies), a copied
+    /// leaf's pointer made by `pointer` from the original's.
+    func fileCopies(declarations filed: Range<Int>, leaves: Range<Int>, offset: Int32, pointer: (String) -> String) {
+        for k in filed {
+            declarations.append((declarations[k].node + offset, declarations[k].style))
+        }
+        for k in leaves {
+            let leaf = self.leaves[k]
+            self.leaves.append((NodeID(leaf.node.index + offset), leaf.text, pointer(leaf.pointer)))
         }
     }
 

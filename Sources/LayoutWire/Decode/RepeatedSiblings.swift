@@ -1,0 +1,195 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Sibling subtrees met again, for the one-pass decoder: a feed's 1,000 cells are often a few
+/// shapes with other ids. A child whose bytes equal an earlier sibling's, but for the values of
+/// their `id`s, is the same subtree: its nodes are copied from that sibling's instead of being
+/// decoded (`OnePassDecoder.cloneEarlierSibling`).
+///
+/// A comparison stops at the first byte that differs, and the children of a parent whose
+/// first `triesWithoutRepeat` children repeat nothing are not compared any more: trees without
+/// repeats pay little for it.
+struct RepeatedSiblings {
+    /// Where a child starts: its `{`, its first node, and how much text had been filed before it.
+    struct Start {
+        var byte: Int
+        var node: Int
+        var declarations: Int
+        var leaves: Int
+    }
+
+    /// A decoded child of two nodes or more that later siblings may repeat.
+    struct Source {
+        var start: Start
+        /// Just past its closing `}`, and past its last node, declaration and leaf.
+        var byteEnd: Int
+        var nodeEnd: Int
+        var declarationEnd: Int
+        var leafEnd: Int
+        /// The length of its own JSON pointer (its leaves' pointers start with it); 0 without leaves.
+        var pointerLength: Int
+        /// The source (index in `sources`) the child after the last child like this one was
+        /// like: tried first for the child after the next one like it, since lists often take
+        /// turns (-1: none yet).
+        var successor = -1
+    }
+
+    /// One parent whose children are being decoded.
+    private struct Level {
+        /// Its children that may be repeated: `sources[firstSource...]` while it is the innermost.
+        var firstSource: Int
+        var children = 0
+        var repeats = 0
+        /// The source (index in `sources`) the last child was, or repeated; -1: neither.
+        var last = -1
+        /// The parent's own start (it completes when its children end).
+        var start: Start
+        /// Whether its children are still compared: until `triesWithoutRepeat` of them repeated
+        /// none, for good once one has.
+        var armed: Bool { repeats > 0 || children < RepeatedSiblings.triesWithoutRepeat }
+    }
+
+    /// The fewest nodes (as the decoder estimates them) of a tree whose siblings are compared:
+    /// the comparisons and the bookkeeping cost a smaller tree a few percent of its decode, and
+    /// the trees where repeats pay (feeds of hundreds of cells) are larger.
+    static let minimumNodes = 2_048
+
+    /// The children a child is compared with, at most, latest first.
+    static let sourcesPerParent = 12
+    /// Children of one parent compared before giving up on it when none repeated an earlier one.
+    static let triesWithoutRepeat = 12
+
+    private var sources: [Source] = []
+    /// The innermost parent, and those around it.
+    private var top: Level
+    private var outer: [Level] = []
+    /// Per node (by index): where its id's string starts (its opening quote) and ends (past
+    /// the closing quote) in the input, as `start << 32 | end`; -1 for a node without an id.
+    private var idSpans: [Int64] = []
+    /// The repeat's id strings found by the last `findRepeat`, one per source node with an id.
+    private(set) var cloneIDStarts: [Int32] = []
+    /// Children copied from an earlier sibling so far.
+    private(set) var copies = 0
+
+    /// Tracks the children of the root (at `root`), with room for `nodes` nodes.
+    init(root: Start, reservingNodes nodes: Int) {
+        top = Level(firstSource: 0, start: root)
+        idSpans.reserveCapacity(nodes)
+    }
+
+    /// Notes the id string of the node just added (`start..<end`, or nil).
+    @inline(__always) mutating func noteID(_ span: Range<Int>?) {
+        idSpans.append(span.map { Int64($0.lowerBound) << 32 | Int64($0.upperBound) } ?? -1)
+    }
+
+    /// Whether the node at `index` has an id.
+    @inline(__always) func hasID(_ index: Int) -> Bool { idSpans[index] >= 0 }
+
+    /// A child starting at `start`, whose children come next.
+    mutating func openChildren(of start: Start) {
+        outer.append(top)
+        top = Level(firstSource: sources.count, start: start)
+    }
+
+    /// The innermost parent's children ended; returns its start. Its children are forgotten.
+    mutating func closeChildren() -> Start {
+        let start = top.start
+        sources.removeSubrange(top.firstSource...)
+        // The root's children have no parent level around them.
+        top = outer.popLast() ?? Level(firstSource: 0, start: start)
+        return start
+    }
+
+    /// A leaf child of the innermost parent is decoded (a leaf is never a source).
+    mutating func completedLeaf() {
+        top.children += 1
+        top.last = -1
+    }
+
+    /// The innermost parent's child that started at `source.start` is decoded, up to `source`'s
+    /// ends.
+    mutating func completed(_ source: Source) {
+        top.children += 1
+        guard top.armed else {
+            top.last = -1
+            return
+        }
+        if sources.count - top.firstSource == Self.sourcesPerParent { forgetOldestSource() }
+        sources.append(source)
+        let index = sources.count - 1
+        if top.last >= 0 { sources[top.last].successor = index }
+        top.last = index
+    }
+
+    /// Drops the innermost parent's oldest source, moving the links to the others down.
+    private mutating func forgetOldestSource() {
+        let first = top.firstSource
+        @inline(__always) func moved(_ i: Int) -> Int { i == first ? -1 : i > first ? i - 1 : i }
+        sources.remove(at: first)
+        for i in first..<sources.count { sources[i].successor = moved(sources[i].successor) }
+        top.last = moved(top.last)
+    }
+
+    /// Whether the innermost parent's next child may repeat an earlier one (cheap, and false
+    /// for most trees). Not before its fourth child: a parent of a few children gains little,
+    /// and such parents are most of a tree.
+    var mayRepeat: Bool { top.children >= 3 && top.armed && top.firstSource < sources.count }
+
+    /// The earlier child of the innermost parent that the child at `at` repeats, and the end of
+    /// the repeat; noted as a repeat. The ids of the repeat are then in `cloneIDStarts`.
+    mutating func findRepeat(at at: Int, in input: UnsafeBufferPointer<UInt8>) -> (Source, end: Int)? {
+        // The successor of the last child's source first, then the latest first.
+        let predicted = top.last >= 0 ? sources[top.last].successor : -1
+        var found = -1, end = 0
+        if predicted >= 0, let e = match(sources[predicted], at: at, in: input) {
+            (found, end) = (predicted, e)
+        } else {
+            var i = sources.count - 1
+            while i >= top.firstSource {
+                if i != predicted, let e = match(sources[i], at: at, in: input) {
+                    (found, end) = (i, e)
+                    break
+                }
+                i -= 1
+            }
+        }
+        guard found >= 0 else { return nil }  // decoded instead; `completed` notes it
+        if top.last >= 0 { sources[top.last].successor = found }
+        top.children += 1
+        top.repeats += 1
+        top.last = found
+        copies += 1
+        return (sources[found], end)
+    }
+
+    /// Whether the bytes at `at` repeat `source`'s but for its ids' values; then the end of the
+    /// repeat, its id strings in `cloneIDStarts`. An id of the repeat is any JSON string
+    /// token: the decoder reads it (and refuses a bad one) when it copies the nodes.
+    private mutating func match(_ source: Source, at at: Int, in input: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let base = input.baseAddress else { return nil }
+        cloneIDStarts.removeAll(keepingCapacity: true)
+        var p = source.start.byte, q = at
+        for node in source.start.node..<source.nodeEnd where idSpans[node] >= 0 {
+            let idStart = Int(idSpans[node] >> 32)
+            // The bytes up to this id's string, then the repeat's own string.
+            let run = idStart - p
+            guard q + run < input.count, memcmp(base + p, base + q, run) == 0 else { return nil }
+            q += run
+            guard input[q] == UInt8(ascii: "\"") else { return nil }
+            cloneIDStarts.append(Int32(q))
+            q += 1
+            while q < input.count && input[q] != UInt8(ascii: "\"") {
+                q += input[q] == UInt8(ascii: "\\") ? 2 : 1
+            }
+            guard q < input.count else { return nil }
+            q += 1
+            p = Int(idSpans[node] & 0xFFFF_FFFF)
+        }
+        let rest = source.byteEnd - p
+        guard q + rest <= input.count, memcmp(base + p, base + q, rest) == 0 else { return nil }
+        return q + rest
+    }
+}
