@@ -13,7 +13,9 @@ import LayoutTextModel
 /// ids). Anything else (another member or node kind, text as spans, a family array, paint, a
 /// size reference, a repeated member, a limit reached, any error) makes it give up, and
 /// `RequestDecoder` decodes the request from the tape instead; that one also words the errors. A request both
-/// accept decodes to the same tree, ids and hash either way (`OnePassDecoderTests`).
+/// accept decodes to the same tree, ids and hash either way (`OnePassDecoderTests`). In a large
+/// tree, a child that repeats an earlier sibling but for its ids is copied from it instead of
+/// being decoded (`RepeatedSiblings`).
 struct OnePassDecoder {
     private let input: UnsafeBufferPointer<UInt8>
     private let limits: WireLimits
@@ -25,8 +27,9 @@ struct OnePassDecoder {
     private var unescapedID: GrowableBuffer<UInt8>?
     /// Text styles and leaves met on the way, resolved at the end as the tape decoder does.
     private let text = TextCollector()
-    /// Children copied from an earlier sibling (`RepeatedSiblings`, kept apart from the
-    /// decoder: a copy of the decoder, which the compiler makes at times, would retain its arrays).
+    /// Children the last `nodes` copied from an earlier sibling. (Its `RepeatedSiblings` is a
+    /// local there, not a field: a copy of the decoder, which the compiler makes at times, would
+    /// retain its arrays.)
     private var copies = 0
     /// Whether siblings are compared with earlier ones at all (`RepeatedSiblings.minimumNodes`).
     private var findsRepeats = false
