@@ -46,6 +46,18 @@ public enum LayoutWire {
         }.get()
     }
 
+    /// The one-pass decoder's request for `bytes`, looking for repeated siblings in a tree of any
+    /// size (`RepeatedSiblings`; `decodeRequest` looks in trees of `minimumNodes` or more), or
+    /// nil where it gives up: for a fuzzer, whose documents are small, to hold its copies
+    /// against the tape decoder.
+    @_spi(Fuzzing)
+    public static func decodeInOnePassFindingRepeats(bytes: [UInt8], limits: WireLimits) -> LayoutRequest? {
+        var copies = 0
+        return bytes.withUnsafeBufferPointer {
+            OnePassDecoder.decode($0, limits: limits, storage: nil, repeatsFrom: 0, copies: &copies)
+        }
+    }
+
     /// Parses and decodes a request body held in any byte collection (`ArraySlice`, `Data`, ...).
     public static func decodeRequest<Bytes: Collection<UInt8>>(bytes: Bytes, limits: WireLimits = .default) throws(WireError) -> LayoutRequest {
         let result: Result<LayoutRequest, WireError>? = bytes.withContiguousStorageIfAvailable { buffer in

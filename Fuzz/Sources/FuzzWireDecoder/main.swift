@@ -11,7 +11,7 @@
 // - a decoded request lays out and its response body is valid JSON.
 import FuzzSupport
 import LayoutEngine
-import LayoutWire
+@_spi(Fuzzing) import LayoutWire
 
 let tightLimits = WireLimits(maxNodes: 64, maxDepth: 12, maxStringBytes: 256, maxDocumentBytes: 1 << 16)
 
@@ -94,6 +94,8 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         request = try LayoutWire.decodeRequest(value, limits: limits)
     } catch {
         checkError(error, documentSize: body.count, limits: limits)
+        precondition(LayoutWire.decodeInOnePassFindingRepeats(bytes: body, limits: limits) == nil,
+                     "the one-pass decoder, copying repeats, accepted what the two-step one refused")
         do {
             _ = try LayoutWire.decodeRequest(bytes: body, limits: limits)
             preconditionFailure("one-step decoder accepted what the two-step one refused")
@@ -106,6 +108,11 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         preconditionFailure("one-step decoder refused what the two-step one accepted")
     }
     checkSameRequest(direct, request)
+    // Siblings that repeat earlier ones copied instead of decoded (looked for in large trees
+    // only, so in every tree here): the same request, or the one-pass decoder gave up.
+    if let copied = LayoutWire.decodeInOnePassFindingRepeats(bytes: body, limits: limits) {
+        checkSameRequest(copied, request)
+    }
     precondition(request.tree.nodeCount <= limits.maxNodes, "decoded more nodes than the limit")
     precondition(request.ids.count == request.tree.nodeCount, "ids and nodes differ in count")
     request.computeLayout()
