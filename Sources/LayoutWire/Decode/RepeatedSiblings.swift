@@ -138,18 +138,18 @@ struct RepeatedSiblings {
     /// and such parents are most of a tree.
     var mayRepeat: Bool { top.children >= 3 && top.armed && top.firstSource < sources.count }
 
-    /// The earlier child of the innermost parent that the child at `at` repeats, and the end of
+    /// The earlier child of the innermost parent that the child at `child` repeats, and the end of
     /// the repeat; noted as a repeat. The ids of the repeat are then in `cloneIDStarts`.
-    mutating func findRepeat(at at: Int, in input: UnsafeBufferPointer<UInt8>) -> (Source, end: Int)? {
+    mutating func findRepeat(at child: Int, in input: UnsafeBufferPointer<UInt8>) -> (Source, end: Int)? {
         // The successor of the last child's source first, then the latest first.
         let predicted = top.last >= 0 ? sources[top.last].successor : -1
         var found = -1, end = 0
-        if predicted >= 0, let e = match(sources[predicted], at: at, in: input) {
+        if predicted >= 0, let e = match(sources[predicted], at: child, in: input) {
             (found, end) = (predicted, e)
         } else {
             var i = sources.count - 1
             while i >= top.firstSource {
-                if i != predicted, let e = match(sources[i], at: at, in: input) {
+                if i != predicted, let e = match(sources[i], at: child, in: input) {
                     (found, end) = (i, e)
                     break
                 }
@@ -165,13 +165,13 @@ struct RepeatedSiblings {
         return (sources[found], end)
     }
 
-    /// Whether the bytes at `at` repeat `source`'s but for its ids' values; then the end of the
+    /// Whether the bytes at `child` repeat `source`'s but for its ids' values; then the end of the
     /// repeat, its id strings in `cloneIDStarts`. An id of the repeat is any JSON string
     /// token: the decoder reads it (and refuses a bad one) when it copies the nodes.
-    private mutating func match(_ source: Source, at at: Int, in input: UnsafeBufferPointer<UInt8>) -> Int? {
+    private mutating func match(_ source: Source, at child: Int, in input: UnsafeBufferPointer<UInt8>) -> Int? {
         guard let base = input.baseAddress else { return nil }
         cloneIDStarts.removeAll(keepingCapacity: true)
-        var p = source.start.byte, q = at
+        var p = source.start.byte, q = child
         for node in source.start.node..<source.nodeEnd where idSpans[node] >= 0 {
             let idStart = Int(idSpans[node] >> 32)
             // The bytes up to this id's string, then the repeat's own string.
