@@ -6,7 +6,8 @@ import Darwin
 
 // Setting up the subtree memo of one layout call (see Algorithm/SubtreeMemo.swift): which
 // nodes may share a computation: a cheap fingerprint per subtree first, then keyed subtree
-// hashes for the subtrees whose fingerprints repeat.
+// hashes for the subtrees whose fingerprints repeat (a subtree equal row for row to another
+// of its fingerprint takes that one's hashes instead of being hashed).
 
 extension LayoutTree {
     /// The memo for a layout of `root`, or nil when subtree reuse is off or cannot be used: the

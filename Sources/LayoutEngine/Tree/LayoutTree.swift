@@ -219,6 +219,8 @@ public struct LayoutTree {
     /// `parent`; returns the copy of its root. Styles, contents, flags and links are copied, so
     /// nothing is checked or worked out again: for a decoder that met a subtree it decoded
     /// before again, byte for byte but for its ids.
+    // Appends to every per-node array as `nodeStored` and `nodeAdded` do, in one loop: a new
+    // per-node array must be added here too (the assertion below catches a forgotten one).
     @_spi(Decoding)
     public mutating func addNodes(copying source: Range<Int>, under parent: NodeID) -> NodeID {
         let first = styles.count
@@ -244,6 +246,10 @@ public struct LayoutTree {
         }
         let entry = CacheEntry()
         for _ in 0..<source.count * maxCachedMeasurements { measureCaches.append(entry) }
+        assert([contents.count, parents.count, firstChildren.count, lastChildren.count, nextSiblings.count,
+                childCounts.count, layouts.count, measuredFlags.count, styleFlags.count,
+                measureCaches.count / maxCachedMeasurements].allSatisfy { $0 == styles.count },
+               "a per-node array was not appended to")
         let root = NodeID(first)
         link(root, under: parent)
         if !layouts[Int(parent.index)].isDirty { markDirty(parent) }
