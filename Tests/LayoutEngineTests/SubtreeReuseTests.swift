@@ -8,11 +8,26 @@ import TestSupport
 @Suite struct SubtreeReuseTests {
     static let key = StructuralHashKey(k0: 0x0706_0504_0302_0100, k1: 0x0F0E_0D0C_0B0A_0908)
 
-    /// Copies the subtree at `node` of `source` under `parent` in `tree`.
-    static func copy(_ node: NodeID, of source: LayoutTree, under parent: NodeID, in tree: inout LayoutTree) throws {
+    /// Copies the subtree at `node` of `source` under `parent` in `tree`, storing its nodes in
+    /// pre-order (as decoders do) or, `childrenFirst`, each node after its children (a subtree
+    /// the memo cannot restore as one range of storage).
+    static func copy(_ node: NodeID, of source: LayoutTree, under parent: NodeID, in tree: inout LayoutTree,
+                     childrenFirst: Bool = false) throws {
+        if childrenFirst {
+            tree.appendChild(try Self.copyChildrenFirst(node, of: source, in: &tree), to: parent)
+            return
+        }
         let copy = try tree.addNode(style: source.style(of: node), content: source.content(of: node))
         tree.appendChild(copy, to: parent)
         for child in source.children(of: node) { try Self.copy(child, of: source, under: copy, in: &tree) }
+    }
+
+    /// A detached copy of the subtree at `node`, each node stored after its children.
+    static func copyChildrenFirst(_ node: NodeID, of source: LayoutTree, in tree: inout LayoutTree) throws -> NodeID {
+        let children = try source.children(of: node).map { try Self.copyChildrenFirst($0, of: source, in: &tree) }
+        let copy = try tree.addNode(style: source.style(of: node), content: source.content(of: node))
+        for child in children { tree.appendChild(child, to: copy) }
+        return copy
     }
 
     /// A random root holding random containers of copies of a few random subtrees ("cells"),
@@ -45,7 +60,7 @@ import TestSupport
                 tree.appendChild(leaf, to: parent)
             } else {
                 let shape = rng.pick(shapes)
-                try copy(shape.root, of: shape.tree, under: parent, in: &tree)
+                try copy(shape.root, of: shape.tree, under: parent, in: &tree, childrenFirst: seed % 5 == 0)
             }
         }
         tree.measureFunction = { [tree] node, width, widthMode, height, heightMode in
@@ -243,6 +258,47 @@ import TestSupport
         // its hashes (its four nodes each).
         #expect(stats.hashesCopied >= 3 * 3 * 4, "\(stats)")
         #expect(stats.localHits > 0, "\(stats)")
+    }
+
+    /// Cells stretched in one column and not in the next get calls that differ only in their
+    /// sizing modes (a width of 100 exactly, then at most 100): a call is answered only by a
+    /// snapshot of a call equal to it in every argument, modes too.
+    @Test func callsDifferingOnlyInSizingModesAreNotConfused() throws {
+        var tree = LayoutTree()
+        var rootStyle = Style()
+        rootStyle.width = .points(200)
+        rootStyle.flexDirection = .row
+        rootStyle.alignItems = .flexStart
+        let root = try tree.addNode(style: rootStyle)
+        for alignment in [Align.stretch, .flexStart] {
+            var columnStyle = Style()
+            columnStyle.width = .points(100)
+            columnStyle.alignItems = alignment
+            let column = try tree.addNode(style: columnStyle)
+            tree.appendChild(column, to: root)
+            for _ in 0..<8 {
+                var cellStyle = Style()
+                cellStyle.flexDirection = .row
+                cellStyle.padding.all = .points(2)
+                let cell = try tree.addNode(style: cellStyle)
+                var iconStyle = Style()
+                iconStyle.width = .points(10)
+                iconStyle.height = .points(10)
+                tree.appendChild(try tree.addNode(style: iconStyle), to: cell)
+                tree.appendChild(try tree.addNode(content: .intrinsicText("ab")), to: cell)
+                tree.appendChild(cell, to: column)
+            }
+        }
+        var reused = tree
+        reused.subtreeReuse = SubtreeReuse(key: Self.key, minimumNodes: 1)
+        reused.computeLayout(root: root)
+        tree.computeLayout(root: root)
+        let all = (0..<tree.nodeCount).map { NodeID($0) }
+        #expect(all.map { reused.frame(of: $0) } == all.map { tree.frame(of: $0) })
+        // The stretched cells are as wide as their column, the others as their content.
+        let cells = tree.children(of: root).map { Array(tree.children(of: $0))[0] }
+        #expect(tree.frame(of: cells[0]).width == 100 && tree.frame(of: cells[1]).width < 100)
+        #expect(reused.subtreeReuseStatistics.localHits > 0, "\(reused.subtreeReuseStatistics)")
     }
 
     @Test func sizeReferencesTurnReuseOff() throws {

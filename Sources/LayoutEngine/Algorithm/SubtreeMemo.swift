@@ -37,24 +37,32 @@ final class SubtreeMemoState {
     let candidates: [Bool]
     /// Per node: the nodes of its subtree.
     let sizes: [Int32]
+    /// Per node: whether it is a candidate whose subtree is stored in pre-order from its index on.
+    let inStorageOrder: [Bool]
     /// Per node: a digest of the calls it got this layout call (zero: none yet; `unknown` after
     /// a call that was not digested). Owned by this object.
     let history: UnsafeMutableBufferPointer<StructuralHash>
     /// The key with the memo format and the config absorbed, copied for each call's digest.
     let prefix: StructuralHasher
     /// Snapshots made during this call, by memo key; nil for a key seen once.
-    var table: [StructuralHash: SubtreeSnapshot?] = [:]
+    // Unchecked: one layout pass on one thread uses the memo, and no access to these two
+    // overlaps another (each is a read or a write of one entry or counter); the checks cost
+    // a tenth of a restored call.
+    @exclusivity(unchecked) var table: [StructuralHash: SubtreeSnapshot?] = [:]
     let store: (any SubtreeSnapshotStore)?
-    var statistics = SubtreeReuseStatistics()
+    @exclusivity(unchecked) var statistics = SubtreeReuseStatistics()
+    /// The calls last answered from a snapshot, by their exact arguments (see `RecentCalls`).
+    let recent = RecentCalls()
 
     static let unknown = StructuralHash(high: ~0, low: ~0)
     static let pristine = StructuralHash(high: 0, low: 0)
 
-    init(hashes: [StructuralHash], candidates: [Bool], sizes: [Int32], prefix: StructuralHasher,
-         store: (any SubtreeSnapshotStore)?) {
+    init(hashes: [StructuralHash], candidates: [Bool], sizes: [Int32], inStorageOrder: [Bool],
+         prefix: StructuralHasher, store: (any SubtreeSnapshotStore)?) {
         self.hashes = hashes
         self.candidates = candidates
         self.sizes = sizes
+        self.inStorageOrder = inStorageOrder
         history = .allocate(capacity: hashes.count)
         history.initialize(repeating: Self.pristine)
         self.prefix = prefix
@@ -104,15 +112,25 @@ extension LayoutPass {
                                 ownerWidth, ownerHeight, performLayout, depth)
             return
         }
+        let call = MemoCall(subtree: memo.hashes[n], history: before,
+                            sizes: SubtreeMemoState.word(availableWidth) << 32 | SubtreeMemoState.word(availableHeight),
+                            ownerSizes: SubtreeMemoState.word(ownerWidth) << 32 | SubtreeMemoState.word(ownerHeight),
+                            modes: UInt64(widthMode.rawValue) | UInt64(heightMode.rawValue) << 8
+                                | UInt64(ownerDirection.rawValue) << 16 | (performLayout ? 1 << 24 : 0))
+        // A cell after a cell like it gets the calls that one got: answered from the recent
+        // calls, without the keyed digest and the table's lookup.
+        if let snapshot = memo.recent.snapshot(for: call), restore(snapshot, into: n, memo) {
+            memo.statistics.localHits += 1
+            return
+        }
         var hasher = memo.prefix
         hasher.combine(memo.hashes[n].high)
         hasher.combine(memo.hashes[n].low)
         hasher.combine(before.high)
         hasher.combine(before.low)
-        hasher.combine(SubtreeMemoState.word(availableWidth) << 32 | SubtreeMemoState.word(availableHeight))
-        hasher.combine(SubtreeMemoState.word(ownerWidth) << 32 | SubtreeMemoState.word(ownerHeight))
-        hasher.combine(UInt64(widthMode.rawValue) | UInt64(heightMode.rawValue) << 8
-                       | UInt64(ownerDirection.rawValue) << 16 | (performLayout ? 1 << 24 : 0))
+        hasher.combine(call.sizes)
+        hasher.combine(call.ownerSizes)
+        hasher.combine(call.modes)
         let key = hasher.finalize()
 
         // A key seen for the first time is only noted: most calls of cells that differ in their
@@ -120,11 +138,13 @@ extension LayoutPass {
         // is computed and kept; from the third on, copied.
         let seen = memo.table[key]
         if let seen, let snapshot = seen, restore(snapshot, into: n, memo) {
+            memo.recent.remember(snapshot, for: call)
             memo.statistics.localHits += 1
             return
         }
         if seen == nil, let store = memo.store, let snapshot = store.snapshot(for: key), restore(snapshot, into: n, memo) {
             memo.table[key] = snapshot
+            memo.recent.remember(snapshot, for: call)
             memo.statistics.storeHits += 1
             return
         }
@@ -136,6 +156,7 @@ extension LayoutPass {
         } else {
             let snapshot = self.snapshot(of: n, memo)
             memo.table[key] = snapshot
+            memo.recent.remember(snapshot, for: call)
             memo.store?.store(snapshot, for: key)
             memo.statistics.recorded += 1
         }
@@ -166,40 +187,33 @@ extension LayoutPass {
     /// Writes `snapshot` over the subtree at `n`; false (and nothing written) when its shape
     /// differs. Stamps of the snapshot's layout call become this call's.
     func restore(_ snapshot: SubtreeSnapshot, into n: Int, _ memo: SubtreeMemoState) -> Bool {
-        guard snapshot.layouts.count == Int(memo.sizes[n]) else { return false }
+        let size = Int(memo.sizes[n])
+        guard snapshot.layouts.count == size else { return false }
         let fromGeneration = snapshot.generation, fromConfig = snapshot.configVersion
         let generation = self.generation, configVersion = self.configVersion
-        @inline(__always) func stamp(_ g: UInt32) -> UInt32 { g == fromGeneration ? generation : g }
-        var nextEntry = 0
-        snapshot.layouts.withUnsafeBufferPointer { saved in
+        return snapshot.layouts.withUnsafeBufferPointer { saved in
         snapshot.caches.withUnsafeBufferPointer { savedEntries in
-            walkSubtree(n) { c, k in
-                var l = saved[k]
-                if c == n {
-                    // What calculateLayoutImpl of `n` writes on `n` comes from the snapshot; the
-                    // rest is written by its parent (position, flex basis and sizes, line) or by
-                    // calculateLayoutInternal around the call (cache, size, flags, stamps).
-                    let own = layouts[c]
-                    l.position = own.position
-                    l.computedFlexBasis = own.computedFlexBasis
-                    l.computedFlexBasisGeneration = own.computedFlexBasisGeneration
-                    l.automaticMinimum = own.automaticMinimum
-                    l.minContentBase = own.minContentBase
-                    l.flexTarget = own.flexTarget
-                    l.lineIndex = own.lineIndex
-                    l.frame = own.frame
-                    l.cachedLayout = own.cachedLayout
-                    l.nextCachedMeasurementsIndex = own.nextCachedMeasurementsIndex
-                    l.generationCount = own.generationCount
-                    l.configVersion = own.configVersion
-                    l.lastOwnerDirection = own.lastOwnerDirection
-                    l.isDirty = own.isDirty
-                    l.width = own.width
-                    l.height = own.height
-                    layouts[c] = l
-                    memo.history[c] = snapshot.histories[k]
-                    return
+        snapshot.histories.withUnsafeBufferPointer { histories in
+            restoreRoot(n, from: saved[0])
+            memo.history[n] = histories[0]
+            if memo.inStorageOrder[n] && fromGeneration == generation && fromConfig == configVersion {
+                // A snapshot of this call (its stamps are this call's) into a subtree stored in
+                // pre-order: the rows are copied as they are, a range at a time.
+                (layouts + n + 1).update(from: saved.baseAddress! + 1, count: size - 1)
+                (memo.history.baseAddress! + n + 1).update(from: histories.baseAddress! + 1, count: size - 1)
+                var nextEntry = 0
+                for c in (n + 1)..<(n + size) {
+                    let count = Int(layouts[c].nextCachedMeasurementsIndex)
+                    (caches + c * maxCachedMeasurements).update(from: savedEntries.baseAddress! + nextEntry, count: count)
+                    nextEntry += count
                 }
+                return true
+            }
+            @inline(__always) func stamp(_ g: UInt32) -> UInt32 { g == fromGeneration ? generation : g }
+            var nextEntry = 0
+            walkSubtree(n) { c, k in
+                guard k > 0 else { return }
+                var l = saved[k]
                 l.computedFlexBasisGeneration = stamp(l.computedFlexBasisGeneration)
                 l.generationCount = stamp(l.generationCount)
                 if l.configVersion == fromConfig { l.configVersion = configVersion }
@@ -212,10 +226,36 @@ extension LayoutPass {
                     entry.generation = stamp(entry.generation)
                     target[e] = entry
                 }
-                memo.history[c] = snapshot.histories[k]
+                memo.history[c] = histories[k]
             }
-        }}
-        return true
+            return true
+        }}}
+    }
+
+    /// Writes over `n` what calculateLayoutImpl of `n` wrote in `saved`; the rest is written by
+    /// its parent (position, flex basis and sizes, line) or by calculateLayoutInternal around
+    /// the call (cache, size, flags, stamps), and stays.
+    @inline(__always)
+    private func restoreRoot(_ n: Int, from saved: NodeLayout) {
+        var l = saved
+        let own = layouts[n]
+        l.position = own.position
+        l.computedFlexBasis = own.computedFlexBasis
+        l.computedFlexBasisGeneration = own.computedFlexBasisGeneration
+        l.automaticMinimum = own.automaticMinimum
+        l.minContentBase = own.minContentBase
+        l.flexTarget = own.flexTarget
+        l.lineIndex = own.lineIndex
+        l.frame = own.frame
+        l.cachedLayout = own.cachedLayout
+        l.nextCachedMeasurementsIndex = own.nextCachedMeasurementsIndex
+        l.generationCount = own.generationCount
+        l.configVersion = own.configVersion
+        l.lastOwnerDirection = own.lastOwnerDirection
+        l.isDirty = own.isDirty
+        l.width = own.width
+        l.height = own.height
+        layouts[n] = l
     }
 
     /// Visits the subtree at `n` in pre-order with each node's position in that order.

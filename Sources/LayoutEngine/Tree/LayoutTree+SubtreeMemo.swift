@@ -94,12 +94,28 @@ extension LayoutTree {
         prefix.combine(config.pointScaleFactor)
         prefix.combine(UInt64(config.useWebDefaults ? 1 : 0))
         prefix.combine(UInt64(config.errata.rawValue) << 32 | UInt64(config.experimentalFeatures.rawValue))
-        let memo = SubtreeMemoState(hashes: hashes, candidates: candidates, sizes: sizes, prefix: prefix,
-                                    store: reuse.store)
+        let memo = SubtreeMemoState(hashes: hashes, candidates: candidates, sizes: sizes,
+                                    inStorageOrder: Self.inStorageOrder(order: order, candidates: candidates, sizes: sizes),
+                                    prefix: prefix, store: reuse.store)
         memo.statistics.active = true
         memo.statistics.candidates = candidateCount
         memo.statistics.hashesCopied = hashesCopied
         return memo
+    }
+
+    /// Per node: whether it is a candidate whose subtree is stored at its own index and the
+    /// indices after it, in pre-order (as a decoder stores a document's nodes), so that a
+    /// snapshot's rows are restored into it in one copy (see `LayoutPass.restore`).
+    private static func inStorageOrder(order: [Int32], candidates: [Bool], sizes: [Int32]) -> [Bool] {
+        var result = [Bool](repeating: false, count: candidates.count)
+        // How many nodes from each position of the pre-order on follow each other in storage.
+        var run = 1
+        for k in order.indices.reversed() {
+            if k + 1 < order.count && order[k + 1] == order[k] + 1 { run += 1 } else { run = 1 }
+            let i = Int(order[k])
+            result[i] = candidates[i] && run >= Int(sizes[i])
+        }
+        return result
     }
 
     /// For each possible candidate that is equal, row for row, to a later node with the same
