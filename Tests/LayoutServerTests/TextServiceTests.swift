@@ -1,5 +1,6 @@
 import Foundation
 import LayoutText
+import LayoutTextModel
 import SyncSupport
 import LayoutWire
 @testable import LayoutServer
@@ -137,6 +138,41 @@ import Testing
         #expect(warnings.first?["code"] as? String == "unknown-font-family")
         #expect(warnings.first?["pointer"] as? String == "/root/children/0")
         #expect(children(result)[0]["width"] as? Double == children(try answer(#"{"children":[{"text":"hi"}]}"#))[0]["width"] as? Double)
+    }
+
+    /// The warnings' check notes by name whether a family is known, across a request's leaves:
+    /// it reports what `FontLibrary.primaryFace` does (the names before the first known one,
+    /// each once, paragraph style first), whatever the leaves before it named.
+    @Test func unknownFamiliesNotedByNameMatchTheLibrary() throws {
+        let fonts = FontLibrary.bundled
+        let lists: [[String]] = [
+            [], ["DejaVu Sans"], ["Comic Sans MS"], ["Comic Sans MS", "DejaVu Sans", "Nope"],
+            ["Nope", "serif", "Comic Sans MS"], ["dejavu sans", "Nope"], ["Nope", "Comic Sans MS"],
+            ["Comic Sans MS", "Nope", "Comic Sans MS"], ["SANS-SERIF"], ["Nope"],
+        ]
+        func style(_ families: [String]) -> TextStyle {
+            var style = TextStyle()
+            style.fontFamilies = families
+            return style
+        }
+        func expected(_ content: TextContent) -> [String] {
+            var unknown: [String] = []
+            for style in [content.style] + content.spans.map(\.style) {
+                for name in fonts.primaryFace(families: style.fontFamilies, weight: style.fontWeight, slant: style.fontStyle).unknown
+                where !unknown.contains(name) { unknown.append(name) }
+            }
+            return unknown
+        }
+        var known: [String: Bool] = [:]
+        var rng = SystemRandomNumberGenerator()
+        for round in 0..<200 {
+            let paragraph = lists[round % lists.count]
+            let spans = (0..<(round % 3)).map { _ in TextSpan(text: "a", style: style(lists.randomElement(using: &rng)!)) }
+            let content = TextContent(style: style(paragraph), spans: spans)
+            #expect(RequestText.unknownFamilies(in: content, fonts: fonts, known: &known) == expected(content),
+                    "\(paragraph) \(spans.map(\.style.fontFamilies))")
+        }
+        #expect(known["Nope"] == false && known["DejaVu Sans"] == true && known["serif"] == true)
     }
 
     @Test func batchWarningsPointIntoTheBatchDocument() throws {

@@ -131,10 +131,29 @@ final class RequestText {
     /// The font families `text`'s styles name that no font has (paragraph style first, then
     /// the spans'), each once: what a warning of its leaf lists.
     static func unknownFamilies(in text: TextContent, fonts: FontLibrary) -> [String] {
+        var known: [String: Bool] = [:]
+        return unknownFamilies(in: text, fonts: fonts, known: &known)
+    }
+
+    /// `unknownFamilies(in:fonts:)`, with `known` noting by name whether a font has the family:
+    /// a request's leaves mostly name the same few, and looking a family up in the library
+    /// (its name lowercased, the library's lock taken) cost more than the rest of a warning's
+    /// check.
+    static func unknownFamilies(in text: TextContent, fonts: FontLibrary, known: inout [String: Bool]) -> [String] {
         var unknown: [String] = []
         func note(_ style: TextStyle) {
-            for name in fonts.primaryFace(families: style.fontFamilies, weight: style.fontWeight, slant: style.fontStyle).unknown
-            where !unknown.contains(name) { unknown.append(name) }
+            // As `FontLibrary.primaryFace` reports them: the names before the first known one.
+            for name in style.fontFamilies {
+                let isKnown: Bool
+                if let noted = known[name] {
+                    isKnown = noted
+                } else {
+                    isKnown = fonts.faces(ofFamily: name) != nil
+                    known[name] = isKnown
+                }
+                if isKnown { break }
+                if !unknown.contains(name) { unknown.append(name) }
+            }
         }
         note(text.style)
         for span in text.spans { note(span.style) }
@@ -145,9 +164,10 @@ final class RequestText {
     var warnings: [WireWarning] {
         let fonts = layouter.fonts
         var result: [WireWarning] = []
+        var known: [String: Bool] = [:]
         for (index, leaf) in leaves.enumerated() {
             // A prepared leaf has noted them (paragraph style first, then the spans'), as here.
-            let unknown = prepared[index]?.unknownFamilies ?? Self.unknownFamilies(in: leaf.content, fonts: fonts)
+            let unknown = prepared[index]?.unknownFamilies ?? Self.unknownFamilies(in: leaf.content, fonts: fonts, known: &known)
             guard !unknown.isEmpty else { continue }
             let names = unknown.map { "\"\($0)\"" }.joined(separator: ", ")
             result.append(WireWarning(code: "unknown-font-family",
