@@ -62,6 +62,8 @@ extension LayoutTree {
         let (copyOf, insideCopy) = subtreeCopies(order: order, possible: possible, summaries: summaries)
         var hashes = [StructuralHash](repeating: SubtreeMemoState.pristine, count: nodeCount)
         var hashesCopied = 0
+        // The nodes whose hash is known to occur twice: each node of a copy and of its source.
+        var repeated = [Bool](repeating: false, count: nodeCount)
         hashes.withUnsafeMutableBufferPointer { hashes in
             // Reverse pre-order: children before parents, and a copy's source (later in
             // pre-order, and complete by the time the copy is reached) before the copy.
@@ -71,6 +73,8 @@ extension LayoutTree {
                 if copyOf[i] >= 0 {
                     Self.walkInStep(Int(copyOf[i]), i, firstChildren, nextSiblings, parents) { from, to in
                         hashes[to] = hashes[from]
+                        repeated[from] = true
+                        repeated[to] = true
                         hashesCopied += 1
                         return true
                     }
@@ -79,13 +83,16 @@ extension LayoutTree {
                 }
             }
         }
+        // The others are counted by hash. One equal to a copy but not found as one (it was
+        // compared with too few subtrees of its print) is counted without the copies: it may
+        // stay out, which only leaves it to be computed.
         var counts: [StructuralHash: Int32] = [:]
-        for i32 in order where possible[Int(i32)] { counts[hashes[Int(i32)], default: 0] += 1 }
+        for i32 in order where possible[Int(i32)] && !repeated[Int(i32)] { counts[hashes[Int(i32)], default: 0] += 1 }
         var candidates = possible
         var candidateCount = 0
         for i32 in order where possible[Int(i32)] {
             let i = Int(i32)
-            if counts[hashes[i]]! >= 2 { candidateCount += 1 } else { candidates[i] = false }
+            if repeated[i] || counts[hashes[i]]! >= 2 { candidateCount += 1 } else { candidates[i] = false }
         }
         guard candidateCount > 0 else { return nil }
         var prefix = StructuralHasher(key: key)
@@ -174,6 +181,12 @@ extension LayoutTree {
     /// takes 0 and -0, or two spellings of one character, as equal). Other kinds are not
     /// compared.
     private static func sameContent(_ a: UnsafePointer<NodeContent>, _ b: UnsafePointer<NodeContent>) -> Bool {
+        // Hook-measured leaves first (the service's text), without copying both contents into
+        // a tuple: that copy cost more than the rest of comparing two nodes.
+        if case .custom(let x, let xs) = a.pointee {
+            guard case .custom(let y, let ys) = b.pointee else { return false }
+            return x == y && xs == ys
+        }
         switch (a.pointee, b.pointee) {
         case (.fixed(let x), .fixed(let y)), (.benchmarkLeaf(let x), .benchmarkLeaf(let y)):
             return x.width.bitPattern == y.width.bitPattern && x.height.bitPattern == y.height.bitPattern
