@@ -192,6 +192,22 @@ import TestSupport
         #expect(tree.frame(of: NodeID(397)).top == 99 * 56)
     }
 
+    /// A padded row, the style of the cells below.
+    static func row(padding: Float) -> Style {
+        var style = Style()
+        style.flexDirection = .row
+        style.padding.all = .points(padding)
+        return style
+    }
+
+    /// A square box of `side` points.
+    static func square(_ side: Float) -> Style {
+        var style = Style()
+        style.width = .points(side)
+        style.height = .points(side)
+        return style
+    }
+
     /// A column of 100 cells: two 40-point icons and a growing text label in a padded row.
     static func identicalCells() throws -> (LayoutTree, NodeID) {
         var tree = LayoutTree()
@@ -199,13 +215,8 @@ import TestSupport
         rootStyle.width = .points(320)
         let root = try tree.addNode(style: rootStyle)
         for _ in 0..<100 {
-            var cellStyle = Style()
-            cellStyle.flexDirection = .row
-            cellStyle.padding.all = .points(8)
-            let cell = try tree.addNode(style: cellStyle)
-            var iconStyle = Style()
-            iconStyle.width = .points(40)
-            iconStyle.height = .points(40)
+            let cell = try tree.addNode(style: Self.row(padding: 8))
+            let iconStyle = Self.square(40)
             let icon = try tree.addNode(style: iconStyle)
             var labelStyle = Style()
             labelStyle.flexGrow = 1
@@ -277,14 +288,8 @@ import TestSupport
             let column = try tree.addNode(style: columnStyle)
             tree.appendChild(column, to: root)
             for _ in 0..<8 {
-                var cellStyle = Style()
-                cellStyle.flexDirection = .row
-                cellStyle.padding.all = .points(2)
-                let cell = try tree.addNode(style: cellStyle)
-                var iconStyle = Style()
-                iconStyle.width = .points(10)
-                iconStyle.height = .points(10)
-                tree.appendChild(try tree.addNode(style: iconStyle), to: cell)
+                let cell = try tree.addNode(style: Self.row(padding: 2))
+                tree.appendChild(try tree.addNode(style: Self.square(10)), to: cell)
                 tree.appendChild(try tree.addNode(content: .intrinsicText("ab")), to: cell)
                 tree.appendChild(cell, to: column)
             }
