@@ -12,6 +12,10 @@ public struct LayoutRequest {
     /// The text leaves (nodes with `"text"`), in document order; their content is
     /// `.custom` until a text layout measures them (the service does).
     public var textLeaves: [TextLeaf] = []
+    /// For each text leaf, an earlier leaf the decoder copied it from (a repeated sibling's),
+    /// whose content it had when decoded, or -1 (empty: none). A hint for work that follows
+    /// from the content: edits of `textLeaves` do not keep it, so compare the contents first.
+    public var textLeafCopies: [Int32] = []
     /// The request asked for each text leaf's lines in the answer (`"textLines": true`).
     public var textLines = false
     /// The paint style keys of the nodes and their model kinds, for renderers; the layout

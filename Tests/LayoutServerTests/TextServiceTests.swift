@@ -2,7 +2,8 @@ import Foundation
 import LayoutText
 import LayoutTextModel
 import SyncSupport
-import LayoutWire
+@_spi(Fuzzing) import LayoutWire
+import LayoutEngine
 @testable import LayoutServer
 import Testing
 
@@ -173,6 +174,34 @@ import Testing
                     "\(paragraph) \(spans.map(\.style.fontFamilies))")
         }
         #expect(known["Nope"] == false && known["DejaVu Sans"] == true && known["serif"] == true)
+    }
+
+    /// Text leaves the decoder copied from a repeated sibling take their source's tag without
+    /// being digested; each tag is still the digest of the leaf's own content, and a hint that
+    /// no longer holds (edited leaves) is not followed.
+    @Test func copiedLeavesTakeTheirSourcesTags() throws {
+        let cell = { (i: Int, text: String) in
+            #"{"id":"c\#(i)","style":{"flexDirection":"row","fontSize":15},"children":[{"id":"a\#(i)","style":{"width":10}},"#
+                + #"{"id":"t\#(i)","text":"\#(text)"},{"id":"u\#(i)","style":{"fontWeight":"bold"},"text":"x\#(text)"}]}"#
+        }
+        let cells = (0..<24).map { cell($0, ["one", "two words", "three"][$0 % 3]) }.joined(separator: ",")
+        let body = Array(#"{"root":{"style":{"width":300},"children":[\#(cells)]}}"#.utf8)
+        var request = try #require(LayoutWire.decodeInOnePassFindingRepeats(bytes: body, limits: .default))
+        #expect(request.textLeaves.count == 48)
+        #expect(request.textLeafCopies.filter { $0 >= 0 }.count >= 40, "\(request.textLeafCopies)")
+        let layouter = TextLayouter()
+        let key = StructuralHashKey(k0: 1, k1: 2)
+        func ownTags(_ request: LayoutRequest) -> [NodeContent] {
+            request.textLeaves.map { RequestText.content($0.content, layouter: layouter, key: key) }
+        }
+        var tagged = request
+        _ = RequestText(installingOn: &tagged, layouter: layouter, key: key)
+        #expect(tagged.textLeaves.map { tagged.tree.content(of: $0.node) } == ownTags(request))
+        // Hints that point at leaves of other text: each leaf is digested as its own.
+        request.textLeafCopies = request.textLeafCopies.indices.map { $0 >= 1 ? Int32($0 - 1) : -1 }
+        var misled = request
+        _ = RequestText(installingOn: &misled, layouter: layouter, key: key)
+        #expect(misled.textLeaves.map { misled.tree.content(of: $0.node) } == ownTags(request))
     }
 
     @Test func batchWarningsPointIntoTheBatchDocument() throws {

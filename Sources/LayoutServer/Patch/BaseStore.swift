@@ -141,6 +141,7 @@ final class BaseEntry: @unchecked Sendable {
             let idsCost = idsCost ?? Self.idsCost(request.ids)
             self.idsCost = idsCost
             cost += request.tree.heapBytes + idsCost + HeapCharge.array(request.textLeaves)
+                + HeapCharge.array(request.textLeafCopies)
             // A dictionary entry (key, value and bucket) per painted node, at twice its size.
             cost += 2 * request.paint.nodes.count * (MemoryLayout<Int32>.stride + MemoryLayout<NodePaint>.stride + 8)
             self.patchesInPlace = patchesInPlace

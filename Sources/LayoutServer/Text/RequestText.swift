@@ -32,12 +32,21 @@ final class RequestText {
         prepared = Array(repeating: nil, count: leaves.count)
         memos = Array(repeating: MeasureMemo(), count: leaves.count)
         leafOfNode = Array(repeating: -1, count: request.tree.nodeCount)
+        // A copy's tag is its source's: the digest reads every byte of the text and its style,
+        // the comparison of a copy (which shares its source's storage) hardly any.
+        let copies = request.textLeafCopies
+        var tags: [NodeContent] = []
+        if tagging && !copies.isEmpty { tags.reserveCapacity(leaves.count) }
         for index in leaves.indices {
             // Read in place: a copy of the leaf would retain its texts and family names.
             let node = leaves[index].node
             leafOfNode[Int(node.index)] = Int32(index)
             guard tagging else { continue }
-            try? request.tree.setContent(Self.content(leaves[index].content, layouter: layouter, key: key), for: node)
+            let source = index < copies.count ? Int(copies[index]) : -1
+            let tag = source >= 0 && source < index && leaves[source].content == leaves[index].content
+                ? tags[source] : Self.content(leaves[index].content, layouter: layouter, key: key)
+            if !copies.isEmpty { tags.append(tag) }
+            try? request.tree.setContent(tag, for: node)
         }
         // The hooks hold this object (which holds no tree): they stay valid as long as the tree.
         request.tree.measureFunction = { [self] node, width, widthMode, _, _ in

@@ -118,7 +118,9 @@ struct OnePassDecoder {
         // Handed over: the caller's copy must not keep the arrays shared.
         tree = LayoutTree()
         request.textLines = textLines
-        if !text.leaves.isEmpty { request.textLeaves = text.resolve(tree: request.tree, ownerDirection: direction) }
+        if !text.leaves.isEmpty {
+            (request.textLeaves, request.textLeafCopies) = text.resolve(tree: request.tree, ownerDirection: direction)
+        }
         return request
     }
 

@@ -78,7 +78,9 @@ struct RequestDecoder {
             default: throw wrongType(textLines, "textLines must be true or false", pointer: "/textLines")
             }
         }
-        if !text.leaves.isEmpty { request.textLeaves = text.resolve(tree: request.tree, ownerDirection: ownerDirection) }
+        if !text.leaves.isEmpty {
+            (request.textLeaves, request.textLeafCopies) = text.resolve(tree: request.tree, ownerDirection: ownerDirection)
+        }
         request.paint = paints.table
         return request
     }

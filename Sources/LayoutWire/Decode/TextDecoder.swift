@@ -195,8 +195,13 @@ final class TextCollector {
     /// decoder files nodes as it adds them: by increasing index). An array, not a dictionary
     /// by node: `resolve` reads them in node order, and a feed's thousands of them were
     /// hashed in and looked up again (a tenth of decoding its text).
-    var declarations: [(node: Int32, style: TextStyleDeclaration)] = []
-    var leaves: [(node: NodeID, text: DecodedText, pointer: String)] = []
+    /// `source`, here and in `leaves`: the index of the one it was copied from by `fileCopies`
+    /// (equal to it, filed for a node `offset` below it), or -1. `resolve` takes a copy's
+    /// result from its source's where both inherit the same style, instead of working it out
+    /// again. In the same tuples, not arrays of their own: each access of a class's array is
+    /// checked at run time.
+    var declarations: [(node: Int32, style: TextStyleDeclaration, source: Int32)] = []
+    var leaves: [(node: NodeID, text: DecodedText, pointer: String, source: Int32)] = []
     var textLines = false
 
     /// Files what was decoded for `node`.
@@ -207,12 +212,12 @@ final class TextCollector {
         defer { hasPending = false }
         var filed = (declarations: 0, leaves: 0)
         if !pendingStyle.isEmpty {
-            declarations.append((node.index, pendingStyle))
+            declarations.append((node.index, pendingStyle, -1))
             pendingStyle = TextStyleDeclaration()
             filed.declarations = 1
         }
         if let text = pendingText {
-            leaves.append((node, text, pointer()))
+            leaves.append((node, text, pointer(), -1))
             pendingText = nil
             filed.leaves = 1
         }
@@ -224,11 +229,11 @@ final class TextCollector {
     /// leaf's pointer made by `pointer` from the original's.
     func fileCopies(declarations filed: Range<Int>, leaves: Range<Int>, offset: Int32, pointer: (String) -> String) {
         for k in filed {
-            declarations.append((declarations[k].node + offset, declarations[k].style))
+            declarations.append((declarations[k].node + offset, declarations[k].style, Int32(k)))
         }
         for k in leaves {
             let leaf = self.leaves[k]
-            self.leaves.append((NodeID(leaf.node.index + offset), leaf.text, pointer(leaf.pointer)))
+            self.leaves.append((NodeID(leaf.node.index + offset), leaf.text, pointer(leaf.pointer), Int32(k)))
         }
     }
 
@@ -236,7 +241,9 @@ final class TextCollector {
     /// base direction from the nearest `direction` that is not `inherit`). One pass over the
     /// nodes in index order, which puts every parent before its children: linear in the tree,
     /// however deep.
-    func resolve(tree: LayoutTree, ownerDirection: Direction) -> [TextLeaf] {
+    /// `copies`: for each leaf, the earlier leaf whose content it took (a copy the decoder
+    /// made, resolved as its source was), or -1; empty when no leaf took one.
+    func resolve(tree: LayoutTree, ownerDirection: Direction) -> (leaves: [TextLeaf], copies: [Int32]) {
         let count = tree.nodeCount
         // The resolved style of the nearest declaring ancestor-or-self (-1: none), and the
         // direction each node inherits or sets.
@@ -245,17 +252,30 @@ final class TextCollector {
         var directions = [Direction](repeating: ownerDirection, count: count)
         var declares = [Bool](repeating: false, count: count)
         if !declarations.indices.dropFirst().allSatisfy({ declarations[$0 - 1].node < declarations[$0].node }) {
-            declarations.sort { $0.node < $1.node }
+            // Sorted, the sources' indices no longer hold.
+            declarations = declarations.sorted { $0.node < $1.node }.map { ($0.node, $0.style, -1) }
         }
+        // Per declaration: the style it resolved to and the one it inherited (indices in
+        // `styles`). A copy that inherits what its source inherited resolves to the same
+        // style: the same declaration applied to the same base.
+        var resolvedTo = [Int32](repeating: -1, count: declarations.count)
+        var inheritedBy = [Int32](repeating: -1, count: declarations.count)
         var next = 0
         for n in 0..<count {
             let node = NodeID(n)
             let parent = tree.parent(of: node).map { Int($0.index) }
             let inheritedIndex = parent.map { styleOf[$0] } ?? -1
             if next < declarations.count && declarations[next].node == Int32(n) {
-                let base = inheritedIndex >= 0 ? styles[Int(inheritedIndex)].inherited : TextStyle()
-                styles.append(declarations[next].style.applied(to: base))
-                styleOf[n] = Int32(styles.count - 1)
+                let source = Int(declarations[next].source)
+                if source >= 0 && inheritedBy[source] == inheritedIndex {
+                    styleOf[n] = resolvedTo[source]
+                } else {
+                    let base = inheritedIndex >= 0 ? styles[Int(inheritedIndex)].inherited : TextStyle()
+                    styles.append(declarations[next].style.applied(to: base))
+                    styleOf[n] = Int32(styles.count - 1)
+                }
+                resolvedTo[next] = styleOf[n]
+                inheritedBy[next] = inheritedIndex
                 declares[n] = true
                 next += 1
             } else {
@@ -264,15 +284,32 @@ final class TextCollector {
             let own = tree.style(of: node).direction
             directions[n] = own != .inherit ? own : parent.map { directions[$0] } ?? ownerDirection
         }
-        return leaves.map { leaf in
+        var resolved: [TextLeaf] = []
+        resolved.reserveCapacity(leaves.count)
+        var copies = [Int32](repeating: -1, count: leaves.count)
+        var anyCopy = false
+        for (index, leaf) in leaves.enumerated() {
             let n = Int(leaf.node.index)
+            // A copy whose node resolves as its source's (the same style, declared or
+            // inherited, and direction) has its source's content: its text is a copy too.
+            let source = Int(leaf.source)
+            if source >= 0 {
+                let s = Int(leaves[source].node.index)
+                if styleOf[n] == styleOf[s] && declares[n] == declares[s] && directions[n] == directions[s] {
+                    resolved.append(TextLeaf(node: leaf.node, content: resolved[source].content, pointer: leaf.pointer))
+                    copies[index] = Int32(source)
+                    anyCopy = true
+                    continue
+                }
+            }
             var style = styleOf[n] >= 0 ? styles[Int(styleOf[n])] : TextStyle()
             // A leaf that declares nothing inherits, without the properties CSS does not inherit.
             if !declares[n] { style = style.inherited }
             style.rightToLeft = directions[n] == .rtl
             let spans = leaf.text.spans.map { TextSpan(text: $0.text, style: $0.style.applied(to: style.inherited)) }
-            return TextLeaf(node: leaf.node, content: TextContent(style: style, spans: spans), pointer: leaf.pointer)
+            resolved.append(TextLeaf(node: leaf.node, content: TextContent(style: style, spans: spans), pointer: leaf.pointer))
         }
+        return (resolved, anyCopy ? copies : [])
     }
 }
 
