@@ -275,8 +275,12 @@ struct OnePassDecoder {
         if source.leafEnd > source.start.leaves || source.declarationEnd > source.start.declarations {
             let own = Self.pointer(positions)
             text.fileCopies(declarations: source.start.declarations..<source.declarationEnd,
-                            leaves: source.start.leaves..<source.leafEnd, offset: Int32(offset)) {
-                own + $0.dropFirst(source.pointerLength)
+                            leaves: source.start.leaves..<source.leafEnd, offset: Int32(offset)) { pointer in
+                // Cut by bytes (a pointer of child positions is ASCII): dropping characters
+                // walks grapheme breaks, which cost a tenth of decoding a feed of text cells.
+                var copied = own
+                copied.append(contentsOf: Substring(pointer.utf8.dropFirst(source.pointerLength)))
+                return copied
             }
             filed.declarations += source.declarationEnd - source.start.declarations
             filed.leaves += source.leafEnd - source.start.leaves
