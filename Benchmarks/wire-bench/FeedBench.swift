@@ -82,17 +82,19 @@ enum FeedBench {
                 sink &+= request.tree.nodeCount
                 TreeStoragePool.shared.recycle(&request.tree)
             })
-            row("  structural hash (whole tree, streamed)", measure {
-                sink &+= Int(truncatingIfNeeded: decoded.tree.structuralHash(root: decoded.root, available: decoded.available).low)
+            row("  structural hash (whole tree, streamed; copies' chunks reused)", measure {
+                sink &+= Int(truncatingIfNeeded: decoded.tree.structuralHash(root: decoded.root, available: decoded.available,
+                                                                             copies: decoded.subtreeCopies.list).low)
             })
             row("  subtree hashes (per node, Merkle)", measure {
                 sink &+= Int(truncatingIfNeeded: decoded.tree.subtreeHashes(root: decoded.root, key: .processRandom)[0].low)
             })
             var laidOut = decoded
             laidOut.tree.computeLayout(root: decoded.root, available: decoded.available)
-            row("  encode (frames + JSON)", measure {
+            row("  encode (frames + JSON; copies from their sources' bytes)", measure {
                 let frames = laidOut.tree.preorderFrames(root: laidOut.root)
-                sink &+= ResponseEncoder.encode(tree: laidOut.tree, root: laidOut.root, ids: laidOut.ids, frames: frames).count
+                sink &+= ResponseEncoder.encode(tree: laidOut.tree, root: laidOut.root, ids: laidOut.ids, frames: frames,
+                                                copies: laidOut.subtreeCopies).count
             })
             if !text {
                 // The engine alone (text leaves need the service's hooks, so box cells only).

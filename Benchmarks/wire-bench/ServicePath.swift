@@ -88,7 +88,8 @@ func runServicePath(file: String) {
             case "decode": sink &+= (try? LayoutWire.decodeRequest(bytes: body))?.tree.nodeCount ?? 0
             case "hash":
                 sink &+= Int(truncatingIfNeeded: decoded.tree.structuralHash(
-                    root: decoded.root, available: decoded.available, direction: decoded.direction).low)
+                    root: decoded.root, available: decoded.available, direction: decoded.direction,
+                    copies: decoded.subtreeCopies.list).low)
             case "patch", "patch-changes":
                 guard let patcher else { fatalError("WIRE_BENCH_STAGE=\(stage): the tree has no leaves to patch") }
                 sink &+= patcher.patch(changesOnly: stage == "patch-changes")
@@ -98,7 +99,7 @@ func runServicePath(file: String) {
             case "encode":
                 let frames = laidOut.tree.preorderFrames(root: laidOut.root)
                 sink &+= ResponseEncoder.encode(tree: laidOut.tree, root: laidOut.root, ids: laidOut.ids,
-                                                frames: frames).count
+                                                frames: frames, copies: laidOut.subtreeCopies).count
             default: fatalError("WIRE_BENCH_STAGE: engine, service, decode, hash, encode, patch, patch-changes, patch-child or patch-child-changes")
             }
         }
@@ -125,7 +126,8 @@ func runServicePath(file: String) {
     add("    of which parse (tape)") { sink &+= (try? JSONValue.parse(bytes: body))?.count ?? 0 }
     add("  structural hash") {
         sink &+= Int(truncatingIfNeeded: decoded.tree.structuralHash(root: decoded.root, available: decoded.available,
-                                                                     direction: decoded.direction).low)
+                                                                     direction: decoded.direction,
+                                                                     copies: decoded.subtreeCopies.list).low)
     }
     add("  layout (fresh tree from decode)") {
         var tree = decoded.tree
@@ -134,7 +136,8 @@ func runServicePath(file: String) {
     }
     add("  encode (frames + JSON)") {
         let frames = laidOut.tree.preorderFrames(root: laidOut.root)
-        sink &+= ResponseEncoder.encode(tree: laidOut.tree, root: laidOut.root, ids: laidOut.ids, frames: frames).count
+        sink &+= ResponseEncoder.encode(tree: laidOut.tree, root: laidOut.root, ids: laidOut.ids, frames: frames,
+                                        copies: laidOut.subtreeCopies).count
     }
     // The cached path: an exact repeat answered by `LayoutService.handle` from the answer cache
     // (what the load test's cached run measures over HTTP, without the sockets).

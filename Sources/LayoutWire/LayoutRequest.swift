@@ -16,6 +16,9 @@ public struct LayoutRequest {
     /// whose content it had when decoded, or -1 (empty: none). A hint for work that follows
     /// from the content: edits of `textLeaves` do not keep it, so compare the contents first.
     public var textLeafCopies: [Int32] = []
+    /// The subtrees the decoder copied from an earlier sibling (a feed's repeated cells). A
+    /// hint for hashing the tree and writing its answer, which check what they rely on.
+    public var subtreeCopies = SubtreeCopies()
     /// The request asked for each text leaf's lines in the answer (`"textLines": true`).
     public var textLines = false
     /// The paint style keys of the nodes and their model kinds, for renderers; the layout

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 extension LayoutTree {
     /// A chunk of the whole-tree hash (see `structuralHash`) is cut after one node in 2^5 = 32
     /// on average: an edit rehashes about one chunk and the chunk list, so some 32 + 2n/32
@@ -41,21 +47,29 @@ extension LayoutTree {
     /// (config, available size, direction), the chunks' hashes in order and the size
     /// references. So an edit rehashes only the chunks it touches (`rehash`), and gives the
     /// same hash as hashing the edited tree whole.
+    ///
+    /// `copies` (a decoder's copied subtrees, see `CopiedSubtree`) lets a run of copied nodes
+    /// take the hash of an earlier chunk of the same nodes instead of being hashed again; the
+    /// hash is the same with or without it.
     public func structuralHash(root: NodeID, available: AvailableSize = AvailableSize(),
                                direction: Direction = .ltr,
-                               key: StructuralHashKey = .processRandom) -> StructuralHash {
-        var ignored = StructuralHashParts?.none
-        return hashChunks(root: Int(root.index), available: available, direction: direction, key: key, recording: &ignored)
+                               key: StructuralHashKey = .processRandom, copies: [CopiedSubtree] = []) -> StructuralHash {
+        var ignored = StructuralHashParts?.none, reused = 0
+        return hashChunks(root: Int(root.index), available: available, direction: direction, key: key,
+                          copies: copies, recording: &ignored, reused: &reused)
     }
 
     /// The structural hash of the subtree at `root` (as `structuralHash`) with its chunks kept,
     /// for `rehash` after edits.
     public func structuralHashParts(root: NodeID, available: AvailableSize = AvailableSize(),
                                     direction: Direction = .ltr,
-                                    key: StructuralHashKey = .processRandom) -> StructuralHashParts {
+                                    key: StructuralHashKey = .processRandom,
+                                    copies: [CopiedSubtree] = []) -> StructuralHashParts {
         var parts: StructuralHashParts? = StructuralHashParts(root: root.index, structureVersion: structureVersion,
                                                              nodeCount: nodeCount)
-        _ = hashChunks(root: Int(root.index), available: available, direction: direction, key: key, recording: &parts)
+        var reused = 0
+        _ = hashChunks(root: Int(root.index), available: available, direction: direction, key: key,
+                       copies: copies, recording: &parts, reused: &reused)
         return parts!
     }
 
@@ -273,7 +287,7 @@ extension LayoutTree {
     }
 
     /// The whole-tree hash's first words: format, config, available size and direction.
-    private func header(available: AvailableSize, direction: Direction, key: StructuralHashKey) -> StructuralHasher {
+    func header(available: AvailableSize, direction: Direction, key: StructuralHashKey) -> StructuralHasher {
         var hasher = StructuralHasher(key: key)
         // Format version: bump when the stream changes. 2: styles stream only non-default
         // fields behind a mask, and a node's content kind shares a word with its child count.
@@ -292,7 +306,7 @@ extension LayoutTree {
     /// A chunk's hasher, its domain word absorbed (distinct from the header's stream and from
     /// the subtree hashes').
     @inline(__always)
-    private static func chunkHasher(_ key: StructuralHashKey) -> StructuralHasher {
+    static func chunkHasher(_ key: StructuralHashKey) -> StructuralHasher {
         var hasher = StructuralHasher(key: key)
         hasher.combine(UInt64(0x4348_554E_4B00_0004))
         return hasher
@@ -322,7 +336,7 @@ extension LayoutTree {
     // Walks the links by index (no stack, no ChildSequence retaining the links array), so
     // trees deeper than the thread's stack are fine and a chunk can start anywhere.
     @inline(__always)
-    private func preorderSuccessor(of n: Int, root: Int) -> Int {
+    func preorderSuccessor(of n: Int, root: Int) -> Int {
         let first = Int(firstChildren[n].index)
         if first >= 0 { return first }
         var m = n
@@ -335,7 +349,7 @@ extension LayoutTree {
     }
 
     /// The whole-tree hash; with `recording` set, its chunks are kept there.
-    private func hashChunks(root r: Int, available: AvailableSize, direction: Direction, key: StructuralHashKey,
+    func hashChunks(root r: Int, available: AvailableSize, direction: Direction, key: StructuralHashKey,
                             recording parts: inout StructuralHashParts?) -> StructuralHash {
         var hasher = header(available: available, direction: direction, key: key)
         let records = parts != nil
@@ -357,7 +371,7 @@ extension LayoutTree {
 
     /// The size references, each node named by its pre-order position under `root` (not its
     /// `NodeID`, which the hash leaves out); -1 for a node outside the subtree.
-    private func combineReferences(into hasher: inout StructuralHasher, root: NodeID) {
+    func combineReferences(into hasher: inout StructuralHasher, root: NodeID) {
         let positions = preorderPositions(root: root)
         hasher.combine(UInt64(references.list.count))
         for reference in references.list {
@@ -389,6 +403,16 @@ struct NodeRows {
         hasher.combine(style: styles + i, flags: flags[i])
         hasher.combine(content: contents + i, childCount: childCounts[i])
         return hasher.takeWordMix()
+    }
+
+    /// Whether nodes `x` and `y` stream the same words into `combineNode`: the same child
+    /// count, style bytes and content. Styles that differ only in padding bytes compare
+    /// unequal, which costs a hash, never a wrong one.
+    @inline(__always)
+    func sameWords(_ x: Int, _ y: Int) -> Bool {
+        childCounts[x] == childCounts[y] && measured[x] == measured[y]
+            && memcmp(styles + x, styles + y, MemoryLayout<Style>.size) == 0
+            && (!measured[x] || LayoutTree.sameContent(contents + x, contents + y))
     }
 }
 

@@ -170,17 +170,13 @@ extension LayoutTree {
     /// only in padding bytes compare unequal, which costs a hash, never a wrong answer.
     private static func sameSubtree(_ a: Int, _ b: Int, _ rows: NodeRows, _ firstChildren: [NodeID],
                                     _ nextSiblings: [NodeID], _ parents: [NodeID]) -> Bool {
-        walkInStep(a, b, firstChildren, nextSiblings, parents) { x, y in
-            rows.childCounts[x] == rows.childCounts[y] && rows.measured[x] == rows.measured[y]
-                && memcmp(rows.styles + x, rows.styles + y, MemoryLayout<Style>.size) == 0
-                && (!rows.measured[x] || sameContent(rows.contents + x, rows.contents + y))
-        }
+        walkInStep(a, b, firstChildren, nextSiblings, parents) { x, y in rows.sameWords(x, y) }
     }
 
     /// Measured content that streams the same words into a hash: bit for bit, not `==` (which
     /// takes 0 and -0, or two spellings of one character, as equal). Other kinds are not
     /// compared.
-    private static func sameContent(_ a: UnsafePointer<NodeContent>, _ b: UnsafePointer<NodeContent>) -> Bool {
+    static func sameContent(_ a: UnsafePointer<NodeContent>, _ b: UnsafePointer<NodeContent>) -> Bool {
         // Hook-measured leaves first (the service's text), without copying both contents into
         // a tuple: that copy cost more than the rest of comparing two nodes.
         if case .custom(let x, let xs) = a.pointee {

@@ -47,8 +47,9 @@ public struct LayoutTree {
     @usableFromInline var lastConfig: LayoutConfig? = nil
     /// The root and constraints of the last layout call (see `runRoot`).
     @usableFromInline var lastRootInputs: RootInputs? = nil
-    /// Bumped by structural changes; the cached tree depth is valid for one version.
-    @usableFromInline var structureVersion: UInt32 = 0
+    /// Bumped by structural changes (a child added, removed or moved); the cached tree depth,
+    /// and whatever else describes the tree's shape, is valid for one version.
+    public internal(set) var structureVersion: UInt32 = 0
     @usableFromInline var depthCache: (root: Int32, version: UInt32, depth: Int) = (-1, 0, 0)
     /// Sizes taken from other nodes' frames (see `setSizeReferences`).
     var references = SizeReferences()

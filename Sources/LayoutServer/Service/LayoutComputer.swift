@@ -86,11 +86,12 @@ struct LayoutComputer: Sendable {
         var key: StructuralHash
         if document != nil, bases != nil, BaseEntry.patchesInPlace(request) {
             hashParts = request.tree.structuralHashParts(root: request.root, available: request.available,
-                                                         direction: request.direction, key: hashKey)
+                                                         direction: request.direction, key: hashKey,
+                                                         copies: request.subtreeCopies.list)
             key = hashParts!.hash
         } else {
             key = request.tree.structuralHash(root: request.root, available: request.available,
-                                              direction: request.direction, key: hashKey)
+                                              direction: request.direction, key: hashKey, copies: request.subtreeCopies.list)
         }
         // Lines change the answer (not the frames): another ETag, and cache entries that also
         // keep each text leaf's content box.
@@ -148,11 +149,11 @@ struct LayoutComputer: Sendable {
             } else {
                 body = ResponseEncoder.encode(tree: request.tree, root: request.root, ids: request.ids,
                                               frames: PreorderFrames(frames), members: NoNodeMembers(),
-                                              printedTree: printedTree, trailer: trailer)
+                                              printedTree: printedTree, copies: request.subtreeCopies, trailer: trailer)
             }
         } else {
             body = ResponseEncoder.encode(tree: request.tree, root: request.root, ids: request.ids, frames: frames,
-                                          printedTree: printedTree)
+                                          printedTree: printedTree, copies: request.subtreeCopies)
         }
         if let document, let bases {
             // Hash parts are kept exactly for the trees that patch in place (above).

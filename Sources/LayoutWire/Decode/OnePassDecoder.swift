@@ -89,11 +89,13 @@ struct OnePassDecoder {
         var available = AvailableSize()
         var direction = Direction.ltr
         var textLines = false
+        var copied: [CopiedSubtree] = []
         try members { (decoder, key) throws(GaveUp) in
             if spells(key, "root") {
                 // The config sets the tree's and the base style's defaults: it must come first.
                 tree.config = config
-                root = try decoder.nodes(into: &tree, ids: &ids, base: Style(webDefaults: config.useWebDefaults))
+                root = try decoder.nodes(into: &tree, ids: &ids, base: Style(webDefaults: config.useWebDefaults),
+                                         copied: &copied)
                 return 1
             } else if spells(key, "config") {
                 guard root == nil else { throw GaveUp() }
@@ -118,6 +120,7 @@ struct OnePassDecoder {
         // Handed over: the caller's copy must not keep the arrays shared.
         tree = LayoutTree()
         request.textLines = textLines
+        request.subtreeCopies = SubtreeCopies(list: copied, structureVersion: request.tree.structureVersion)
         if !text.leaves.isEmpty {
             (request.textLeaves, request.textLeafCopies) = text.resolve(tree: request.tree, ownerDirection: direction)
         }
@@ -178,7 +181,9 @@ struct OnePassDecoder {
     // MARK: Nodes
 
     /// The node tree at `pos` (the root's object), depth-first without recursion; returns the root.
-    private mutating func nodes(into tree: inout LayoutTree, ids: inout NodeIdentifiers, base: Style) throws(GaveUp) -> NodeID {
+    /// The children it copies from an earlier sibling are listed in `copied`.
+    private mutating func nodes(into tree: inout LayoutTree, ids: inout NodeIdentifiers, base: Style,
+                                copied: inout [CopiedSubtree]) throws(GaveUp) -> NodeID {
         // The nodes whose `children` array is open, innermost last, and the position in it of
         // the child being read (a text leaf's pointer is made of them).
         var open: [NodeID] = []
@@ -200,7 +205,7 @@ struct OnePassDecoder {
             var repeated = false
             if findsRepeats && siblings.mayRepeat {
                 repeated = try cloneEarlierSibling(into: &tree, ids: &ids, under: parent, positions: positions,
-                                                   siblings: &siblings, filed: &filed)
+                                                   siblings: &siblings, filed: &filed, copied: &copied)
             }
             if !repeated {
                 let (child, hasChildren) = try node(into: &tree, ids: &ids, base: base, under: parent, depth: open.count,
@@ -249,16 +254,19 @@ struct OnePassDecoder {
 
     /// When the child at `pos` repeats an earlier sibling but for its ids, adds a copy of that
     /// sibling's nodes under `parent` (with the child's own ids, and its text filed as the
-    /// sibling's was), moves past it and returns true. The child is at `positions`.
+    /// sibling's was), notes it in `copied`, moves past it and returns true. The child is at
+    /// `positions`.
     private mutating func cloneEarlierSibling(into tree: inout LayoutTree, ids: inout NodeIdentifiers,
                                               under parent: NodeID, positions: [Int],
                                               siblings: inout RepeatedSiblings,
-                                              filed: inout (declarations: Int, leaves: Int)) throws(GaveUp) -> Bool {
+                                              filed: inout (declarations: Int, leaves: Int),
+                                              copied: inout [CopiedSubtree]) throws(GaveUp) -> Bool {
         guard let (source, end) = siblings.findRepeat(at: pos, in: input) else { return false }
         let count = source.nodeEnd - source.start.node
         guard tree.nodeCount + count <= limits.maxNodes else { throw GaveUp() }
         let offset = tree.nodeCount - source.start.node
-        _ = tree.addNodes(copying: source.start.node..<source.nodeEnd, under: parent)
+        let copy = tree.addNodes(copying: source.start.node..<source.nodeEnd, under: parent)
+        copied.append(CopiedSubtree(copy: copy, source: NodeID(source.start.node), nodeCount: Int32(count)))
         var nextID = 0
         for from in source.start.node..<source.nodeEnd {
             if siblings.hasID(from) {

@@ -15,36 +15,87 @@ public enum ResponseEncoder {
     /// `members` writes; `printedTree` (Core Layout's print, `"print": true`) as `"print"`
     /// after the root; `trailer` may add members after those (text layout's `warnings`).
     /// Inlinable so each caller gets it specialised for its frame source and members.
+    /// `copies` (a decoder's `LayoutRequest.subtreeCopies`) lets a copy of a repeated subtree
+    /// be written from its source's bytes when its frames are the source's (see
+    /// `CopiedSubtreeWriter`); the answer is the same with or without it.
     @inlinable
     public static func encode<Frames: ResponseFrames, Members: ResponseNodeMembers>(
         tree: LayoutTree, root: NodeID, ids: NodeIdentifiers, frames: Frames, members: Members,
-        printedTree: String? = nil,
+        printedTree: String? = nil, copies: SubtreeCopies = SubtreeCopies(),
         trailer: ((inout JSONWriter) -> Void)? = nil
     ) -> [UInt8] {
-        ids.withView { ids in
+        var copiesWritten = 0
+        return ids.withView { ids in
             encode(tree: tree, root: root, ids: ids, frames: frames, members: members, printedTree: printedTree,
-                   trailer: trailer)
+                   copies: copies, copiesWritten: &copiesWritten, trailer: trailer)
         }
     }
 
+    /// `copiesWritten`: how many of `copies` were written from their source's bytes.
     @inlinable
     static func encode<Frames: ResponseFrames, Members: ResponseNodeMembers>(
         tree: LayoutTree, root: NodeID, ids: NodeIdentifiers.View, frames: Frames, members: Members,
-        printedTree: String?, trailer: ((inout JSONWriter) -> Void)?
+        printedTree: String?, copies: SubtreeCopies, copiesWritten: inout Int, trailer: ((inout JSONWriter) -> Void)?
+    ) -> [UInt8] {
+        // A source's recorded bytes hold no members: copies only for answers of frames alone.
+        if !copies.describe(tree) || !Members.writesNothing {
+            return encode(tree: tree, root: root, ids: ids, frames: frames, members: members, printedTree: printedTree,
+                          copies: [], copiesWritten: &copiesWritten, trailer: trailer, writingCopies: CopiesOff.self)
+        }
+        return encode(tree: tree, root: root, ids: ids, frames: frames, members: members, printedTree: printedTree,
+                      copies: copies.list, copiesWritten: &copiesWritten, trailer: trailer, writingCopies: CopiesOn.self)
+    }
+
+    /// The encoder itself; `Copies` decides at compile time whether copies are looked for, so
+    /// an answer without any pays nothing for them.
+    @inlinable
+    static func encode<Frames: ResponseFrames, Members: ResponseNodeMembers, Copies: CopiesSwitch>(
+        tree: LayoutTree, root: NodeID, ids: NodeIdentifiers.View, frames: Frames, members: Members,
+        printedTree: String?, copies: [CopiedSubtree], copiesWritten: inout Int, trailer: ((inout JSONWriter) -> Void)?,
+        writingCopies: Copies.Type
     ) -> [UInt8] {
         var frames = frames
         var writer = JSONWriter(capacity: 64 + frames.expectedCount(in: tree) * 72)
         // Each open node's next child still to write (`.none`: its children are all written).
         var stack: [NodeID] = []
+        var copied = CopiedSubtreeWriter(copies: copies, nodeCount: tree.nodeCount)
+        // Nodes opened so far: the next node's position in pre-order.
+        var position = 0
         // Keys `as StaticString`: a bare literal picks `key(_: String)`, which scans for escapes
         // and copies per key.
         func open(_ node: NodeID) -> NodeID? {
+            var recorded = false, startsRecording = false
+            if Copies.on {
+                // Not inside a source being recorded: its record needs every node's place.
+                if copied.recording < 0, let copy = copied.copy(at: node),
+                   copied.write(copy, at: position, tree: tree, ids: ids, frames: &frames, to: &writer) {
+                    copiesWritten += 1
+                    position += Int(copy.nodeCount)
+                    return nil
+                }
+                startsRecording = copied.startsSource(node)
+                recorded = startsRecording || copied.recording >= 0
+            }
+            let start = Copies.on ? writer.out.count : 0, comma = Copies.on && writer.needsComma
             let frame = frames.next(node, in: tree)
             let index = Int(node.index)
-            writer.openNode(idUTF8: index < ids.count ? ids[index] : nil, frame: frame)
+            let id = index < ids.count ? ids[index] : nil
+            writer.openNode(idUTF8: id, frame: frame)
             members.write(node, in: tree, to: &writer)
+            if Copies.on {
+                if recorded {
+                    copied.record(node, root: startsRecording, position: position, depth: stack.count, id: id,
+                                  start: start, comma: comma, writer: writer)
+                }
+                position += 1
+            }
             let first = tree.firstChild(of: node)
-            guard first != .none else { writer.endObject(); return nil }
+            guard first != .none else {
+                // A source is a subtree of two nodes or more (one that no longer is, goes).
+                if Copies.on && startsRecording { copied.abandonRecording() }
+                writer.endObject()
+                return nil
+            }
             writer.key("children" as StaticString)
             writer.beginArray()
             return first
@@ -60,6 +111,7 @@ public enum ResponseEncoder {
                 stack.removeLast()
                 writer.endArray()
                 writer.endObject()
+                if Copies.on && copied.recording >= 0 { copied.closed(depth: stack.count, at: writer.out.count) }
             }
         }
         if let printedTree {
@@ -74,15 +126,15 @@ public enum ResponseEncoder {
     /// The answer with frames from a pre-order list (`LayoutTree.preorderFrames(root:)`, as
     /// the frame cache keeps them) and nothing else per node.
     public static func encode(tree: LayoutTree, root: NodeID, ids: NodeIdentifiers, frames: [Frame],
-                              printedTree: String? = nil) -> [UInt8] {
+                              printedTree: String? = nil, copies: SubtreeCopies = SubtreeCopies()) -> [UInt8] {
         encode(tree: tree, root: root, ids: ids, frames: PreorderFrames(frames), members: NoNodeMembers(),
-               printedTree: printedTree)
+               printedTree: printedTree, copies: copies)
     }
 
     /// The answer of a laid-out request, frames read from its tree.
     public static func encode(_ request: LayoutRequest) -> [UInt8] {
         encode(tree: request.tree, root: request.root, ids: request.ids, frames: TreeFrames(), members: NoNodeMembers(),
-               printedTree: request.printsTree ? request.printedTree() : nil)
+               printedTree: request.printsTree ? request.printedTree() : nil, copies: request.subtreeCopies)
     }
 
     /// The JSON pointer (`/root/children/2/children/0`) of the node at `target` in pre-order.
@@ -116,6 +168,25 @@ public protocol ResponseFrames {
     /// How many frames to reserve answer room for.
     func expectedCount(in tree: LayoutTree) -> Int
     mutating func next(_ node: NodeID, in tree: LayoutTree) -> Frame
+    /// Whether the frames of the `count` nodes stored from `a` on, at pre-order position `pa`
+    /// on, are bit for bit those of the nodes from `b` on, at `pb` on (a copied subtree and its
+    /// source; see `CopiedSubtreeWriter`). False when the source cannot tell.
+    func sameFrames(_ a: NodeID, _ b: NodeID, atPreorder pa: Int, _ pb: Int, count: Int, in tree: LayoutTree) -> Bool
+    /// Passes over the frames of the next `count` nodes, as `next` would.
+    mutating func skip(_ count: Int, in tree: LayoutTree)
+}
+
+// A source that cannot compare frames gets no copies written, so it is never asked to skip.
+extension ResponseFrames {
+    public func sameFrames(_ a: NodeID, _ b: NodeID, atPreorder pa: Int, _ pb: Int, count: Int,
+                           in tree: LayoutTree) -> Bool { false }
+    public mutating func skip(_ count: Int, in tree: LayoutTree) {}
+}
+
+/// Frames compared as their bits: equal bits make equal bytes in an answer.
+@inlinable func sameBits(_ a: Frame, _ b: Frame) -> Bool {
+    a.left.bitPattern == b.left.bitPattern && a.top.bitPattern == b.top.bitPattern
+        && a.width.bitPattern == b.width.bitPattern && a.height.bitPattern == b.height.bitPattern
 }
 
 /// Frames read from the laid-out tree.
@@ -123,6 +194,11 @@ public struct TreeFrames: ResponseFrames {
     public init() {}
     @inlinable public func expectedCount(in tree: LayoutTree) -> Int { tree.nodeCount }
     @inlinable public func next(_ node: NodeID, in tree: LayoutTree) -> Frame { tree.frame(of: node) }
+    @inlinable public func sameFrames(_ a: NodeID, _ b: NodeID, atPreorder pa: Int, _ pb: Int, count: Int,
+                                      in tree: LayoutTree) -> Bool {
+        (1..<max(count, 1)).allSatisfy { sameBits(tree.frame(of: NodeID(Int(a.index) + $0)), tree.frame(of: NodeID(Int(b.index) + $0))) }
+    }
+    @inlinable public func skip(_ count: Int, in tree: LayoutTree) {}
 }
 
 /// Frames from a pre-order list (`LayoutTree.preorderFrames(root:)`, as the frame cache keeps
@@ -136,16 +212,31 @@ public struct PreorderFrames: ResponseFrames {
         defer { position += 1 }
         return position < frames.count ? frames[position] : .zero
     }
+    @inlinable public func sameFrames(_ a: NodeID, _ b: NodeID, atPreorder pa: Int, _ pb: Int, count: Int,
+                                      in tree: LayoutTree) -> Bool {
+        guard pa >= 0, pb >= 0, pa + count <= frames.count, pb + count <= frames.count else { return false }
+        return frames.withUnsafeBufferPointer { frames in
+            (1..<max(count, 1)).allSatisfy { sameBits(frames[pa + $0], frames[pb + $0]) }
+        }
+    }
+    @inlinable public mutating func skip(_ count: Int, in tree: LayoutTree) { position += count }
 }
 
 /// Members a feature adds to every node of an answer, written after the frame and before
 /// `children` (each call writes zero or more `key`/value pairs into the open node object).
 public protocol ResponseNodeMembers {
     func write(_ node: NodeID, in tree: LayoutTree, to writer: inout JSONWriter)
+    /// Whether `write` never writes anything (the answer holds frames alone).
+    static var writesNothing: Bool { get }
+}
+
+extension ResponseNodeMembers {
+    public static var writesNothing: Bool { false }
 }
 
 /// No members beyond the frame.
 public struct NoNodeMembers: ResponseNodeMembers {
     public init() {}
     @inlinable public func write(_ node: NodeID, in tree: LayoutTree, to writer: inout JSONWriter) {}
+    @inlinable public static var writesNothing: Bool { true }
 }

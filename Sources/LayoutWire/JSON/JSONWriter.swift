@@ -146,6 +146,19 @@ public struct JSONWriter {
         needsComma = true
     }
 
+    /// The bytes at `range` of what this writer wrote, written again at its end, then
+    /// `bytes` (which need no escapes), with one capacity check; `needsComma` is the caller's.
+    @usableFromInline mutating func copyWritten(_ range: Range<Int>, then bytes: UnsafeBufferPointer<UInt8>? = nil) {
+        let extra = bytes?.count ?? 0
+        // Room first: growing the block moves what the range points into.
+        let p = reserve(range.count + extra)
+        p.update(from: out.base + range.lowerBound, count: range.count)
+        if let bytes, let source = bytes.baseAddress {
+            for i in 0..<extra { p[range.count &+ i] = source[i] }
+        }
+        out.count += range.count + extra
+    }
+
     /// Bytes of an earlier answer copied as they are; they end inside a node object after a member.
     mutating func copied(_ bytes: UnsafeBufferPointer<UInt8>) {
         raw(bytes)
@@ -281,8 +294,8 @@ public struct JSONWriter {
 
     /// The index of the first byte of `s` that needs an escape (`"`, `\`, a control
     /// character), or `s.count`: eight bytes at a time, then byte by byte.
-    @inline(__always)
-    private static func firstEscape(_ s: UnsafeBufferPointer<UInt8>) -> Int {
+    @usableFromInline @inline(__always)
+    static func firstEscape(_ s: UnsafeBufferPointer<UInt8>) -> Int {
         guard let base = s.baseAddress else { return 0 }
         let raw = UnsafeRawPointer(base)
         let ones: UInt64 = 0x0101_0101_0101_0101
