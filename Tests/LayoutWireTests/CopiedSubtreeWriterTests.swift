@@ -94,7 +94,7 @@ import Testing
     }
 
     /// A hint that no longer holds (a copy edited after decoding, a child removed, a copy's id
-    /// that needs escapes, a source whose does) is checked, not trusted.
+    /// that needs escapes, a source whose does) is checked, not trusted; empty ids are ids.
     @Test func staleHintsAndEscapedIdsAreWrittenNodeByNode() throws {
         var request = try Self.laidOut(Self.feed(cells: 8, shapes: 1))
         let copy = request.subtreeCopies.list[1].copy
@@ -117,14 +117,14 @@ import Testing
 
         // Avatar ids with escapes: in the copy c5, and in c2, the source of every copy (each of a
         // shape is compared with the latest earlier sibling first). A copy's own id may have
-        // escapes: it is written as any node's.
-        for (escaped, written) in [(5, 5), (2, 0)] {
-            request = try Self.laidOut(Self.feed(cells: 9, shapes: 1) { $0 == escaped ? #"a\"\#($0)"# : "a\($0)" })
+        // escapes: it is written as any node's. Empty avatar ids need none.
+        for (cell, id, written) in [(5, #"a\"5"#, 5), (2, #"a\"2"#, 0), (5, "", 6), (2, "", 6)] {
+            request = try Self.laidOut(Self.feed(cells: 9, shapes: 1) { $0 == cell ? id : "a\($0)" })
             answers = Self.answers(request)
-            #expect(answers.withCopies == answers.nodeByNode)
+            #expect(answers.withCopies == answers.nodeByNode, "avatar id \(id) in cell \(cell)")
             #expect(request.subtreeCopies.list.count == 6)
             #expect(request.subtreeCopies.list.allSatisfy { $0.source == request.subtreeCopies.list[0].source })
-            #expect(answers.written == written, "escaped id in cell \(escaped)")
+            #expect(answers.written == written, "avatar id \(id) in cell \(cell)")
         }
     }
 }

@@ -37,10 +37,10 @@ struct CopiedSubtreeWriter {
     /// Where a recorded node's id sits in the answer (between the quotes), by its place in its
     /// source's pre-order; -1 for a node without an id.
     @usableFromInline struct IDSpan {
-        @usableFromInline var start: Int32
-        @usableFromInline var end: Int32
+        @usableFromInline var start: Int
+        @usableFromInline var end: Int
 
-        @inlinable init(start: Int32, end: Int32) {
+        @inlinable init(start: Int, end: Int) {
             self.start = start
             self.end = end
         }
@@ -100,11 +100,11 @@ struct CopiedSubtreeWriter {
             // `openNode` wrote `{"id":"` and the bytes as they are, unless they needed escapes
             // (then this source is not used: its id's length in the answer is another).
             guard JSONWriter.firstEscape(id) == id.count else { return abandonRecording() }
-            span.start = Int32(start + (comma ? 1 : 0) + 7)
-            span.end = span.start + Int32(id.count)
+            span.start = start + (comma ? 1 : 0) + 7
+            span.end = span.start + id.count
         }
         ids.append(span)
-        if !root { records[Int(recording)].idBytes += Int(span.end - span.start) }
+        if !root { records[Int(recording)].idBytes += span.end - span.start }
         records[Int(recording)].nodeCount += 1
     }
 
@@ -155,12 +155,16 @@ struct CopiedSubtreeWriter {
         var from = record.afterRootFrame
         for k in 1..<count {
             let span = ids[record.firstID + k]
-            guard span.start >= 0, let id = nodeIDs[first + k], let bytes = id.baseAddress else { continue }
-            let run = Int(span.start) - from
+            guard span.start >= 0, let id = nodeIDs[first + k] else { continue }
+            let run = span.start - from
             p.update(from: written + from, count: run)
-            (p + run).update(from: bytes, count: id.count)
-            p += run + id.count
-            from = Int(span.end)
+            p += run
+            // An empty id may have no address.
+            if let bytes = id.baseAddress {
+                p.update(from: bytes, count: id.count)
+                p += id.count
+            }
+            from = span.end
         }
         p.update(from: written + from, count: record.end - from)
         writer.out.count += length
