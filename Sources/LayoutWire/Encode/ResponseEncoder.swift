@@ -168,9 +168,10 @@ public protocol ResponseFrames {
     /// How many frames to reserve answer room for.
     func expectedCount(in tree: LayoutTree) -> Int
     mutating func next(_ node: NodeID, in tree: LayoutTree) -> Frame
-    /// Whether the frames of the `count` nodes stored from `a` on, at pre-order position `pa`
-    /// on, are bit for bit those of the nodes from `b` on, at `pb` on (a copied subtree and its
-    /// source; see `CopiedSubtreeWriter`). False when the source cannot tell.
+    /// Whether, of the `count` nodes stored from `a` on (at pre-order position `pa` on) and
+    /// from `b` on (at `pb` on), all but the first have bit for bit the same frames: a copied
+    /// subtree and its source, whose roots sit in other places (see `CopiedSubtreeWriter`).
+    /// False when the source cannot tell.
     func sameFrames(_ a: NodeID, _ b: NodeID, atPreorder pa: Int, _ pb: Int, count: Int, in tree: LayoutTree) -> Bool
     /// Passes over the frames of the next `count` nodes, as `next` would.
     mutating func skip(_ count: Int, in tree: LayoutTree)

@@ -146,19 +146,6 @@ public struct JSONWriter {
         needsComma = true
     }
 
-    /// The bytes at `range` of what this writer wrote, written again at its end, then
-    /// `bytes` (which need no escapes), with one capacity check; `needsComma` is the caller's.
-    @usableFromInline mutating func copyWritten(_ range: Range<Int>, then bytes: UnsafeBufferPointer<UInt8>? = nil) {
-        let extra = bytes?.count ?? 0
-        // Room first: growing the block moves what the range points into.
-        let p = reserve(range.count + extra)
-        p.update(from: out.base + range.lowerBound, count: range.count)
-        if let bytes, let source = bytes.baseAddress {
-            for i in 0..<extra { p[range.count &+ i] = source[i] }
-        }
-        out.count += range.count + extra
-    }
-
     /// Bytes of an earlier answer copied as they are; they end inside a node object after a member.
     mutating func copied(_ bytes: UnsafeBufferPointer<UInt8>) {
         raw(bytes)
