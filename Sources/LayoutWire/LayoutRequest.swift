@@ -19,6 +19,10 @@ public struct LayoutRequest {
     /// The subtrees the decoder copied from an earlier sibling (a feed's repeated cells). A
     /// hint for hashing the tree and writing its answer, which check what they rely on.
     public var subtreeCopies = SubtreeCopies()
+    /// The ids of the nodes the tree's instances stand for (`LayoutTree.instances`, made by a
+    /// decoder asked to fold repeats): instance after instance, each its source's descendants'
+    /// in their pre-order. Empty without instances.
+    public var instanceIDs = NodeIdentifiers()
     /// The request asked for each text leaf's lines in the answer (`"textLines": true`).
     public var textLines = false
     /// The paint style keys of the nodes and their model kinds, for renderers; the layout

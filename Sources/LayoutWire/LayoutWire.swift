@@ -18,13 +18,18 @@ public enum LayoutWire {
     /// Parses and decodes a request body in one go. `objectCount`: the body's count of `{`
     /// (`openBraceCount`), when the caller has counted them already. A large tree is built in
     /// storage from `storage` (see `TreeStoragePool`); give it back there when done with it.
+    /// `foldsRepeats`: a child that repeats an earlier sibling (but for its ids), and holds no
+    /// text, becomes an instance of it (`LayoutTree.addInstance(of:size:under:)`, ids in
+    /// `LayoutRequest.instanceIDs`) instead of a copy of its nodes, where the one-pass decoder
+    /// takes the request; for callers that lay out, hash and answer such trees (the service).
     public static func decodeRequest(bytes: UnsafeRawBufferPointer, limits: WireLimits = .default,
                                      objectCount: Int? = nil,
-                                     storage: TreeStoragePool? = .shared) throws(WireError) -> LayoutRequest {
+                                     storage: TreeStoragePool? = .shared,
+                                     foldsRepeats: Bool = false) throws(WireError) -> LayoutRequest {
         // Most requests decode in one pass over the bytes; the rest (and every error) from the tape.
         if bytes.count <= limits.maxDocumentBytes,
            let request = OnePassDecoder.decode(bytes.assumingMemoryBound(to: UInt8.self), limits: limits,
-                                               objectCount: objectCount, storage: storage) {
+                                               objectCount: objectCount, storage: storage, foldsRepeats: foldsRepeats) {
             return request
         }
         // The document reads its strings from `bytes` instead of copying them: it is decoded
@@ -38,10 +43,12 @@ public enum LayoutWire {
     /// Parses and decodes a request body in one go (`objectCount`, `storage`: as above).
     public static func decodeRequest(bytes: [UInt8], limits: WireLimits = .default,
                                      objectCount: Int? = nil,
-                                     storage: TreeStoragePool? = .shared) throws(WireError) -> LayoutRequest {
+                                     storage: TreeStoragePool? = .shared,
+                                     foldsRepeats: Bool = false) throws(WireError) -> LayoutRequest {
         try bytes.withUnsafeBytes { raw in
             Result { () throws(WireError) in
-                try decodeRequest(bytes: raw, limits: limits, objectCount: objectCount, storage: storage)
+                try decodeRequest(bytes: raw, limits: limits, objectCount: objectCount, storage: storage,
+                                  foldsRepeats: foldsRepeats)
             }
         }.get()
     }

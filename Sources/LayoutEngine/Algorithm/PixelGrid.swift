@@ -86,7 +86,16 @@ extension LayoutPass {
     @inline(__always)
     func roundedFrame(_ nodeLeft: Double, _ nodeTop: Double, _ nodeWidth: Double, _ nodeHeight: Double,
                       _ absoluteNodeLeft: Double, _ absoluteNodeTop: Double, _ textRounding: Bool) -> Frame {
-        let scale = Double(pointScaleFactor)
+        Self.roundedFrame(nodeLeft, nodeTop, nodeWidth, nodeHeight, absoluteNodeLeft, absoluteNodeTop, textRounding,
+                          scale: Double(pointScaleFactor))
+    }
+
+    /// `roundedFrame` at point scale factor `scale` (for frames rounded outside a pass: the
+    /// descendants of instances, see LayoutTree+Instances.swift).
+    @inline(__always)
+    static func roundedFrame(_ nodeLeft: Double, _ nodeTop: Double, _ nodeWidth: Double, _ nodeHeight: Double,
+                             _ absoluteNodeLeft: Double, _ absoluteNodeTop: Double, _ textRounding: Bool,
+                             scale: Double) -> Frame {
         let absoluteNodeRight = absoluteNodeLeft + nodeWidth
         let absoluteNodeBottom = absoluteNodeTop + nodeHeight
         let left = roundValueToPixelGrid(nodeLeft, scale, false, textRounding)

@@ -53,16 +53,32 @@ final class SubtreeMemoState {
     @exclusivity(unchecked) var statistics = SubtreeReuseStatistics()
     /// The calls last answered from a snapshot, by their exact arguments (see `RecentCalls`).
     let recent = RecentCalls()
+    /// Per node: the source of the instance there (see SubtreeInstances.swift), -1 elsewhere;
+    /// empty for a tree without instances.
+    let instanceSources: [Int32]
+    /// Per node: whether every computation of it is kept (a source of instances, whose
+    /// instances restore its snapshots); empty for a tree without instances.
+    let keepsEverySnapshot: [Bool]
+    /// Per instance node: the snapshot of its last computation, which holds its descendants'
+    /// state (nil before its first).
+    @exclusivity(unchecked) var instanceStates: [SubtreeSnapshot?]
+    /// Calls of instances that no snapshot answered: the layout of such a call is not that of
+    /// the tree the instances stand for (see `LayoutTree.instancesLaidOut`).
+    @exclusivity(unchecked) var instanceMisses = 0
 
     static let unknown = StructuralHash(high: ~0, low: ~0)
     static let pristine = StructuralHash(high: 0, low: 0)
 
     init(hashes: [StructuralHash], candidates: [Bool], sizes: [Int32], inStorageOrder: [Bool],
-         prefix: StructuralHasher, store: (any SubtreeSnapshotStore)?) {
+         prefix: StructuralHasher, store: (any SubtreeSnapshotStore)?,
+         instanceSources: [Int32] = [], keepsEverySnapshot: [Bool] = []) {
         self.hashes = hashes
         self.candidates = candidates
         self.sizes = sizes
         self.inStorageOrder = inStorageOrder
+        self.instanceSources = instanceSources
+        self.keepsEverySnapshot = keepsEverySnapshot
+        instanceStates = instanceSources.isEmpty ? [] : [SubtreeSnapshot?](repeating: nil, count: hashes.count)
         history = .allocate(capacity: hashes.count)
         history.initialize(repeating: Self.pristine)
         self.prefix = prefix
@@ -105,7 +121,12 @@ extension LayoutPass {
                                  _ ownerWidth: Float, _ ownerHeight: Float,
                                  _ performLayout: Bool, _ depth: Int) {
         let before = memo.history[n]
+        let isInstance = !memo.instanceSources.isEmpty && memo.instanceSources[n] >= 0
         guard memo.candidates[n], before != SubtreeMemoState.unknown else {
+            if isInstance {
+                memo.instanceMisses += 1
+                return
+            }
             // Not digested: a candidate inside a subtree copied later must not look pristine.
             memo.history[n] = SubtreeMemoState.unknown
             calculateLayoutImpl(n, availableWidth, availableHeight, ownerDirection, widthMode, heightMode,
@@ -119,7 +140,7 @@ extension LayoutPass {
                                 | UInt64(ownerDirection.rawValue) << 16 | (performLayout ? 1 << 24 : 0))
         // A cell after a cell like it gets the calls that one got: answered from the recent
         // calls, without the keyed digest and the table's lookup.
-        if let snapshot = memo.recent.snapshot(for: call), restore(snapshot, into: n, memo) {
+        if let snapshot = memo.recent.snapshot(for: call), restore(snapshot, into: n, memo, isInstance: isInstance) {
             memo.statistics.localHits += 1
             return
         }
@@ -137,21 +158,28 @@ extension LayoutPass {
         // constraints never repeat, and a snapshot costs more than the call. The second time it
         // is computed and kept; from the third on, copied.
         let seen = memo.table[key]
-        if let seen, let snapshot = seen, restore(snapshot, into: n, memo) {
+        if let seen, let snapshot = seen, restore(snapshot, into: n, memo, isInstance: isInstance) {
             memo.recent.remember(snapshot, for: call)
             memo.statistics.localHits += 1
             return
         }
-        if seen == nil, let store = memo.store, let snapshot = store.snapshot(for: key), restore(snapshot, into: n, memo) {
+        if seen == nil, let store = memo.store, let snapshot = store.snapshot(for: key),
+           restore(snapshot, into: n, memo, isInstance: isInstance) {
             memo.table[key] = snapshot
             memo.recent.remember(snapshot, for: call)
             memo.statistics.storeHits += 1
             return
         }
+        // An instance has no descendants to compute with: a call its source never got (in
+        // this state) leaves the layout to a tree without instances.
+        if isInstance {
+            memo.instanceMisses += 1
+            return
+        }
         calculateLayoutImpl(n, availableWidth, availableHeight, ownerDirection, widthMode, heightMode,
                             ownerWidth, ownerHeight, performLayout, depth)
         memo.history[n] = key
-        if seen == nil {
+        if seen == nil && (memo.keepsEverySnapshot.isEmpty || !memo.keepsEverySnapshot[n]) {
             memo.table[key] = .some(nil)
         } else {
             let snapshot = self.snapshot(of: n, memo)
@@ -186,9 +214,17 @@ extension LayoutPass {
 
     /// Writes `snapshot` over the subtree at `n`; false (and nothing written) when its shape
     /// differs. Stamps of the snapshot's layout call become this call's.
-    func restore(_ snapshot: SubtreeSnapshot, into n: Int, _ memo: SubtreeMemoState) -> Bool {
+    /// An instance (`isInstance`) takes only its own results; the snapshot stands for its
+    /// descendants' state (`SubtreeMemoState.instanceStates`).
+    func restore(_ snapshot: SubtreeSnapshot, into n: Int, _ memo: SubtreeMemoState, isInstance: Bool = false) -> Bool {
         let size = Int(memo.sizes[n])
         guard snapshot.layouts.count == size else { return false }
+        if isInstance {
+            restoreRoot(n, from: snapshot.layouts[0])
+            memo.history[n] = snapshot.histories[0]
+            memo.instanceStates[n] = snapshot
+            return true
+        }
         let fromGeneration = snapshot.generation, fromConfig = snapshot.configVersion
         let generation = self.generation, configVersion = self.configVersion
         return snapshot.layouts.withUnsafeBufferPointer { saved in

@@ -92,7 +92,10 @@ extension LayoutTree {
 
     /// The frames of the subtree at `root` in pre-order (each as `frame(of:)`), read in one
     /// walk of the links (a service answering many frames reads them this way).
+    /// With instances (`addInstance(of:size:under:)`), the frames of the tree they stand for,
+    /// in its pre-order (`expandedNodeCount` of them from the root).
     public func preorderFrames(root: NodeID) -> [Frame] {
+        if hasInstances { return expandedPreorderFrames(root: root) }
         var frames: [Frame] = []
         frames.reserveCapacity(nodeCount)
         layouts.withUnsafeBufferPointer { layouts in
@@ -216,6 +219,7 @@ extension LayoutTree {
             runPass(root, width, height, ownerWidth, ownerHeight, direction, performLayout: performLayout, memo: memo,
                     logsRequests: true, diverged: &diverged)
         }
+        if hasInstances { finishInstances(root: root, memo: performLayout ? memo : nil) }
     }
 
     /// Whether the request logs of `relayoutsExactly` can follow this tree's layout, with

@@ -29,6 +29,11 @@ extension LayoutTree {
     func hashChunks(root r: Int, available: AvailableSize, direction: Direction, key: StructuralHashKey,
                     copies: [CopiedSubtree], recording parts: inout StructuralHashParts?,
                     reused: inout Int) -> StructuralHash {
+        if hasInstances {
+            let hash = hashChunksExpanded(root: r, available: available, direction: direction, key: key, reused: &reused)
+            if parts != nil { parts!.hash = hash }
+            return hash
+        }
         guard !copies.isEmpty else {
             return hashChunks(root: r, available: available, direction: direction, key: key, recording: &parts)
         }

@@ -44,10 +44,22 @@ extension LayoutTree {
             if end - run == 1 { summaries[Int(printed[run].node)].possible = false } else { anyRepeat = true }
             run = end
         }
+        // Every source of instances is a candidate, whatever its size and however often its
+        // print occurs: its instances are laid out from its snapshots alone.
+        if hasInstances {
+            guard flagCounts.baseline == 0, structureVersion == instances.structureVersion else { return nil }
+            for source in instances.sources {
+                let s = Int(source)
+                guard s != root, Self.maySourceInstances(styles[s], flags: styleFlags[s], inside: summaries[s].inside)
+                else { return nil }
+                summaries[s].possible = true
+            }
+            anyRepeat = true
+        }
         guard anyRepeat else { return nil }
         let order = preorder(from: root)
         let possible = summaries.map(\.possible)
-        let sizes = summaries.map(\.size)
+        var sizes = summaries.map(\.size)
         // The nodes that need keyed hashes: those under a possible candidate whose print repeats.
         var needed = [Bool](repeating: false, count: nodeCount)
         for i32 in order {
@@ -94,6 +106,32 @@ extension LayoutTree {
             let i = Int(i32)
             if repeated[i] || counts[hashes[i]]! >= 2 { candidateCount += 1 } else { candidates[i] = false }
         }
+        var instanceSources: [Int32] = [], keepsEverySnapshot: [Bool] = []
+        if hasInstances {
+            instanceSources = [Int32](repeating: -1, count: nodeCount)
+            keepsEverySnapshot = [Bool](repeating: false, count: nodeCount)
+            for (n32, s32) in zip(instances.nodes, instances.sources) {
+                let (n, s) = (Int(n32), Int(s32))
+                if !candidates[s] { candidateCount += 1 }
+                hashes[n] = hashes[s]
+                sizes[n] = sizes[s]
+                candidates[n] = true
+                candidates[s] = true
+                instanceSources[n] = s32
+                keepsEverySnapshot[s] = true
+            }
+            // A snapshot of an instance's ancestor would leave out the instance's descendants.
+            for n32 in instances.nodes {
+                var a = Int(parents[Int(n32)].index)
+                while a >= 0 {
+                    if candidates[a] {
+                        candidates[a] = false
+                        candidateCount -= 1
+                    }
+                    a = Int(parents[a].index)
+                }
+            }
+        }
         guard candidateCount > 0 else { return nil }
         var prefix = StructuralHasher(key: key)
         // Domain and format of memo keys, then the config (the same for the whole call).
@@ -103,7 +141,8 @@ extension LayoutTree {
         prefix.combine(UInt64(config.errata.rawValue) << 32 | UInt64(config.experimentalFeatures.rawValue))
         let memo = SubtreeMemoState(hashes: hashes, candidates: candidates, sizes: sizes,
                                     inStorageOrder: Self.inStorageOrder(order: order, candidates: candidates, sizes: sizes),
-                                    prefix: prefix, store: reuse.store)
+                                    prefix: prefix, store: reuse.store,
+                                    instanceSources: instanceSources, keepsEverySnapshot: keepsEverySnapshot)
         memo.statistics.active = true
         memo.statistics.candidates = candidateCount
         memo.statistics.hashesCopied = hashesCopied
@@ -305,6 +344,14 @@ extension LayoutTree {
         // content measured by the hook (text), or of a few nodes. A small box, or a leaf whose
         // content the engine measures itself, computes faster than it is looked up.
         return own.contains(.hookMeasured) || below.contains(.hookMeasured) || Int(size) >= minimumNodes
+    }
+
+    /// Whether the subtree at a node of `style` and `flags`, holding `inside`, may be the source
+    /// of instances: the rules of `mayReuse` but the size.
+    private static func maySourceInstances(_ style: Style, flags: StyleFlags, inside: Inside) -> Bool {
+        guard style.display == .flex, !inside.contains(.placedByHook),
+              !flags.contains(.marginPercentOfContainerSize) else { return false }
+        return !(style.positionType == .static && !inside.isDisjoint(with: [.absolute, .contents]))
     }
 
     @inline(__always)

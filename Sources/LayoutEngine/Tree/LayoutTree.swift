@@ -115,6 +115,9 @@ public struct LayoutTree {
     @usableFromInline var preorderCache = PreorderCache()
     /// What subtree reuse did in the last layout call.
     public internal(set) var subtreeReuseStatistics = SubtreeReuseStatistics()
+    /// Nodes that stand for copies of earlier subtrees without storing them (see
+    /// SubtreeInstances.swift); empty unless a decoder added some.
+    public internal(set) var instances = SubtreeInstances()
 
     /// The hook for `.custom` content.
     public var measureFunction: MeasureFunction?
@@ -393,7 +396,7 @@ public struct LayoutTree {
     public var links: Links { Links(firstChildren: firstChildren, nextSiblings: nextSiblings, parents: parents) }
 
     /// Makes `child` the last child of `parent` (the links only).
-    private mutating func link(_ child: NodeID, under parent: NodeID) {
+    mutating func link(_ child: NodeID, under parent: NodeID) {
         let p = Int(parent.index)
         parents[Int(child.index)] = parent
         if lastChildren[p] == .none {

@@ -21,6 +21,25 @@ struct EntityTag: Equatable {
         self.init(structure: structure, idsHash: hasher.hash)
     }
 
+    /// The tag of a tree with instances (`LayoutTree.instances`, their descendants' ids in
+    /// `instanceIDs`): that of the tree they stand for, its ids hashed in its pre-order (each
+    /// instance's descendants' after the instance's own; a decoder stores in pre-order).
+    init(structure: StructuralHash, ids: NodeIdentifiers, instanceIDs: NodeIdentifiers, instances: SubtreeInstances) {
+        var hasher = IdsHasher()
+        var next = 0, virtual = 0
+        for index in ids.indices {
+            ids.withUTF8(at: index) { hasher.add($0) }
+            while next < instances.nodes.count && Int(instances.nodes[next]) == index {
+                for _ in 1..<Int(instances.sizes[next]) {
+                    instanceIDs.withUTF8(at: virtual) { hasher.add($0) }
+                    virtual += 1
+                }
+                next += 1
+            }
+        }
+        self.init(structure: structure, idsHash: hasher.hash)
+    }
+
     /// The tag of `structure` with an ids part known already (that of an earlier tag whose
     /// answer had the same ids and printed tree or none).
     init(structure: StructuralHash, idsHash: UInt64) {

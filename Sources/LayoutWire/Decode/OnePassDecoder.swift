@@ -33,6 +33,13 @@ struct OnePassDecoder {
     private var copies = 0
     /// Whether siblings are compared with earlier ones at all (`RepeatedSiblings.minimumNodes`).
     private var findsRepeats = false
+    /// Whether a repeat without text becomes an instance of its sibling
+    /// (`LayoutTree.addInstance(of:size:under:)`) instead of a copy of its nodes.
+    private var foldsRepeats = false
+    /// The nodes the instances stand for, beyond the tree's (counted against `maxNodes`).
+    private var virtualNodes = 0
+    /// The ids of those nodes (`LayoutRequest.instanceIDs`).
+    private var instanceIDs = NodeIdentifiers()
 
     /// Thrown at the first thing outside the accepted shape; nothing is reported.
     struct GaveUp: Error {}
@@ -46,22 +53,25 @@ struct OnePassDecoder {
     /// `objectCount`: the count of `{` in `bytes`, when the caller has it.
     /// `storage`: where a large tree takes its arrays from, and gives them back to when this
     /// decoder gives up.
+    /// `foldsRepeats`: repeats without text become instances (see `LayoutRequest.instanceIDs`).
     static func decode(_ bytes: UnsafeBufferPointer<UInt8>, limits: WireLimits, objectCount: Int? = nil,
-                       storage: TreeStoragePool? = nil) -> LayoutRequest? {
+                       storage: TreeStoragePool? = nil, foldsRepeats: Bool = false) -> LayoutRequest? {
         var copies = 0
-        return decode(bytes, limits: limits, objectCount: objectCount, storage: storage, copies: &copies)
+        return decode(bytes, limits: limits, objectCount: objectCount, storage: storage, foldsRepeats: foldsRepeats,
+                      copies: &copies)
     }
 
     /// `decode`, counting the children copied from an earlier sibling (`RepeatedSiblings`), in
     /// trees of about `repeatsFrom` nodes or more (estimated from the count of `{`).
     static func decode(_ bytes: UnsafeBufferPointer<UInt8>, limits: WireLimits, objectCount: Int? = nil,
                        storage: TreeStoragePool? = nil, repeatsFrom: Int = RepeatedSiblings.minimumNodes,
-                       copies: inout Int) -> LayoutRequest? {
+                       foldsRepeats: Bool = false, copies: inout Int) -> LayoutRequest? {
         // Nearly every node is an object with a style object: half the objects, a guess that
         // keeps the arrays near their final size (over-reserving pushes them into fresh pages).
         let reserve = min(limits.maxNodes, (objectCount ?? LayoutWire.openBraceCount(in: bytes)) / 2 + 1)
         var decoder = OnePassDecoder(input: bytes, limits: limits)
         decoder.findsRepeats = reserve >= repeatsFrom
+        decoder.foldsRepeats = foldsRepeats
         defer {
             decoder.unescaped?.free()
             decoder.unescapedID?.free()
@@ -121,6 +131,7 @@ struct OnePassDecoder {
         tree = LayoutTree()
         request.textLines = textLines
         request.subtreeCopies = SubtreeCopies(list: copied, structureVersion: request.tree.structureVersion)
+        if request.tree.hasInstances { request.instanceIDs = instanceIDs }
         if !text.leaves.isEmpty {
             (request.textLeaves, request.textLeafCopies) = text.resolve(tree: request.tree, ownerDirection: direction)
         }
@@ -263,7 +274,14 @@ struct OnePassDecoder {
                                               copied: inout [CopiedSubtree]) throws(GaveUp) -> Bool {
         guard let (source, end) = siblings.findRepeat(at: pos, in: input) else { return false }
         let count = source.nodeEnd - source.start.node
-        guard tree.nodeCount + count <= limits.maxNodes else { throw GaveUp() }
+        guard tree.nodeCount + virtualNodes + count <= limits.maxNodes else { throw GaveUp() }
+        // A copy of an instance's row would be a leaf: such a sibling is decoded instead.
+        if foldsRepeats && tree.hasInstance(in: source.start.node..<source.nodeEnd) { return false }
+        if foldsRepeats && source.leafEnd == source.start.leaves && source.declarationEnd == source.start.declarations {
+            try addInstance(of: source, into: &tree, ids: &ids, under: parent, siblings: &siblings, count: count)
+            pos = end
+            return true
+        }
         let offset = tree.nodeCount - source.start.node
         let copy = tree.addNodes(copying: source.start.node..<source.nodeEnd, under: parent)
         copied.append(CopiedSubtree(copy: copy, source: NodeID(source.start.node), nodeCount: Int32(count)))
@@ -297,6 +315,35 @@ struct OnePassDecoder {
         return true
     }
 
+    /// Adds an instance of `source` (of `count` nodes, without text) under `parent` for the
+    /// repeat at `pos`, whose ids `siblings` found: the root's go to `ids`, the others to
+    /// `instanceIDs`.
+    private mutating func addInstance(of source: RepeatedSiblings.Source, into tree: inout LayoutTree,
+                                      ids: inout NodeIdentifiers, under parent: NodeID,
+                                      siblings: inout RepeatedSiblings, count: Int) throws(GaveUp) {
+        _ = tree.addInstance(of: NodeID(source.start.node), size: count, under: parent)
+        virtualNodes += count - 1
+        var nextID = 0
+        for from in source.start.node..<source.nodeEnd {
+            let isRoot = from == source.start.node
+            var id: UnsafeBufferPointer<UInt8>?
+            var span: Range<Int>?
+            if siblings.hasID(from) {
+                pos = Int(siblings.cloneIDStarts[nextID])
+                nextID += 1
+                let idStart = pos
+                id = try string()
+                span = idStart..<pos
+            }
+            if isRoot {
+                ids.append(utf8: id)
+                siblings.noteID(span)
+            } else {
+                instanceIDs.append(utf8: id)
+            }
+        }
+    }
+
     /// The UTF-8 length of `pointer(positions)`, without making it.
     private static func pointerLength(_ positions: [Int]) -> Int {
         var length = 5  // "/root"
@@ -321,7 +368,7 @@ struct OnePassDecoder {
                                siblings: inout RepeatedSiblings) throws(GaveUp) -> (NodeID, hasChildren: Bool) {
         // Each node level nests two JSON values (its object and its children array), under
         // the request object, with the style object inside.
-        guard tree.nodeCount < limits.maxNodes, depth < limits.maxDepth, 2 * depth + 3 < limits.maxNesting else {
+        guard tree.nodeCount + virtualNodes < limits.maxNodes, depth < limits.maxDepth, 2 * depth + 3 < limits.maxNesting else {
             throw GaveUp()
         }
         try open(UInt8(ascii: "{"))

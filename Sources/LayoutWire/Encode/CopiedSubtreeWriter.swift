@@ -58,6 +58,10 @@ struct CopiedSubtreeWriter {
     /// The source being recorded (-1: none) and the encoder's stack depth at its root.
     @usableFromInline var recording: Int32 = -1
     @usableFromInline var recordingDepth = 0
+    /// With instances for copies (`LayoutTree.instances`): their descendants' ids
+    /// (`LayoutRequest.instanceIDs`), and where each copy's start (by copy).
+    @usableFromInline var instanceIDs: NodeIdentifiers.View?
+    @usableFromInline var instanceIDStarts: [Int] = []
 
     /// Ready for `copies` of a tree of `nodeCount` nodes (pass none when they do not describe
     /// the tree, or when the answer writes members beyond frames, whose bytes these records do
@@ -120,6 +124,25 @@ struct CopiedSubtreeWriter {
         recording = -1
     }
 
+    /// Ready for the instances of a tree (`LayoutTree.instances`), written as copies of their
+    /// sources, their descendants' ids from `instanceIDs`.
+    @inlinable init(instances: SubtreeInstances, instanceIDs: NodeIdentifiers.View, nodeCount: Int) {
+        var copies: [CopiedSubtree] = []
+        var starts: [Int] = []
+        copies.reserveCapacity(instances.nodes.count)
+        starts.reserveCapacity(instances.nodes.count)
+        var start = 0
+        for k in instances.nodes.indices {
+            copies.append(CopiedSubtree(copy: NodeID(instances.nodes[k]), source: NodeID(instances.sources[k]),
+                                        nodeCount: instances.sizes[k]))
+            starts.append(start)
+            start += Int(instances.sizes[k]) - 1
+        }
+        self.init(copies: copies, nodeCount: nodeCount)
+        self.instanceIDs = instanceIDs
+        instanceIDStarts = starts
+    }
+
     /// Writes the subtree of `copy`, whose root is at pre-order `position`, from its recorded
     /// source, and returns true; false (and nothing written or read) when its frames are not
     /// the source's or its ids are not where the source's are.
@@ -130,15 +153,22 @@ struct CopiedSubtreeWriter {
         guard source >= 0, source < recordOfSource.count, recordOfSource[source] >= 0 else { return false }
         let record = records[Int(recordOfSource[source])]
         let count = Int(copy.nodeCount)
-        guard record.end >= 0, record.nodeCount == count,
-              Int(copy.copy.index) + count <= nodeIDs.count,
+        // An instance's descendants' ids follow each other in `instanceIDs`; a copy's nodes
+        // follow its root in storage, in pre-order.
+        let instanceIDs = self.instanceIDs
+        let firstInstanceID = instanceIDs == nil ? 0 : instanceIDStarts[nextCopy - 1] - 1
+        @inline(__always) func id(_ k: Int) -> UnsafeBufferPointer<UInt8>? {
+            instanceIDs.map { $0[firstInstanceID + k] } ?? nodeIDs[Int(copy.copy.index) + k]
+        }
+        let idsInRange = if let instanceIDs { firstInstanceID + count <= instanceIDs.count }
+                         else { Int(copy.copy.index) + count <= nodeIDs.count }
+        guard record.end >= 0, record.nodeCount == count, idsInRange,
               frames.sameFrames(copy.copy, copy.source, atPreorder: position, record.position, count: count, in: tree)
         else { return false }
-        // The copy's nodes follow its root in storage, in pre-order.
         let first = Int(copy.copy.index)
         var idBytes = 0
         for k in 1..<count {
-            let id = nodeIDs[first + k]
+            let id = id(k)
             guard (id != nil) == (ids[record.firstID + k].start >= 0) else { return false }
             if let id {
                 guard JSONWriter.firstEscape(id) == id.count else { return false }
@@ -155,7 +185,7 @@ struct CopiedSubtreeWriter {
         var from = record.afterRootFrame
         for k in 1..<count {
             let span = ids[record.firstID + k]
-            guard span.start >= 0, let id = nodeIDs[first + k] else { continue }
+            guard span.start >= 0, let id = id(k) else { continue }
             let run = span.start - from
             p.update(from: written + from, count: run)
             p += run

@@ -46,6 +46,25 @@ public enum ResponseEncoder {
                       copies: copies.list, copiesWritten: &copiesWritten, trailer: trailer, writingCopies: CopiesOn.self)
     }
 
+    /// The answer of a tree with instances (`LayoutTree.instances`, ids of their descendants
+    /// in `instanceIDs`): that of the tree they stand for, frames from its pre-order list
+    /// (`preorderFrames`). Each instance is written from its source's bytes; nil when one
+    /// cannot be (its frames are not its source's, or its source's ids needed escapes), and
+    /// then only the tree without instances can be answered.
+    public static func encode(tree: LayoutTree, root: NodeID, ids: NodeIdentifiers, instanceIDs: NodeIdentifiers,
+                              frames: [Frame]) -> [UInt8]? {
+        var copiesWritten = 0
+        let bytes = ids.withView { ids in
+            instanceIDs.withView { instanceIDs in
+                encode(tree: tree, root: root, ids: ids, frames: PreorderFrames(frames), members: NoNodeMembers(),
+                       printedTree: nil,
+                       copied: CopiedSubtreeWriter(instances: tree.instances, instanceIDs: instanceIDs, nodeCount: tree.nodeCount),
+                       copiesWritten: &copiesWritten, trailer: nil, writingCopies: CopiesOn.self)
+            }
+        }
+        return copiesWritten == tree.instances.nodes.count ? bytes : nil
+    }
+
     /// The encoder itself; `Copies` decides at compile time whether copies are looked for, so
     /// an answer without any pays nothing for them.
     @inlinable
@@ -54,11 +73,22 @@ public enum ResponseEncoder {
         printedTree: String?, copies: [CopiedSubtree], copiesWritten: inout Int, trailer: ((inout JSONWriter) -> Void)?,
         writingCopies: Copies.Type
     ) -> [UInt8] {
+        encode(tree: tree, root: root, ids: ids, frames: frames, members: members, printedTree: printedTree,
+               copied: CopiedSubtreeWriter(copies: copies, nodeCount: tree.nodeCount), copiesWritten: &copiesWritten,
+               trailer: trailer, writingCopies: Copies.self)
+    }
+
+    @inlinable
+    static func encode<Frames: ResponseFrames, Members: ResponseNodeMembers, Copies: CopiesSwitch>(
+        tree: LayoutTree, root: NodeID, ids: NodeIdentifiers.View, frames: Frames, members: Members,
+        printedTree: String?, copied: CopiedSubtreeWriter, copiesWritten: inout Int,
+        trailer: ((inout JSONWriter) -> Void)?, writingCopies: Copies.Type
+    ) -> [UInt8] {
         var frames = frames
         var writer = JSONWriter(capacity: 64 + frames.expectedCount(in: tree) * 72)
         // Each open node's next child still to write (`.none`: its children are all written).
         var stack: [NodeID] = []
-        var copied = CopiedSubtreeWriter(copies: copies, nodeCount: tree.nodeCount)
+        var copied = copied
         // Nodes opened so far: the next node's position in pre-order.
         var position = 0
         // Keys `as StaticString`: a bare literal picks `key(_: String)`, which scans for escapes

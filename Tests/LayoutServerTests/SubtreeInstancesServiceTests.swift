@@ -1,0 +1,139 @@
+import Foundation
+import LayoutEngine
+@testable import LayoutServer
+import LayoutWire
+import Testing
+
+// Requests whose repeated siblings are decoded as instances (SubtreeInstances.swift) answer
+// exactly as the same requests decoded node by node: body, ETag and status, on random feeds.
+@Suite struct SubtreeInstancesServiceTests {
+    /// A small deterministic generator (SplitMix64), so a failing case can be replayed.
+    struct Generator: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    /// A random cell shape with `{ID}` where each node's id goes (some nodes have none).
+    static func shape(_ g: inout Generator, fractional: Bool) -> String {
+        func length() -> String {
+            switch Int.random(in: 0..<5, using: &g) {
+            case 0: return "\(Int.random(in: 8...60, using: &g))"
+            case 1: return "\"\(Int.random(in: 10...90, using: &g))%\""
+            case 2 where fractional: return String(format: "%.2f", Double.random(in: 5...50, using: &g))
+            default: return "\(Int.random(in: 10...40, using: &g))"
+            }
+        }
+        func leaf() -> String {
+            let id = Bool.random(using: &g) || !fractional ? "\"id\":\"{ID}\"," : ""
+            var style = ["\"width\":\(length())", "\"height\":\(length())"]
+            if Int.random(in: 0..<3, using: &g) == 0 { style.append("\"margin\":\(Int.random(in: 0...6, using: &g))") }
+            if Int.random(in: 0..<3, using: &g) == 0 { style.append("\"flexGrow\":1") }
+            return "{\(id)\"style\":{\(style.joined(separator: ","))}}"
+        }
+        func column(depth: Int) -> String {
+            let count = Int.random(in: 1...3, using: &g)
+            let children = (0..<count).map { _ in depth > 0 && Bool.random(using: &g) ? column(depth: depth - 1) : leaf() }
+            let direction = Bool.random(using: &g) ? "row" : "column"
+            var style = ["\"flexDirection\":\"\(direction)\"", "\"flexGrow\":1", "\"gap\":\(Int.random(in: 0...6, using: &g))"]
+            if Bool.random(using: &g) { style.append("\"padding\":\(Int.random(in: 0...9, using: &g))") }
+            if Int.random(in: 0..<4, using: &g) == 0 {
+                style.append("\"position\":\"relative\"")
+                return "{\"id\":\"{ID}\",\"style\":{\(style.joined(separator: ","))},\"children\":[\(children.joined(separator: ",")),"
+                    + "{\"id\":\"{ID}\",\"style\":{\"position\":\"absolute\",\"right\":3,\"top\":2,\"width\":7,\"height\":7}}]}"
+            }
+            return "{\"id\":\"{ID}\",\"style\":{\(style.joined(separator: ","))},\"children\":[\(children.joined(separator: ","))]}"
+        }
+        let align = ["center", "flex-start", "stretch", "flex-end"].randomElement(using: &g)!
+        return "{\"id\":\"{ID}\",\"style\":{\"flexDirection\":\"row\",\"padding\":\(Int.random(in: 0...10, using: &g)),"
+            + "\"alignItems\":\"\(align)\"},\"children\":[\(leaf()),\(column(depth: 2)),\(leaf())]}"
+    }
+
+    /// A feed of `cells` cells of `shapes` random shapes in a random order, ids from `names`.
+    static func feed(seed: UInt64, cells: Int, shapes: Int, fractional: Bool, scale: Double = 1,
+                     names: (Int) -> String = { "n\($0)" }) -> [UInt8] {
+        var g = Generator(state: seed)
+        let kinds = (0..<shapes).map { _ in shape(&g, fractional: fractional) }
+        var next = 0
+        let children = (0..<cells).map { _ -> String in
+            var cell = kinds[Int.random(in: 0..<shapes, using: &g)]
+            while let range = cell.range(of: "{ID}") {
+                cell.replaceSubrange(range, with: names(next))
+                next += 1
+            }
+            return cell
+        }.joined(separator: ",")
+        let width = fractional ? String(format: "%.3f", Double.random(in: 200...400, using: &g)) : "\(Int.random(in: 200...400, using: &g))"
+        return Array("""
+        {"config":{"pointScaleFactor":\(scale)},"available":{"width":\(width),"height":null},\
+        "root":{"id":"feed","style":{"width":\(width),"gap":\(fractional ? "0.5" : "2")},"children":[\(children)]}}
+        """.utf8)
+    }
+
+    static func computer(folds: Bool) -> LayoutComputer {
+        var computer = LayoutComputer(cache: FrameCache(capacityBytes: 0, shardCount: 1), limits: .default)
+        computer.foldsRepeats = folds
+        computer.hashKey = StructuralHashKey(k0: 3, k1: 4)
+        return computer
+    }
+
+    /// Whether the request decodes with instances and is answered with them (not decoded again).
+    static func answeredWithInstances(_ body: [UInt8]) -> Bool {
+        guard var request = try? LayoutWire.decodeRequest(bytes: body, storage: nil, foldsRepeats: true),
+              request.tree.hasInstances else { return false }
+        return computer(folds: true).answerWithInstances(&request, ifNoneMatch: nil, document: nil) != nil
+    }
+
+    @Test(arguments: 0..<12)
+    func answersEqualDecodingEveryNode(seed: Int) {
+        let fractional = seed % 3 == 2
+        let scale: Double = seed % 4 == 3 ? 2 : (seed == 5 ? 0 : 1)
+        let body = Self.feed(seed: UInt64(seed) &* 7919, cells: 500, shapes: 1 + seed % 5, fractional: fractional, scale: scale)
+        let plain = Self.computer(folds: false).answer(body: body, ifNoneMatch: nil)
+        let folded = Self.computer(folds: true).answer(body: body, ifNoneMatch: nil)
+        #expect(plain.status == 200)
+        #expect(folded.status == plain.status)
+        #expect(folded.entityTag == plain.entityTag)
+        #expect(folded.body == plain.body)
+        if !fractional && scale == 1 {
+            #expect(Self.answeredWithInstances(body), "seed \(seed): the answer fell back to decoding every node")
+        }
+    }
+
+    /// Ids that need escapes in the answer, and nodes without ids: the same answers.
+    @Test func escapedAndMissingIDs() {
+        let body = Self.feed(seed: 42, cells: 450, shapes: 3, fractional: false) {
+            $0 % 7 == 0 ? "q\\\"\($0)" : $0 % 5 == 0 ? "é\($0)" : "n\($0)"
+        }
+        let plain = Self.computer(folds: false).answer(body: body, ifNoneMatch: nil)
+        let folded = Self.computer(folds: true).answer(body: body, ifNoneMatch: nil)
+        #expect(plain.status == 200)
+        #expect(folded.body == plain.body)
+        #expect(folded.entityTag == plain.entityTag)
+    }
+
+    /// The ETag names the same answer either way: a 304 for the other decode's tag.
+    @Test func notModifiedAcrossDecodes() {
+        let body = Self.feed(seed: 9, cells: 420, shapes: 2, fractional: false)
+        let plain = Self.computer(folds: false).answer(body: body, ifNoneMatch: nil)
+        let again = Self.computer(folds: true).answer(body: body, ifNoneMatch: plain.entityTag)
+        #expect(again.status == 304)
+        #expect(again.entityTag == plain.entityTag)
+    }
+
+    /// A request of more nodes than allowed is refused when its instances stand for them.
+    @Test func instancesCountAgainstTheNodeLimit() {
+        let body = Self.feed(seed: 1, cells: 500, shapes: 1, fractional: false)
+        var limits = WireLimits.default
+        limits.maxNodes = 2_000
+        var computer = LayoutComputer(cache: FrameCache(capacityBytes: 0, shardCount: 1), limits: limits)
+        computer.foldsRepeats = true
+        let answer = computer.answer(body: body, ifNoneMatch: nil)
+        #expect(answer.status == 413)
+    }
+}
