@@ -24,6 +24,10 @@
 //   content, and leaves the engine measures itself: a lookup costs more than computing them.
 // `.custom` leaves are measured by the hook with their tag, which must identify what the hook
 // measures (the service's tag digests the text, its style and the fonts).
+//
+// Instances (Tree/SubtreeInstances.swift) are candidates with no descendants of their own:
+// a call is answered from a snapshot of their source's (which keeps every snapshot) or not
+// at all (`instanceMisses`), and the snapshot stands for their descendants' state.
 
 /// The memo of one layout call, made by `LayoutTree.prepareSubtreeMemo`.
 final class SubtreeMemoState {
