@@ -89,6 +89,30 @@ public struct NodeIdentifiers: Sendable, Equatable, RandomAccessCollection, Muta
         }
     }
 
+    /// Calls `body` with the UTF-8 bytes of the ids of a tree with instances in the pre-order
+    /// of the tree they stand for (`LayoutTree.instances`; these ids by node index, stored in
+    /// pre-order as a decoder stores them): each instance's descendants' ids from
+    /// `instanceIDs` (`LayoutRequest.instanceIDs`) right after the instance's own.
+    @inlinable
+    public func forEachUTF8(expandedBy instances: SubtreeInstances, instanceIDs: NodeIdentifiers,
+                            _ body: (UnsafeBufferPointer<UInt8>?) throws -> Void) rethrows {
+        try withView { view in
+            try instanceIDs.withView { virtual in
+                var next = 0, v = 0
+                for index in 0..<view.count {
+                    try body(view[index])
+                    while next < instances.nodes.count && Int(instances.nodes[next]) == index {
+                        for _ in 1..<Int(instances.sizes[next]) where v < virtual.count {
+                            try body(virtual[v])
+                            v += 1
+                        }
+                        next += 1
+                    }
+                }
+            }
+        }
+    }
+
     /// Calls `body` with the UTF-8 bytes of the ids of `nodes`, in that order.
     @inlinable
     public func forEachUTF8(in nodes: [NodeID], _ body: (UnsafeBufferPointer<UInt8>?) throws -> Void) rethrows {

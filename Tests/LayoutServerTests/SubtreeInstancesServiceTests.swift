@@ -1,6 +1,6 @@
 import Foundation
 import LayoutEngine
-@testable import LayoutServer
+@_spi(Benchmarks) @testable import LayoutServer
 import LayoutWire
 import Testing
 
@@ -124,6 +124,51 @@ import Testing
         let again = Self.computer(folds: true).answer(body: body, ifNoneMatch: plain.entityTag)
         #expect(again.status == 304)
         #expect(again.entityTag == plain.entityTag)
+    }
+
+    /// Cells that wrap onto lines of other heights get calls their source never got: answered
+    /// alike all the same (decoded again where the instances cannot answer).
+    @Test func wrappedCellsAnswerAlike() {
+        let cells = (0..<420).map { i in
+            let tall = i % 7 == 3 ? 50 : 20
+            return #"{"id":"c\#(i)","style":{"width":\#(30 + (i % 3) * 5),"padding":2},"children":["#
+                + #"{"id":"x\#(i)","style":{"flexGrow":1}},{"id":"y\#(i)","style":{"height":\#(i % 11 == 0 ? tall : 20)}},"#
+                + #"{"id":"z\#(i)","style":{"height":4}}]}"#
+        }.joined(separator: ",")
+        let body = Array(#"{"root":{"id":"r","style":{"width":317,"flexDirection":"row","flexWrap":"wrap","alignItems":"stretch"},"children":[\#(cells)]}}"#.utf8)
+        let plain = Self.computer(folds: false).answer(body: body, ifNoneMatch: nil)
+        let folded = Self.computer(folds: true).answer(body: body, ifNoneMatch: nil)
+        #expect(plain.status == 200)
+        #expect(folded.body == plain.body)
+        #expect(folded.entityTag == plain.entityTag)
+    }
+
+    /// A base kept from an answer with instances is patched as any: each patch answers as the
+    /// patched tree sent whole, the first rebuilt (the base kept no tree) and the next in place.
+    @Test func patchesOnABaseWithInstances() throws {
+        let body = Self.feed(seed: 5, cells: 400, shapes: 2, fractional: false)
+        var chain = try #require(PatchChain(body: body))
+        var document = try JSONSerialization.jsonObject(with: Data(body)) as! [String: Any]
+        for (round, width) in [41, 17, 66].enumerated() {
+            let (status, answer) = chain.patch(
+                #"[{"op":"replace","path":"/root/children/\#(3 + round)/children/0/style/width","value":\#(width)}]"#)
+            #expect(status == 200)
+            var root = document["root"] as! [String: Any]
+            var children = root["children"] as! [[String: Any]]
+            var cell = children[3 + round]
+            var grandchildren = cell["children"] as! [[String: Any]]
+            var style = grandchildren[0]["style"] as! [String: Any]
+            style["width"] = width
+            grandchildren[0]["style"] = style
+            cell["children"] = grandchildren
+            children[3 + round] = cell
+            root["children"] = children
+            document["root"] = root
+            let whole = try JSONSerialization.data(withJSONObject: document)
+            #expect(answer == LayoutOnce.answer(body: Array(whole)).body)
+            // In place from the second on (laid out fresh or not, as exact relayouts decide).
+            #expect((chain.lastMode == "rebuilt") == (round == 0), "round \(round): \(chain.lastMode ?? "-")")
+        }
     }
 
     /// A request of more nodes than allowed is refused when its instances stand for them.

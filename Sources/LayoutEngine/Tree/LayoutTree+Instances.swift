@@ -101,10 +101,12 @@ extension LayoutTree {
         instances.frameStarts.removeAll(keepingCapacity: true)
         guard let memo, memo.instanceMisses == 0, structureVersion == instances.structureVersion else { return }
         let scale = Double(config.pointScaleFactor)
-        instances.frames.reserveCapacity(instances.virtualNodes)
         // Per source: its descendants' parents as positions in its pre-order, and which are
         // measured (text rounding); made once per source.
         var shapes: [Int32: SourceShape] = [:]
+        var lastShape: (source: Int32, shape: SourceShape)?
+        // The last instance's parent and its absolute place (a feed's cells share one).
+        var lastParent = (node: -1, left: 0.0, top: 0.0)
         // Rounded frames that depend only on the snapshot, for places where rounding commutes
         // with the place (see `roundsAlike`): by snapshot.
         // (nil: the snapshot's values are not exact in few bits; see `exactInFewBits`).
@@ -113,18 +115,31 @@ extension LayoutTree {
             let n = Int(instances.nodes[k])
             guard let snapshot = memo.instanceStates[n], Int32(snapshot.layouts.count) == instances.sizes[k] else { return }
             let source = instances.sources[k]
-            let shape = shapes[source] ?? SourceShape(source: Int(source), tree: self)
-            shapes[source] = shape
+            let shape: SourceShape
+            if let last = lastShape, last.source == source {
+                shape = last.shape
+            } else {
+                shape = shapes[source] ?? SourceShape(source: Int(source), tree: self)
+                shapes[source] = shape
+                lastShape = (source, shape)
+            }
             guard shape.parents.count == snapshot.layouts.count else { return }
             let start = instances.frames.count
-            instances.frameStarts.append(Int32(start))
-            let (left, top) = absolutePosition(of: n, root: root)
+            let parent = Int(parents[n].index)
+            if parent != lastParent.node {
+                let (left, top) = parent >= 0 && n != root ? absolutePosition(of: parent, root: root) : (0, 0)
+                lastParent = (parent, left, top)
+            }
+            // As the pixel rounding sums it: the parent's place, then the node's position.
+            let left = n == root ? Double(layouts[n].position.left) : lastParent.left + Double(layouts[n].position.left)
+            let top = n == root ? Double(layouts[n].position.top) : lastParent.top + Double(layouts[n].position.top)
             let id = ObjectIdentifier(snapshot)
             var alike = Self.roundsAlike(left, top, scale: scale)
             if alike {
                 if let known = shared[id] {
                     if let range = known {
-                        instances.frames.append(contentsOf: instances.frames[range])
+                        // The frames rounded for an earlier instance, shared.
+                        instances.frameStarts.append(Int32(range.lowerBound))
                         continue
                     }
                     alike = false
@@ -133,6 +148,7 @@ extension LayoutTree {
                     alike = false
                 }
             }
+            instances.frameStarts.append(Int32(start))
             Self.roundFrames(of: snapshot, shape: shape, left: left, top: top, scale: scale, into: &instances.frames)
             if alike { shared[id] = start..<instances.frames.count }
         }

@@ -32,8 +32,8 @@ public struct SubtreeInstances: Sendable {
 
     /// Whether the last layout call laid every instance out (see `LayoutTree.instancesLaidOut`).
     var laidOut = false
-    /// The rounded frames of every instance's descendants, instance after instance, each in its
-    /// source's pre-order (the instance's own frame is in the tree).
+    /// The rounded frames of instances' descendants, each instance's in its source's pre-order
+    /// (the instance's own frame is in the tree); instances rounded alike share theirs.
     var frames: [Frame] = []
     /// Per instance: where its descendants' frames start in `frames`.
     var frameStarts: [Int32] = []

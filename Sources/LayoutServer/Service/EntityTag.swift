@@ -26,17 +26,7 @@ struct EntityTag: Equatable {
     /// instance's descendants' after the instance's own; a decoder stores in pre-order).
     init(structure: StructuralHash, ids: NodeIdentifiers, instanceIDs: NodeIdentifiers, instances: SubtreeInstances) {
         var hasher = IdsHasher()
-        var next = 0, virtual = 0
-        for index in ids.indices {
-            ids.withUTF8(at: index) { hasher.add($0) }
-            while next < instances.nodes.count && Int(instances.nodes[next]) == index {
-                for _ in 1..<Int(instances.sizes[next]) {
-                    instanceIDs.withUTF8(at: virtual) { hasher.add($0) }
-                    virtual += 1
-                }
-                next += 1
-            }
-        }
+        ids.forEachUTF8(expandedBy: instances, instanceIDs: instanceIDs) { hasher.add($0) }
         self.init(structure: structure, idsHash: hasher.hash)
     }
 
