@@ -70,6 +70,12 @@ func runServicePath(file: String) {
         while DispatchTime.now().uptimeNanoseconds < end { sink &+= LayoutOnce.answer(body: body).body.count }
         return
     }
+    // The request with repeats decoded as instances (as the service decodes it), laid out.
+    let folded = try! LayoutWire.decodeRequest(bytes: body, foldsRepeats: true)
+    var foldedLaidOut = folded
+    foldedLaidOut.tree.subtreeReuse = SubtreeReuse(key: .processRandom)
+    foldedLaidOut.tree.computeLayout(root: folded.root, available: folded.available, direction: folded.direction)
+    let foldedFrames = foldedLaidOut.tree.preorderFrames(root: folded.root)
     let patcher = LeafPatcher(body: body, items: decoded.tree.childCount(of: decoded.root))
     let adder = ChildAdder(body: body, tree: decoded.tree, root: decoded.root)
     // `WIRE_BENCH_STAGE=<stage> WIRE_BENCH_COUNT=<n>`: only that stage, n times, for
@@ -100,7 +106,25 @@ func runServicePath(file: String) {
                 let frames = laidOut.tree.preorderFrames(root: laidOut.root)
                 sink &+= ResponseEncoder.encode(tree: laidOut.tree, root: laidOut.root, ids: laidOut.ids,
                                                 frames: frames, copies: laidOut.subtreeCopies).count
-            default: fatalError("WIRE_BENCH_STAGE: engine, service, decode, hash, encode, patch, patch-changes, patch-child or patch-child-changes")
+            // The stages of a request whose repeats are instances (`foldsRepeats`).
+            case "decode-folded":
+                guard var request = try? LayoutWire.decodeRequest(bytes: body, foldsRepeats: true) else { break }
+                sink &+= request.tree.nodeCount
+                TreeStoragePool.shared.recycle(&request.tree)
+            case "hash-folded":
+                sink &+= Int(truncatingIfNeeded: folded.tree.structuralHash(
+                    root: folded.root, available: folded.available, direction: folded.direction).low)
+            case "layout-folded":
+                var request = folded
+                request.tree.subtreeReuse = SubtreeReuse(key: .processRandom)
+                request.tree.computeLayout(root: folded.root, available: folded.available, direction: folded.direction)
+                sink &+= Int(request.tree.frame(of: folded.root).height)
+            case "frames-folded":
+                sink &+= foldedLaidOut.tree.preorderFrames(root: folded.root).count
+            case "encode-folded":
+                sink &+= ResponseEncoder.encode(tree: foldedLaidOut.tree, root: folded.root, ids: folded.ids,
+                                                instanceIDs: folded.instanceIDs, frames: foldedFrames)?.count ?? 0
+            default: fatalError("WIRE_BENCH_STAGE: engine, service, decode, hash, encode, patch, patch-changes, patch-child, patch-child-changes, or decode-, hash-, layout-, frames- and encode-folded")
             }
         }
         return

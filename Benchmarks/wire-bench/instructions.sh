@@ -10,7 +10,9 @@
 # layout, encode), decode, hash, encode; patch and patch-changes (one leaf's width changed by
 # `/compute/patch` on the last answer's ETag, whole answer or `changesOnly`, as
 # Benchmarks/patch does, after 100 patches of warm-up); patch-child (a child added to one of
-# the root's children, then removed by the next call: structural patches, made in place). TREE:
+# the root's children, then removed by the next call: structural patches, made in place);
+# decode-folded, hash-folded, layout-folded, frames-folded, encode-folded (the stages of a
+# request whose repeated siblings are decoded as instances, as the service decodes it). TREE:
 # the request (default: Benchmarks/load's generated 1,000-node tree, made in a temporary
 # directory). Needs valgrind
 # (Debian: valgrind).

@@ -100,9 +100,55 @@ import Testing
         #expect(folded.status == plain.status)
         #expect(folded.entityTag == plain.entityTag)
         #expect(folded.body == plain.body)
-        if !fractional && scale == 1 {
+        // Fractional places and other scales round each cell at its place, and write those
+        // whose frames are not their source's node by node: still answered with instances
+        // (unless a shape holds an absolutely positioned node, whose cell is no candidate).
+        if !body.contains(subsequence: Array(#""position":"absolute""#.utf8)) {
             #expect(Self.answeredWithInstances(body), "seed \(seed): the answer fell back to decoding every node")
         }
+    }
+
+    /// Cells with text leaves (wrapping, clamped, bold): the source's leaves are measured for
+    /// its instances; with `textLines` the request is decoded again and answered alike.
+    @Test(arguments: [(450, 3, 320, false), (420, 5, 211, false), (450, 2, 300, true)])
+    func textCellsAnswerAlike(cells: Int, shapes: Int, width: Int, textLines: Bool) {
+        let body = SubtreeReuseServiceTests.feed(cells: cells, shapes: shapes, width: width, textLines: textLines)
+        let plain = Self.computer(folds: false).answer(body: body, ifNoneMatch: nil)
+        let folded = Self.computer(folds: true).answer(body: body, ifNoneMatch: nil)
+        #expect(plain.status == 200)
+        #expect(folded.body == plain.body)
+        #expect(folded.entityTag == plain.entityTag)
+        #expect(Self.answeredWithInstances(body) == !textLines)
+    }
+
+    /// Text whose font family is unknown warns once per leaf, with the leaf's pointer: the
+    /// leaves the instances stand for would warn too, so the request is decoded again.
+    @Test func textWarningsAnswerAlike() {
+        let cells = (0..<450).map { i in
+            #"{"id":"c\#(i)","style":{"flexDirection":"row","fontFamily":"No Such Face"},"children":["#
+                + #"{"id":"t\#(i)","text":"Hello \#(i % 2)"},{"id":"b\#(i)","style":{"width":10,"height":10}},"#
+                + #"{"id":"d\#(i)","style":{"width":12,"height":10}}]}"#
+        }.joined(separator: ",")
+        let body = Array(#"{"root":{"id":"r","style":{"width":300},"children":[\#(cells)]}}"#.utf8)
+        let plain = Self.computer(folds: false).answer(body: body, ifNoneMatch: nil)
+        let folded = Self.computer(folds: true).answer(body: body, ifNoneMatch: nil)
+        #expect(plain.status == 200)
+        #expect(String(decoding: plain.body, as: UTF8.self).contains("warnings"))
+        #expect(folded.body == plain.body)
+        #expect(!Self.answeredWithInstances(body))
+    }
+
+    /// Cells at whole-pixel places share their descendants' rounded frames: rounded once per
+    /// snapshot, not once per cell (percentages make fractional widths inside them).
+    @Test func roundingsAreShared() throws {
+        let body = Self.feed(seed: 8, cells: 500, shapes: 3, fractional: false)
+        var request = try LayoutWire.decodeRequest(bytes: body, storage: nil, foldsRepeats: true)
+        #expect(request.tree.instances.nodes.count > 400)
+        request.tree.subtreeReuse = SubtreeReuse(key: StructuralHashKey(k0: 3, k1: 4))
+        request.computeLayout()
+        #expect(request.tree.instancesLaidOut)
+        #expect(request.tree.instances.sharedRoundings > request.tree.instances.nodes.count / 2,
+                "\(request.tree.instances.sharedRoundings) of \(request.tree.instances.nodes.count)")
     }
 
     /// Ids that need escapes in the answer, and nodes without ids: the same answers.
@@ -180,5 +226,13 @@ import Testing
         computer.foldsRepeats = true
         let answer = computer.answer(body: body, ifNoneMatch: nil)
         #expect(answer.status == 413)
+    }
+}
+
+extension Array where Element == UInt8 {
+    /// Whether `needle` occurs in the bytes.
+    func contains(subsequence needle: [UInt8]) -> Bool {
+        guard needle.count <= count else { return false }
+        return (0...(count - needle.count)).contains { self[$0..<($0 + needle.count)].elementsEqual(needle) }
     }
 }

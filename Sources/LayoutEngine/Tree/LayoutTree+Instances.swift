@@ -99,32 +99,23 @@ extension LayoutTree {
         instances.laidOut = false
         instances.frames.removeAll(keepingCapacity: true)
         instances.frameStarts.removeAll(keepingCapacity: true)
+        instances.sharedRoundings = 0
         guard let memo, memo.instanceMisses == 0, structureVersion == instances.structureVersion else { return }
         let scale = Double(config.pointScaleFactor)
         // Per source: its descendants' parents as positions in its pre-order, and which are
-        // measured (text rounding); made once per source.
+        // measured (text rounding); made once per source, when a rounding needs it.
         var shapes: [Int32: SourceShape] = [:]
-        var lastShape: (source: Int32, shape: SourceShape)?
+        // Rounded frames that depend only on the snapshot, for places where rounding commutes
+        // with the place (see `roundsAlike`): by snapshot, where they start in `frames` (-1: the
+        // snapshot's values are not exact in few bits; see `exactInFewBits`). A feed's cells
+        // end in a few snapshots: a short list.
+        var shared: [(snapshot: ObjectIdentifier, start: Int32)] = []
         // The last instance's parent and its absolute place (a feed's cells share one).
         var lastParent = (node: -1, left: 0.0, top: 0.0)
-        // Rounded frames that depend only on the snapshot, for places where rounding commutes
-        // with the place (see `roundsAlike`): by snapshot.
-        // (nil: the snapshot's values are not exact in few bits; see `exactInFewBits`).
-        var shared: [ObjectIdentifier: Range<Int>?] = [:]
+        let states = memo.instanceStates
         for k in instances.nodes.indices {
             let n = Int(instances.nodes[k])
-            guard let snapshot = memo.instanceStates[n], Int32(snapshot.layouts.count) == instances.sizes[k] else { return }
-            let source = instances.sources[k]
-            let shape: SourceShape
-            if let last = lastShape, last.source == source {
-                shape = last.shape
-            } else {
-                shape = shapes[source] ?? SourceShape(source: Int(source), tree: self)
-                shapes[source] = shape
-                lastShape = (source, shape)
-            }
-            guard shape.parents.count == snapshot.layouts.count else { return }
-            let start = instances.frames.count
+            guard let snapshot = states[n], Int32(snapshot.layouts.count) == instances.sizes[k] else { return }
             let parent = Int(parents[n].index)
             if parent != lastParent.node {
                 let (left, top) = parent >= 0 && n != root ? absolutePosition(of: parent, root: root) : (0, 0)
@@ -134,23 +125,29 @@ extension LayoutTree {
             let left = n == root ? Double(layouts[n].position.left) : lastParent.left + Double(layouts[n].position.left)
             let top = n == root ? Double(layouts[n].position.top) : lastParent.top + Double(layouts[n].position.top)
             let id = ObjectIdentifier(snapshot)
-            var alike = Self.roundsAlike(left, top, scale: scale)
-            if alike {
-                if let known = shared[id] {
-                    if let range = known {
-                        // The frames rounded for an earlier instance, shared.
-                        instances.frameStarts.append(Int32(range.lowerBound))
+            var sharing = -1
+            if Self.roundsAlike(left, top, scale: scale) {
+                if let known = shared.firstIndex(where: { $0.snapshot == id }) {
+                    if shared[known].start >= 0 {
+                        // The frames rounded for an earlier instance.
+                        instances.frameStarts.append(shared[known].start)
+                        instances.sharedRoundings += 1
                         continue
                     }
-                    alike = false
-                } else if scale != 0 && !Self.exactInFewBits(snapshot) {
-                    shared[id] = .some(nil)
-                    alike = false
+                } else if scale == 0 || Self.exactInFewBits(snapshot) {
+                    sharing = shared.count
+                    shared.append((id, Int32(instances.frames.count)))
+                } else {
+                    shared.append((id, -1))
                 }
             }
-            instances.frameStarts.append(Int32(start))
+            let source = instances.sources[k]
+            let shape = shapes[source] ?? SourceShape(source: Int(source), tree: self)
+            shapes[source] = shape
+            guard shape.parents.count == snapshot.layouts.count else { return }
+            if sharing < 0 && shared.count > 64 { shared.removeAll(keepingCapacity: true) }
+            instances.frameStarts.append(Int32(instances.frames.count))
             Self.roundFrames(of: snapshot, shape: shape, left: left, top: top, scale: scale, into: &instances.frames)
-            if alike { shared[id] = start..<instances.frames.count }
         }
         instances.laidOut = true
     }
@@ -173,25 +170,28 @@ extension LayoutTree {
     }
 
     /// Whether rounding a subtree at (`left`, `top`) gives the frames it gives at any other such
-    /// place: at scale 0 (no rounding), or at scale 1 at whole-number places below 2^24, for a
+    /// place: at scale 0 (no rounding), or at scale 1 at whole-number places below 2^22, for a
     /// subtree whose values are exact in few bits (`exactInFewBits`). Every sum
     /// is then exact, so each rounding decision is the same and each rounded edge moves by the
     /// same whole number; frames are relative to the parent, so they are equal bit for bit.
     static func roundsAlike(_ left: Double, _ top: Double, scale: Double) -> Bool {
         if scale == 0 { return true }
         guard scale == 1 else { return false }
-        @inline(__always) func whole(_ v: Double) -> Bool { v == v.rounded(.towardZero) && abs(v) < 16_777_216 }
+        @inline(__always) func whole(_ v: Double) -> Bool { v == v.rounded(.towardZero) && abs(v) < 4_194_304 }
         return whole(left) && whole(top)
     }
 
-    /// Whether every position and size in `snapshot` is a multiple of 1/256 below 2^20 in
-    /// magnitude, so that sums of a few of them and a whole number below 2^24 are exact.
+    /// Whether every position and size of the descendants in `snapshot` (its root's are its
+    /// parent's to set) is a multiple of 2^-24 below 2^20 in magnitude (most floats a layout
+    /// makes, 0.3 or 109.6 among them), so that a sum of a few of them and a whole number below
+    /// 2^22 is exact in a Double (under 50 significant bits), and a whole number of such
+    /// magnitude exact in a Float.
     static func exactInFewBits(_ snapshot: SubtreeSnapshot) -> Bool {
         @inline(__always) func exact(_ v: Float) -> Bool {
-            let scaled = Double(v) * 256
+            let scaled = Double(v) * 16_777_216
             return scaled == scaled.rounded(.towardZero) && abs(v) < 1_048_576
         }
-        return snapshot.layouts.allSatisfy { l in
+        return snapshot.layouts.dropFirst().allSatisfy { l in
             exact(l.position.left) && exact(l.position.top) && exact(l.width) && exact(l.height)
         }
     }

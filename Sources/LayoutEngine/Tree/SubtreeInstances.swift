@@ -35,6 +35,9 @@ public struct SubtreeInstances: Sendable {
     /// The rounded frames of instances' descendants, each instance's in its source's pre-order
     /// (the instance's own frame is in the tree); instances rounded alike share theirs.
     var frames: [Frame] = []
+    /// Instances of the last layout call whose descendants' frames are an earlier instance's
+    /// (rounded alike; see `LayoutTree.roundsAlike`).
+    public internal(set) var sharedRoundings = 0
     /// Per instance: where its descendants' frames start in `frames`.
     var frameStarts: [Int32] = []
 

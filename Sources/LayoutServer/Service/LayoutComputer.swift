@@ -53,7 +53,7 @@ struct LayoutComputer: Sendable {
     var reusesSubtrees = true
     /// Where large trees are built and, when not kept for patches, given back (nil: fresh arrays).
     var treeStorage: TreeStoragePool? = .shared
-    /// Whether a body's repeated siblings without text are decoded as instances of the first
+    /// Whether a body's repeated siblings are decoded as instances of the first
     /// (`LayoutWire.decodeRequest(bytes:foldsRepeats:)`), so that a feed of a few cell shapes
     /// costs per cell one node (see `answerWithInstances`). Needs `reusesSubtrees`.
     var foldsRepeats = true
@@ -185,13 +185,15 @@ struct LayoutComputer: Sendable {
     /// The answer to a request whose tree has instances (see SubtreeInstances.swift), as
     /// `answer(_:ifNoneMatch:pointerPrefix:document:)` gives it for the tree they stand for:
     /// the same ETag (hash and ids of the expanded tree), frames, caches and body. Nil when it
-    /// cannot be made so (the request has text, lines or a printed tree; the layout could not
-    /// lay an instance out; an instance's frames are not its source's; a frame overflows):
+    /// cannot be made so (the request asks for lines or a printed tree; its text has warnings,
+    /// which the leaves the instances stand for would repeat with their own pointers; the
+    /// layout could not lay an instance out; a frame overflows):
     /// then the caller answers the request decoded without instances. A base kept for patches
     /// keeps its document and frames, not the tree: its first patch is a rebuild.
     func answerWithInstances(_ request: inout LayoutRequest, ifNoneMatch: String?,
                                      document: BaseDocument?) -> Answer? {
-        guard request.textLeaves.isEmpty, !request.textLines, !request.printsTree else { return nil }
+        guard !request.textLines, !request.printsTree else { return nil }
+        let text = request.textLeaves.isEmpty ? nil : RequestText(installingOn: &request, layouter: textLayouter, key: hashKey)
         let key = request.tree.structuralHash(root: request.root, available: request.available,
                                               direction: request.direction, key: hashKey)
         let tag = EntityTag(structure: key, ids: request.ids, instanceIDs: request.instanceIDs,
@@ -221,6 +223,7 @@ struct LayoutComputer: Sendable {
             shared?.store(frames, for: key)
             outcome = .miss
         }
+        if let text, !text.warnings.isEmpty { return nil }
         guard let body = ResponseEncoder.encode(tree: request.tree, root: request.root, ids: request.ids,
                                                 instanceIDs: request.instanceIDs, frames: frames)
         else { return nil }

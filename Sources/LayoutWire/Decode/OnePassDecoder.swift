@@ -33,8 +33,8 @@ struct OnePassDecoder {
     private var copies = 0
     /// Whether siblings are compared with earlier ones at all (`RepeatedSiblings.minimumNodes`).
     private var findsRepeats = false
-    /// Whether a repeat without text becomes an instance of its sibling
-    /// (`LayoutTree.addInstance(of:size:under:)`) instead of a copy of its nodes.
+    /// Whether a repeat becomes an instance of its sibling (`LayoutTree.addInstance(of:size:under:)`)
+    /// instead of a copy of its nodes.
     private var foldsRepeats = false
     /// The nodes the instances stand for, beyond the tree's (counted against `maxNodes`).
     private var virtualNodes = 0
@@ -53,7 +53,7 @@ struct OnePassDecoder {
     /// `objectCount`: the count of `{` in `bytes`, when the caller has it.
     /// `storage`: where a large tree takes its arrays from, and gives them back to when this
     /// decoder gives up.
-    /// `foldsRepeats`: repeats without text become instances (see `LayoutRequest.instanceIDs`).
+    /// `foldsRepeats`: repeats become instances (see `LayoutRequest.instanceIDs`).
     static func decode(_ bytes: UnsafeBufferPointer<UInt8>, limits: WireLimits, objectCount: Int? = nil,
                        storage: TreeStoragePool? = nil, foldsRepeats: Bool = false) -> LayoutRequest? {
         var copies = 0
@@ -277,7 +277,9 @@ struct OnePassDecoder {
         guard tree.nodeCount + virtualNodes + count <= limits.maxNodes else { throw GaveUp() }
         // A copy of an instance's row would be a leaf: such a sibling is decoded instead.
         if foldsRepeats && tree.hasInstance(in: source.start.node..<source.nodeEnd) { return false }
-        if foldsRepeats && source.leafEnd == source.start.leaves && source.declarationEnd == source.start.declarations {
+        // Its text is its source's: nothing of it is filed (the source's leaves are measured
+        // for it, and their styles inherit alike).
+        if foldsRepeats {
             try addInstance(of: source, into: &tree, ids: &ids, under: parent, siblings: &siblings, count: count)
             pos = end
             return true
@@ -315,7 +317,7 @@ struct OnePassDecoder {
         return true
     }
 
-    /// Adds an instance of `source` (of `count` nodes, without text) under `parent` for the
+    /// Adds an instance of `source` (of `count` nodes) under `parent` for the
     /// repeat at `pos`, whose ids `siblings` found: the root's go to `ids`, the others to
     /// `instanceIDs`.
     private mutating func addInstance(of source: RepeatedSiblings.Source, into tree: inout LayoutTree,

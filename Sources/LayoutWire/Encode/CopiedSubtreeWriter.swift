@@ -83,6 +83,12 @@ struct CopiedSubtreeWriter {
         return copies[nextCopy - 1]
     }
 
+    /// Where the ids of the copy `copy(at:)` returned last start in `instanceIDs`, when it is an
+    /// instance (nil for a copy of stored nodes).
+    @inlinable var instanceIDStartOfLastCopy: Int? {
+        instanceIDs == nil || nextCopy == 0 ? nil : instanceIDStarts[nextCopy - 1]
+    }
+
     /// Whether `node` is a source to record from now on (none is recorded inside another).
     @inlinable func startsSource(_ node: NodeID) -> Bool {
         recording < 0 && node.index >= 0 && Int(node.index) < recordOfSource.count && recordOfSource[Int(node.index)] == -1

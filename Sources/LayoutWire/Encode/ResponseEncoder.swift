@@ -49,8 +49,9 @@ public enum ResponseEncoder {
     /// The answer of a tree with instances (`LayoutTree.instances`, ids of their descendants
     /// in `instanceIDs`): that of the tree they stand for, frames from its pre-order list
     /// (`preorderFrames`). Each instance is written from its source's bytes; nil when one
-    /// cannot be (its frames are not its source's, or its source's ids needed escapes), and
-    /// then only the tree without instances can be answered.
+    /// cannot be (its frames are not its source's, or its source's ids needed escapes) it is
+    /// written node by node from its source's shape. Nil when an instance is met where neither
+    /// can be done (inside a source being recorded, which a decoder does not make).
     public static func encode(tree: LayoutTree, root: NodeID, ids: NodeIdentifiers, instanceIDs: NodeIdentifiers,
                               frames: [Frame]) -> [UInt8]? {
         var copiesWritten = 0
@@ -93,23 +94,39 @@ public enum ResponseEncoder {
         var position = 0
         // Keys `as StaticString`: a bare literal picks `key(_: String)`, which scans for escapes
         // and copies per key.
+        // An instance (`LayoutTree.instances`) whose frames are not its source's is written
+        // node by node: its source's descendants, with the instance's ids and frames, while the
+        // stack is deeper than `expandingDepth` (-1: not in one); `expandingID`: the next id.
+        var expandingDepth = -1, expandingID = 0
         func open(_ node: NodeID) -> NodeID? {
             var recorded = false, startsRecording = false
-            if Copies.on {
+            var expandsFrom = NodeID.none
+            let expanding = Copies.on && expandingDepth >= 0
+            if Copies.on && !expanding {
                 // Not inside a source being recorded: its record needs every node's place.
-                if copied.recording < 0, let copy = copied.copy(at: node),
-                   copied.write(copy, at: position, tree: tree, ids: ids, frames: &frames, to: &writer) {
-                    copiesWritten += 1
-                    position += Int(copy.nodeCount)
-                    return nil
+                if copied.recording < 0, let copy = copied.copy(at: node) {
+                    if copied.write(copy, at: position, tree: tree, ids: ids, frames: &frames, to: &writer) {
+                        copiesWritten += 1
+                        position += Int(copy.nodeCount)
+                        return nil
+                    }
+                    if let start = copied.instanceIDStartOfLastCopy {
+                        expandsFrom = copy.source
+                        expandingID = start
+                        copiesWritten += 1
+                    }
                 }
-                startsRecording = copied.startsSource(node)
+                startsRecording = expandsFrom == .none && copied.startsSource(node)
                 recorded = startsRecording || copied.recording >= 0
             }
             let start = Copies.on ? writer.out.count : 0, comma = Copies.on && writer.needsComma
             let frame = frames.next(node, in: tree)
             let index = Int(node.index)
-            let id = index < ids.count ? ids[index] : nil
+            var id = index < ids.count ? ids[index] : nil
+            if expanding {
+                id = copied.instanceIDs.map { expandingID < $0.count ? $0[expandingID] : nil } ?? nil
+                expandingID += 1
+            }
             writer.openNode(idUTF8: id, frame: frame)
             members.write(node, in: tree, to: &writer)
             if Copies.on {
@@ -119,7 +136,8 @@ public enum ResponseEncoder {
                 }
                 position += 1
             }
-            let first = tree.firstChild(of: node)
+            let first = tree.firstChild(of: expandsFrom == .none ? node : expandsFrom)
+            if Copies.on && expandsFrom != .none && first != .none { expandingDepth = stack.count }
             guard first != .none else {
                 // A source is a subtree of two nodes or more (one that no longer is, goes).
                 if Copies.on && startsRecording { copied.abandonRecording() }
@@ -141,6 +159,7 @@ public enum ResponseEncoder {
                 stack.removeLast()
                 writer.endArray()
                 writer.endObject()
+                if Copies.on && stack.count == expandingDepth { expandingDepth = -1 }
                 if Copies.on && copied.recording >= 0 { copied.closed(depth: stack.count, at: writer.out.count) }
             }
         }
