@@ -96,6 +96,25 @@ enum FeedBench {
                 sink &+= ResponseEncoder.encode(tree: laidOut.tree, root: laidOut.root, ids: laidOut.ids, frames: frames,
                                                 copies: laidOut.subtreeCopies).count
             })
+            // The same stages with the repeats decoded as instances, as the service decodes them.
+            var folded = try! LayoutWire.decodeRequest(bytes: repeated, foldsRepeats: true)
+            row("  decode, repeats as instances (\(folded.tree.instances.nodes.count) of them)", measure {
+                guard var request = try? LayoutWire.decodeRequest(bytes: repeated, foldsRepeats: true) else { return }
+                sink &+= request.tree.nodeCount
+                TreeStoragePool.shared.recycle(&request.tree)
+            })
+            row("  structural hash, with instances", measure {
+                sink &+= Int(truncatingIfNeeded: folded.tree.structuralHash(root: folded.root, available: folded.available).low)
+            })
+            if !text {
+                folded.tree.subtreeReuse = SubtreeReuse(key: .processRandom)
+                folded.tree.computeLayout(root: folded.root, available: folded.available)
+                let foldedFrames = folded.tree.preorderFrames(root: folded.root)
+                row("  encode, with instances", measure {
+                    sink &+= ResponseEncoder.encode(tree: folded.tree, root: folded.root, ids: folded.ids,
+                                                    instanceIDs: folded.instanceIDs, frames: foldedFrames)?.count ?? 0
+                })
+            }
             if !text {
                 // The engine alone (text leaves need the service's hooks, so box cells only).
                 for (name, body) in [("10 shapes", repeated), ("1,000 distinct", distinct)] {
