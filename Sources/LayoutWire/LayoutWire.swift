@@ -65,6 +65,17 @@ public enum LayoutWire {
         }
     }
 
+    /// `decodeInOnePassFindingRepeats` making each repeat an instance of its sibling
+    /// (`foldsRepeats`): for a fuzzer to hold a tree with instances, laid out, hashed and
+    /// answered, to the same request decoded node by node.
+    @_spi(Fuzzing)
+    public static func decodeInOnePassFoldingRepeats(bytes: [UInt8], limits: WireLimits) -> LayoutRequest? {
+        var copies = 0
+        return bytes.withUnsafeBufferPointer {
+            OnePassDecoder.decode($0, limits: limits, storage: nil, repeatsFrom: 0, foldsRepeats: true, copies: &copies)
+        }
+    }
+
     /// Parses and decodes a request body held in any byte collection (`ArraySlice`, `Data`, ...).
     public static func decodeRequest<Bytes: Collection<UInt8>>(bytes: Bytes, limits: WireLimits = .default) throws(WireError) -> LayoutRequest {
         let result: Result<LayoutRequest, WireError>? = bytes.withContiguousStorageIfAvailable { buffer in

@@ -8,7 +8,9 @@
 // - a parsed document written back out parses to the same document (write/parse round trip);
 // - the one-step and two-step decoders agree: the same error, or the same request (the
 //   one-step decoder takes the one-pass path for the requests of its shape);
-// - a decoded request lays out and its response body is valid JSON.
+// - a decoded request lays out and its response body is valid JSON;
+// - decoded with its repeats as instances (any tree size), it hashes as the request decoded
+//   node by node and, when its instances were laid out, has the same frames and answer.
 import FuzzSupport
 import LayoutEngine
 @_spi(Fuzzing) import LayoutWire
@@ -58,6 +60,32 @@ func checkSameRequest(_ a: LayoutRequest, _ b: LayoutRequest) {
     precondition(a.tree.structuralHash(root: a.root, available: a.available, direction: a.direction)
                  == b.tree.structuralHash(root: b.root, available: b.available, direction: b.direction),
                  "one-step and two-step decoders built trees of different hashes")
+}
+
+/// A request with instances against the same request decoded node by node and laid out
+/// (`plain`, answered `answer`): the same node count, hash, and, when the instances were laid
+/// out, the same frames bit for bit and the same answer.
+func checkInstances(_ folded: inout LayoutRequest, against plain: LayoutRequest, answer: [UInt8]) {
+    precondition(folded.tree.expandedNodeCount == plain.tree.nodeCount, "instances stand for another node count")
+    precondition(folded.instanceIDs.count == folded.tree.instances.virtualNodes, "instance ids and nodes differ in count")
+    precondition(folded.tree.structuralHash(root: folded.root, available: folded.available, direction: folded.direction)
+                 == plain.tree.structuralHash(root: plain.root, available: plain.available, direction: plain.direction),
+                 "a tree with instances hashes otherwise than the tree it stands for")
+    folded.tree.subtreeReuse = SubtreeReuse(key: .processRandom)
+    folded.computeLayout()
+    guard folded.tree.instancesLaidOut else { return }
+    let frames = folded.tree.preorderFrames(root: folded.root)
+    let expected = plain.tree.preorderFrames(root: plain.root)
+    precondition(frames.count == expected.count, "instances gave another number of frames")
+    for (a, b) in zip(frames, expected) {
+        precondition(a.left.bitPattern == b.left.bitPattern && a.top.bitPattern == b.top.bitPattern
+                     && a.width.bitPattern == b.width.bitPattern && a.height.bitPattern == b.height.bitPattern,
+                     "instances laid out otherwise than the tree they stand for")
+    }
+    guard !plain.printsTree, !plain.textLines,
+          let written = ResponseEncoder.encode(tree: folded.tree, root: folded.root, ids: folded.ids,
+                                               instanceIDs: folded.instanceIDs, frames: frames) else { return }
+    precondition(written == answer, "a tree with instances answered otherwise than the tree it stands for")
 }
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -115,8 +143,12 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     }
     precondition(request.tree.nodeCount <= limits.maxNodes, "decoded more nodes than the limit")
     precondition(request.ids.count == request.tree.nodeCount, "ids and nodes differ in count")
+    let folded = LayoutWire.decodeInOnePassFoldingRepeats(bytes: body, limits: limits)
     request.computeLayout()
     let response = LayoutWire.encodeResponse(request)
+    if var folded, folded.tree.hasInstances {
+        checkInstances(&folded, against: request, answer: response)
+    }
     guard (try? JSONValue.parse(bytes: response, limits: WireLimits(maxNodes: .max, maxDepth: 1 << 20,
                                                                      maxStringBytes: .max, maxDocumentBytes: .max))) != nil else {
         preconditionFailure("response is not JSON: \(String(decoding: response.prefix(400), as: UTF8.self))")

@@ -181,6 +181,8 @@ extension LayoutTree {
         if fresh { resetLayouts(under: root) }
         lastLayoutStartedFresh = fresh
         generation &+= 1
+        // Until `finishInstances` says otherwise (a call that returns early lays none out).
+        if hasInstances { instances.laidOut = false }
         let memo = prepareSubtreeMemo(root: root)
         defer { subtreeReuseStatistics = memo?.statistics ?? SubtreeReuseStatistics() }
         var diverged = false

@@ -9,6 +9,8 @@ extension LayoutTree {
     /// (`subtreeReuse`); a layout call that cannot lay it out so leaves `instancesLaidOut`
     /// false, and the caller builds the tree without instances instead. `source` must be no
     /// instance and have children; the tree must not be edited afterwards.
+    // Appends to every per-node array as `nodeStored` and `nodeAdded` do (see
+    // `addNodes(copying:under:)`; the assertion below catches a forgotten one).
     @_spi(Decoding)
     public mutating func addInstance(of source: NodeID, size: Int, under parent: NodeID) -> NodeID {
         let s = Int(source.index)
@@ -26,6 +28,10 @@ extension LayoutTree {
         measuredFlags.append(measuredFlags[s])
         styleFlags.append(styleFlags[s])
         flagCounts.replace([], with: styleFlags[s])
+        assert([contents.count, parents.count, firstChildren.count, lastChildren.count, nextSiblings.count,
+                childCounts.count, layouts.count, measuredFlags.count, styleFlags.count,
+                measureCaches.count / maxCachedMeasurements].allSatisfy { $0 == styles.count },
+               "a per-node array was not appended to")
         let node = NodeID(styles.count - 1)
         link(node, under: parent)
         if !layouts[Int(parent.index)].isDirty { markDirty(parent) }
