@@ -217,6 +217,46 @@ import Testing
         }
     }
 
+    /// Lists inside lists: instances below containers that are not the root (their ancestors
+    /// are no candidates), repeated lists of repeated cells, a list aligned by baselines (laid
+    /// out node by node), RTL and a scale of 3.
+    @Test(arguments: [(false, 1.0), (true, 3.0)])
+    func nestedListsAnswerAlike(rtl: Bool, scale: Double) {
+        var g = Generator(state: rtl ? 77 : 78)
+        let shapes = (0..<3).map { _ in Self.shape(&g, fractional: true) }
+        var next = 0
+        func cells(_ count: Int) -> String {
+            (0..<count).map { i -> String in
+                var cell = shapes[(i * 7) % shapes.count]
+                while let range = cell.range(of: "{ID}") {
+                    cell.replaceSubrange(range, with: "k\(next)")
+                    next += 1
+                }
+                return cell
+            }.joined(separator: ",")
+        }
+        let lists = [
+            #"{"id":"l0","style":{"flexDirection":"column","padding":3},"children":[\#(cells(150))]}"#,
+            #"{"id":"l1","style":{"flexDirection":"row","flexWrap":"wrap","gap":1.5},"children":[\#(cells(150))]}"#,
+            #"{"id":"l2","style":{"flexDirection":"row","alignItems":"baseline"},"children":[\#(cells(60))]}"#,
+            #"{"id":"l3","style":{"flexDirection":"column","margin":2.25},"children":[\#(cells(150))]}"#,
+        ]
+        let body = Array(#"{"config":{"pointScaleFactor":\#(scale)},"direction":"\#(rtl ? "rtl" : "ltr")","available":{"width":333.3,"height":null},"root":{"id":"r","style":{"width":333.3},"children":[\#(lists.joined(separator: ","))]}}"#.utf8)
+        let plain = Self.computer(folds: false).answer(body: body, ifNoneMatch: nil)
+        let folded = Self.computer(folds: true).answer(body: body, ifNoneMatch: nil)
+        #expect(plain.status == 200)
+        #expect(folded.body == plain.body)
+        #expect(folded.entityTag == plain.entityTag)
+        // Without the baseline list and the wrapping one (whose lines of other heights stretch
+        // cells as their sources never were), the instances answer.
+        let noBaseline = Array(#"{"config":{"pointScaleFactor":\#(scale)},"direction":"\#(rtl ? "rtl" : "ltr")","available":{"width":333.3,"height":null},"root":{"id":"r","style":{"width":333.3},"children":[\#([lists[0], lists[3]].joined(separator: ","))]}}"#.utf8)
+        let plain2 = Self.computer(folds: false).answer(body: noBaseline, ifNoneMatch: nil)
+        #expect(Self.computer(folds: true).answer(body: noBaseline, ifNoneMatch: nil).body == plain2.body)
+        if !noBaseline.contains(subsequence: Array(#""position":"absolute""#.utf8)) {
+            #expect(Self.answeredWithInstances(noBaseline))
+        }
+    }
+
     /// A request of more nodes than allowed is refused when its instances stand for them.
     @Test func instancesCountAgainstTheNodeLimit() {
         let body = Self.feed(seed: 1, cells: 500, shapes: 1, fractional: false)
