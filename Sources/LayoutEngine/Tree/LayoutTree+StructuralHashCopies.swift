@@ -13,10 +13,38 @@ import Darwin
 extension LayoutTree {
     /// A chunk hashed so far, for later chunks of the same nodes: where its nodes' canonical
     /// indices start in the walk's list, and its hash.
-    private struct HashedChunk {
+    struct HashedChunk {
         var canonicalStart: Int
         var length: Int
         var hash: StructuralHash
+    }
+
+    /// The hash of the chunk of the `count` nodes walked from `start` on (`nodes`, their
+    /// canonical nodes in `canonical`), whose fingerprint is `fingerprint`: an earlier chunk's
+    /// of the same canonical nodes in the same order when every node of it repeats an earlier
+    /// one (`repeatsOnly`: none of their words is in `chunkHasher` yet), else the chunk's own,
+    /// its words streamed first where they are not. The first chunk of each fingerprint is
+    /// kept in `earlier`.
+    @inline(__always)
+    static func chunkHash(repeatsOnly: Bool, fingerprint: UInt64, start: Int, count: Int,
+                          nodes: UnsafeMutableBufferPointer<Int32>, canonical: UnsafeMutableBufferPointer<Int32>,
+                          rows: NodeRows, chunkHasher: inout StructuralHasher,
+                          earlier: inout [Int: HashedChunk], reused: inout Int) -> StructuralHash {
+        let slot = Int(truncatingIfNeeded: fingerprint &+ UInt64(count))
+        var hash: StructuralHash
+        if repeatsOnly, let match = earlier[slot], match.length == count,
+           memcmp(canonical.baseAddress! + match.canonicalStart, canonical.baseAddress! + start,
+                  count * MemoryLayout<Int32>.stride) == 0 {
+            hash = match.hash
+            reused += 1
+        } else {
+            if repeatsOnly {
+                for p in start..<(start + count) { rows.combineNode(Int(nodes[p]), into: &chunkHasher) }
+            }
+            hash = chunkHasher.finalize()
+        }
+        if earlier[slot] == nil { earlier[slot] = HashedChunk(canonicalStart: start, length: count, hash: hash) }
+        return hash
     }
 
     /// `hashChunks(root:available:direction:key:recording:)` for a tree with `copies`: the same
@@ -104,20 +132,9 @@ extension LayoutTree {
                     n = preorderSuccessor(of: n, root: r)
                     if Self.endsHashChunk(window: window, count: count) { break }
                 } while n >= 0
-                let slot = Int(truncatingIfNeeded: fingerprint &+ UInt64(count))
-                var hash: StructuralHash
-                if copiesOnly, let match = earlier[slot], match.length == count,
-                   memcmp(walkedCanonical.baseAddress! + match.canonicalStart, walkedCanonical.baseAddress! + walkStart,
-                          count * MemoryLayout<Int32>.stride) == 0 {
-                    hash = match.hash
-                    reused += 1
-                } else {
-                    if copiesOnly {
-                        for p in walkStart..<walked { rows.combineNode(Int(walkedNodes[p]), into: &chunkHasher) }
-                    }
-                    hash = chunkHasher.finalize()
-                }
-                if earlier[slot] == nil { earlier[slot] = HashedChunk(canonicalStart: walkStart, length: count, hash: hash) }
+                let hash = Self.chunkHash(repeatsOnly: copiesOnly, fingerprint: fingerprint, start: walkStart, count: count,
+                                          nodes: walkedNodes, canonical: walkedCanonical, rows: rows,
+                                          chunkHasher: &chunkHasher, earlier: &earlier, reused: &reused)
                 if records {
                     parts!.chunks.append(StructuralHashParts.Chunk(first: Int32(first), last: Int32(last), length: Int32(count),
                                                                    window: entry, hash: hash))

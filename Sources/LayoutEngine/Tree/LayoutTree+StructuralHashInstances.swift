@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 // The whole-tree hash of a tree with instances (see SubtreeInstances.swift): the hash of the
 // tree they stand for. Its expanded pre-order streams, for each instance, its source's
 // subtree's words (an instance's own row is its source root's, and the descendants are the
@@ -13,13 +7,6 @@ import Darwin
 // is one, without hashing a word.
 
 extension LayoutTree {
-    /// A chunk hashed so far: where its nodes start in the walk's list, and its hash.
-    private struct WalkedChunk {
-        var start: Int
-        var length: Int
-        var hash: StructuralHash
-    }
-
     /// `hashChunks(root:available:direction:key:recording:)` of the tree the instances stand
     /// for. Chunks are not recorded (a tree with instances is not edited, so never rehashed).
     func hashChunksExpanded(root r: Int, available: AvailableSize, direction: Direction,
@@ -52,7 +39,7 @@ extension LayoutTree {
             streamed.deallocate()
         }
         // The chunks so far by the fingerprint and length of their nodes.
-        var earlier: [Int: WalkedChunk] = [:]
+        var earlier: [Int: HashedChunk] = [:]
         withNodeRows { rows in
             var window: UInt64 = 0
             var e = 0
@@ -84,19 +71,10 @@ extension LayoutTree {
                     e += 1
                     if Self.endsHashChunk(window: window, count: count) { break }
                 } while e < length
-                let slot = Int(truncatingIfNeeded: fingerprint &+ UInt64(count))
-                var hash: StructuralHash
-                if repeatsOnly, let match = earlier[slot], match.length == count,
-                   memcmp(walk.baseAddress! + match.start, walk.baseAddress! + start, count * MemoryLayout<Int32>.stride) == 0 {
-                    hash = match.hash
-                    reused += 1
-                } else {
-                    if repeatsOnly {
-                        for p in start..<e { rows.combineNode(Int(walk[p]), into: &chunkHasher) }
-                    }
-                    hash = chunkHasher.finalize()
-                }
-                if earlier[slot] == nil { earlier[slot] = WalkedChunk(start: start, length: count, hash: hash) }
+                // A node's canonical node is itself: the walk lists nodes, repeats included.
+                let hash = Self.chunkHash(repeatsOnly: repeatsOnly, fingerprint: fingerprint, start: start, count: count,
+                                          nodes: walk, canonical: walk, rows: rows,
+                                          chunkHasher: &chunkHasher, earlier: &earlier, reused: &reused)
                 hasher.combine(hash.high)
                 hasher.combine(hash.low)
             }
