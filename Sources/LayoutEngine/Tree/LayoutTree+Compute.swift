@@ -185,6 +185,9 @@ extension LayoutTree {
         if hasInstances { instances.laidOut = false }
         let memo = prepareSubtreeMemo(root: root)
         defer { subtreeReuseStatistics = memo?.statistics ?? SubtreeReuseStatistics() }
+        // Instances are laid out by the memo alone: without it, the call would only be thrown
+        // away (`instancesLaidOut` stays false).
+        if hasInstances && memo == nil { return }
         var diverged = false
         boundaryRelayouts = 0
         boundariesAnsweredOtherwise = false

@@ -54,7 +54,8 @@ extension LayoutTree {
     /// source's computation under the same arguments. False after a call that could not (the
     /// subtree memo was off or could not be used, an instance got a call its source never got,
     /// or the tree aligns by baselines, which reads inside items); the frames of such a call
-    /// are not those of the tree the instances stand for. True for a tree without instances.
+    /// are not those of the tree the instances stand for (without the memo, the call lays
+    /// nothing out at all). True for a tree without instances.
     public var instancesLaidOut: Bool { instances.isEmpty || instances.laidOut }
 
     /// The position in `instances.nodes` of the instance at node index `n`, if it is one.
