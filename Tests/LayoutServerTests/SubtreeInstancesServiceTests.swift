@@ -257,6 +257,21 @@ import Testing
         }
     }
 
+    /// Frames that overflow Float (cells of 3e38 in a row): the same 422 and pointer, which
+    /// only the request decoded node by node can name.
+    @Test func overflowAnswersAlike() {
+        let cells = (0..<450).map { i in
+            #"{"id":"c\#(i)","style":{"flexDirection":"row"},"children":[{"id":"a\#(i)","style":{"width":3e38,"height":2}},"#
+                + #"{"id":"b\#(i)","style":{"width":3e38,"height":2}},{"id":"d\#(i)","style":{"width":1,"height":1}}]}"#
+        }.joined(separator: ",")
+        let body = Array(#"{"root":{"id":"r","style":{"flexDirection":"row"},"children":[\#(cells)]}}"#.utf8)
+        let plain = Self.computer(folds: false).answer(body: body, ifNoneMatch: nil)
+        let folded = Self.computer(folds: true).answer(body: body, ifNoneMatch: nil)
+        #expect(plain.status == 422)
+        #expect(folded.status == plain.status)
+        #expect(folded.body == plain.body)
+    }
+
     /// A request of more nodes than allowed is refused when its instances stand for them.
     @Test func instancesCountAgainstTheNodeLimit() {
         let body = Self.feed(seed: 1, cells: 500, shapes: 1, fractional: false)

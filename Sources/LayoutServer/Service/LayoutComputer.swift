@@ -187,11 +187,10 @@ struct LayoutComputer: Sendable {
     /// the same ETag (hash and ids of the expanded tree), frames, caches and body. Nil when it
     /// cannot be made so (the request asks for lines or a printed tree; its text has warnings,
     /// which the leaves the instances stand for would repeat with their own pointers; the
-    /// layout could not lay an instance out; a frame overflows):
-    /// then the caller answers the request decoded without instances. A base kept for patches
-    /// keeps its document and frames, not the tree: its first patch is a rebuild.
-    func answerWithInstances(_ request: inout LayoutRequest, ifNoneMatch: String?,
-                                     document: BaseDocument?) -> Answer? {
+    /// layout could not lay an instance out; a frame overflows): then the caller answers the
+    /// request decoded without instances. A base kept for patches keeps its document and
+    /// frames, not the tree: its first patch is a rebuild.
+    func answerWithInstances(_ request: inout LayoutRequest, ifNoneMatch: String?, document: BaseDocument?) -> Answer? {
         guard !request.textLines, !request.printsTree else { return nil }
         let text = request.textLeaves.isEmpty ? nil : RequestText(installingOn: &request, layouter: textLayouter, key: hashKey)
         let key = request.tree.structuralHash(root: request.root, available: request.available,
@@ -217,8 +216,7 @@ struct LayoutComputer: Sendable {
             guard request.tree.instancesLaidOut else { return nil }
             frames = request.tree.preorderFrames(root: request.root)
             // The pointer of an overflow is the expanded tree's: that decode answers it.
-            guard frames.allSatisfy({ $0.left.isFinite && $0.top.isFinite && $0.width.isFinite && $0.height.isFinite })
-            else { return nil }
+            guard Self.overflowError(frames, request) == nil else { return nil }
             cache.insert(frames, for: key)
             shared?.store(frames, for: key)
             outcome = .miss
