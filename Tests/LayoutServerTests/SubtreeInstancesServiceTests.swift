@@ -82,6 +82,20 @@ import Testing
         return computer
     }
 
+    /// The answer to `body` decoded node by node, after expecting it to be `status` and the
+    /// answer with instances to have the same status, ETag and body.
+    @discardableResult
+    static func expectAnswersAlike(_ body: [UInt8], status: Int = 200,
+                                   sourceLocation: SourceLocation = #_sourceLocation) -> LayoutComputer.Answer {
+        let plain = computer(folds: false).answer(body: body, ifNoneMatch: nil)
+        let folded = computer(folds: true).answer(body: body, ifNoneMatch: nil)
+        #expect(plain.status == status, sourceLocation: sourceLocation)
+        #expect(folded.status == plain.status, sourceLocation: sourceLocation)
+        #expect(folded.entityTag == plain.entityTag, sourceLocation: sourceLocation)
+        #expect(folded.body == plain.body, sourceLocation: sourceLocation)
+        return plain
+    }
+
     /// Whether the request decodes with instances and is answered with them (not decoded again).
     static func answeredWithInstances(_ body: [UInt8]) -> Bool {
         guard var request = try? LayoutWire.decodeRequest(bytes: body, storage: nil, foldsRepeats: true),
@@ -94,12 +108,7 @@ import Testing
         let fractional = seed % 3 == 2
         let scale: Double = seed % 4 == 3 ? 2 : (seed == 5 ? 0 : 1)
         let body = Self.feed(seed: UInt64(seed) &* 7919, cells: 500, shapes: 1 + seed % 5, fractional: fractional, scale: scale)
-        let plain = Self.computer(folds: false).answer(body: body, ifNoneMatch: nil)
-        let folded = Self.computer(folds: true).answer(body: body, ifNoneMatch: nil)
-        #expect(plain.status == 200)
-        #expect(folded.status == plain.status)
-        #expect(folded.entityTag == plain.entityTag)
-        #expect(folded.body == plain.body)
+        Self.expectAnswersAlike(body)
         // Fractional places and other scales round each cell at its place, and write those
         // whose frames are not their source's node by node: still answered with instances
         // (unless a shape holds an absolutely positioned node, whose cell is no candidate).
@@ -113,11 +122,7 @@ import Testing
     @Test(arguments: [(450, 3, 320, false), (420, 5, 211, false), (450, 2, 300, true)])
     func textCellsAnswerAlike(cells: Int, shapes: Int, width: Int, textLines: Bool) {
         let body = SubtreeReuseServiceTests.feed(cells: cells, shapes: shapes, width: width, textLines: textLines)
-        let plain = Self.computer(folds: false).answer(body: body, ifNoneMatch: nil)
-        let folded = Self.computer(folds: true).answer(body: body, ifNoneMatch: nil)
-        #expect(plain.status == 200)
-        #expect(folded.body == plain.body)
-        #expect(folded.entityTag == plain.entityTag)
+        Self.expectAnswersAlike(body)
         #expect(Self.answeredWithInstances(body) == !textLines)
     }
 
@@ -130,11 +135,8 @@ import Testing
                 + #"{"id":"d\#(i)","style":{"width":12,"height":10}}]}"#
         }.joined(separator: ",")
         let body = Array(#"{"root":{"id":"r","style":{"width":300},"children":[\#(cells)]}}"#.utf8)
-        let plain = Self.computer(folds: false).answer(body: body, ifNoneMatch: nil)
-        let folded = Self.computer(folds: true).answer(body: body, ifNoneMatch: nil)
-        #expect(plain.status == 200)
+        let plain = Self.expectAnswersAlike(body)
         #expect(String(decoding: plain.body, as: UTF8.self).contains("warnings"))
-        #expect(folded.body == plain.body)
         #expect(!Self.answeredWithInstances(body))
     }
 
@@ -156,11 +158,7 @@ import Testing
         let body = Self.feed(seed: 42, cells: 450, shapes: 3, fractional: false) {
             $0 % 7 == 0 ? "q\\\"\($0)" : $0 % 5 == 0 ? "é\($0)" : "n\($0)"
         }
-        let plain = Self.computer(folds: false).answer(body: body, ifNoneMatch: nil)
-        let folded = Self.computer(folds: true).answer(body: body, ifNoneMatch: nil)
-        #expect(plain.status == 200)
-        #expect(folded.body == plain.body)
-        #expect(folded.entityTag == plain.entityTag)
+        Self.expectAnswersAlike(body)
     }
 
     /// The ETag names the same answer either way: a 304 for the other decode's tag.
@@ -182,11 +180,7 @@ import Testing
                 + #"{"id":"z\#(i)","style":{"height":4}}]}"#
         }.joined(separator: ",")
         let body = Array(#"{"root":{"id":"r","style":{"width":317,"flexDirection":"row","flexWrap":"wrap","alignItems":"stretch"},"children":[\#(cells)]}}"#.utf8)
-        let plain = Self.computer(folds: false).answer(body: body, ifNoneMatch: nil)
-        let folded = Self.computer(folds: true).answer(body: body, ifNoneMatch: nil)
-        #expect(plain.status == 200)
-        #expect(folded.body == plain.body)
-        #expect(folded.entityTag == plain.entityTag)
+        Self.expectAnswersAlike(body)
     }
 
     /// A base kept from an answer with instances is patched as any: each patch answers as the
@@ -242,16 +236,11 @@ import Testing
             #"{"id":"l3","style":{"flexDirection":"column","margin":2.25},"children":[\#(cells(150))]}"#,
         ]
         let body = Array(#"{"config":{"pointScaleFactor":\#(scale)},"direction":"\#(rtl ? "rtl" : "ltr")","available":{"width":333.3,"height":null},"root":{"id":"r","style":{"width":333.3},"children":[\#(lists.joined(separator: ","))]}}"#.utf8)
-        let plain = Self.computer(folds: false).answer(body: body, ifNoneMatch: nil)
-        let folded = Self.computer(folds: true).answer(body: body, ifNoneMatch: nil)
-        #expect(plain.status == 200)
-        #expect(folded.body == plain.body)
-        #expect(folded.entityTag == plain.entityTag)
+        Self.expectAnswersAlike(body)
         // Without the baseline list and the wrapping one (whose lines of other heights stretch
         // cells as their sources never were), the instances answer.
         let noBaseline = Array(#"{"config":{"pointScaleFactor":\#(scale)},"direction":"\#(rtl ? "rtl" : "ltr")","available":{"width":333.3,"height":null},"root":{"id":"r","style":{"width":333.3},"children":[\#([lists[0], lists[3]].joined(separator: ","))]}}"#.utf8)
-        let plain2 = Self.computer(folds: false).answer(body: noBaseline, ifNoneMatch: nil)
-        #expect(Self.computer(folds: true).answer(body: noBaseline, ifNoneMatch: nil).body == plain2.body)
+        Self.expectAnswersAlike(noBaseline)
         if !noBaseline.contains(subsequence: Array(#""position":"absolute""#.utf8)) {
             #expect(Self.answeredWithInstances(noBaseline))
         }
@@ -265,11 +254,7 @@ import Testing
                 + #"{"id":"b\#(i)","style":{"width":3e38,"height":2}},{"id":"d\#(i)","style":{"width":1,"height":1}}]}"#
         }.joined(separator: ",")
         let body = Array(#"{"root":{"id":"r","style":{"flexDirection":"row"},"children":[\#(cells)]}}"#.utf8)
-        let plain = Self.computer(folds: false).answer(body: body, ifNoneMatch: nil)
-        let folded = Self.computer(folds: true).answer(body: body, ifNoneMatch: nil)
-        #expect(plain.status == 422)
-        #expect(folded.status == plain.status)
-        #expect(folded.body == plain.body)
+        Self.expectAnswersAlike(body, status: 422)
     }
 
     /// A request of more nodes than allowed is refused when its instances stand for them.

@@ -75,28 +75,12 @@ extension LayoutTree {
     /// a decoder stores in pre-order; a tree built otherwise looks each one up).
     @inline(__always)
     func instancePosition(of n: Int, next: inout Int) -> Int {
-        guard next < instances.nodes.count, firstChildren[n] == .none else { return -1 }
-        if Int(instances.nodes[next]) == n {
+        guard !instances.isEmpty, firstChildren[n] == .none else { return -1 }
+        if next < instances.nodes.count && Int(instances.nodes[next]) == n {
             next += 1
             return next - 1
         }
         return instanceIndex(of: n) ?? -1
-    }
-
-    /// Visits the subtree at `root` in expanded pre-order: each node, and after each instance
-    /// the descendants of its source in their pre-order. `visit` gets the node whose row
-    /// describes the visited node (an instance's own, or a node of its source's subtree) and,
-    /// for the descendants of an instance, the instance's position in `instances.nodes` (else -1).
-    func forEachInExpandedPreorder(from root: NodeID, _ visit: (_ node: Int, _ instance: Int) -> Void) {
-        var next = 0
-        Self.walkSubtree(from: Int(root.index), firstChildren, nextSiblings, parents) { n, _ in
-            visit(n, -1)
-            let k = instancePosition(of: n, next: &next)
-            guard k >= 0 else { return }
-            Self.walkSubtree(from: Int(instances.sources[k]), firstChildren, nextSiblings, parents) { d, depth in
-                if depth > 1 { visit(d, k) }
-            }
-        }
     }
 
     /// After a layout call with `memo`: the rounded frames of every instance's descendants,
@@ -132,7 +116,6 @@ extension LayoutTree {
             let left = n == root ? Double(layouts[n].position.left) : lastParent.left + Double(layouts[n].position.left)
             let top = n == root ? Double(layouts[n].position.top) : lastParent.top + Double(layouts[n].position.top)
             let id = ObjectIdentifier(snapshot)
-            var sharing = -1
             if Self.roundsAlike(left, top, scale: scale) {
                 if let known = shared.firstIndex(where: { $0.snapshot == id }) {
                     if shared[known].start >= 0 {
@@ -141,18 +124,15 @@ extension LayoutTree {
                         instances.sharedRoundings += 1
                         continue
                     }
-                } else if scale == 0 || Self.exactInFewBits(snapshot) {
-                    sharing = shared.count
-                    shared.append((id, Int32(instances.frames.count)))
-                } else {
-                    shared.append((id, -1))
+                } else if shared.count < 64 {
+                    let exact = scale == 0 || Self.exactInFewBits(snapshot)
+                    shared.append((id, exact ? Int32(instances.frames.count) : -1))
                 }
             }
             let source = instances.sources[k]
             let shape = shapes[source] ?? SourceShape(source: Int(source), tree: self)
             shapes[source] = shape
             guard shape.parents.count == snapshot.layouts.count else { return }
-            if sharing < 0 && shared.count > 64 { shared.removeAll(keepingCapacity: true) }
             instances.frameStarts.append(Int32(instances.frames.count))
             Self.roundFrames(of: snapshot, shape: shape, left: left, top: top, scale: scale, into: &instances.frames)
         }

@@ -50,7 +50,8 @@ extension LayoutTree {
             guard flagCounts.baseline == 0, structureVersion == instances.structureVersion else { return nil }
             for source in instances.sources {
                 let s = Int(source)
-                guard s != root, Self.maySourceInstances(styles[s], flags: styleFlags[s], inside: summaries[s].inside)
+                guard s != root, Self.mayBeCopied(display: styles[s].display, position: styles[s].positionType,
+                                                  flags: styleFlags[s], inside: summaries[s].inside)
                 else { return nil }
                 summaries[s].possible = true
             }
@@ -336,22 +337,23 @@ extension LayoutTree {
     @inline(__always)
     private static func mayReuse(_ rows: NodeRows, _ i: Int, own: Inside, below: Inside, size: Int32,
                                  minimumNodes: Int) -> Bool {
-        let (display, position) = (rows.styles[i].display, rows.styles[i].positionType)
-        guard display == .flex, !own.contains(.placedByHook), !below.contains(.placedByHook),
-              !rows.flags[i].contains(.marginPercentOfContainerSize) else { return false }
-        if position == .static && !below.isDisjoint(with: [.absolute, .contents]) { return false }
+        guard mayBeCopied(display: rows.styles[i].display, position: rows.styles[i].positionType, flags: rows.flags[i],
+                          inside: own.union(below)) else { return false }
         // Worth a memo key (a keyed digest and a table lookup per computation): subtrees with
         // content measured by the hook (text), or of a few nodes. A small box, or a leaf whose
         // content the engine measures itself, computes faster than it is looked up.
         return own.contains(.hookMeasured) || below.contains(.hookMeasured) || Int(size) >= minimumNodes
     }
 
-    /// Whether the subtree at a node of `style` and `flags`, holding `inside`, may be the source
-    /// of instances: the rules of `mayReuse` but the size.
-    private static func maySourceInstances(_ style: Style, flags: StyleFlags, inside: Inside) -> Bool {
-        guard style.display == .flex, !inside.contains(.placedByHook),
+    /// Whether the subtree at a node of `display`, `position` and `flags`, holding `inside` (its
+    /// own and its descendants'), may copy or be copied whatever its size: the rules of the
+    /// list in SubtreeMemo.swift, for `mayReuse` and for the sources of instances. (A `static`
+    /// flex node is neither absolute nor `contents` itself, so `inside` may hold its own.)
+    @inline(__always)
+    private static func mayBeCopied(display: Display, position: PositionType, flags: StyleFlags, inside: Inside) -> Bool {
+        guard display == .flex, !inside.contains(.placedByHook),
               !flags.contains(.marginPercentOfContainerSize) else { return false }
-        return !(style.positionType == .static && !inside.isDisjoint(with: [.absolute, .contents]))
+        return !(position == .static && !inside.isDisjoint(with: [.absolute, .contents]))
     }
 
     @inline(__always)

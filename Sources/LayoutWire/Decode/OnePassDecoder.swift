@@ -254,6 +254,12 @@ struct OnePassDecoder {
                 if open.isEmpty { return root }
                 guard findsRepeats else { continue }
                 let parentStart = siblings.closeChildren()
+                // A copy of a subtree holding an instance would copy that instance's row as a
+                // leaf, and an instance of it would nest instances: such a child is no source.
+                if foldsRepeats && tree.hasInstance(in: parentStart.node..<tree.nodeCount) {
+                    siblings.completedLeaf()
+                    continue
+                }
                 siblings.completed(RepeatedSiblings.Source(
                     start: parentStart, byteEnd: pos, nodeEnd: tree.nodeCount, declarationEnd: filed.declarations,
                     leafEnd: filed.leaves,
@@ -275,8 +281,6 @@ struct OnePassDecoder {
         guard let (source, end) = siblings.findRepeat(at: pos, in: input) else { return false }
         let count = source.nodeEnd - source.start.node
         guard tree.nodeCount + virtualNodes + count <= limits.maxNodes else { throw GaveUp() }
-        // A copy of an instance's row would be a leaf: such a sibling is decoded instead.
-        if foldsRepeats && tree.hasInstance(in: source.start.node..<source.nodeEnd) { return false }
         // Its text is its source's: nothing of it is filed (the source's leaves are measured
         // for it, and their styles inherit alike).
         if foldsRepeats {

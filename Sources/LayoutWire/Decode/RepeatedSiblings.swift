@@ -103,7 +103,8 @@ struct RepeatedSiblings {
         return start
     }
 
-    /// A leaf child of the innermost parent is decoded (a leaf is never a source).
+    /// A leaf child of the innermost parent is decoded (a leaf is never a source), or a child
+    /// that may not be one.
     mutating func completedLeaf() {
         top.children += 1
         top.last = -1

@@ -162,7 +162,8 @@ struct CopiedSubtreeWriter {
         // An instance's descendants' ids follow each other in `instanceIDs`; a copy's nodes
         // follow its root in storage, in pre-order.
         let instanceIDs = self.instanceIDs
-        let firstInstanceID = instanceIDs == nil ? 0 : instanceIDStarts[nextCopy - 1] - 1
+        // The k-th node's id (k from 1) is at `firstInstanceID + k`.
+        let firstInstanceID = (instanceIDStartOfLastCopy ?? 1) - 1
         @inline(__always) func id(_ k: Int) -> UnsafeBufferPointer<UInt8>? {
             instanceIDs.map { $0[firstInstanceID + k] } ?? nodeIDs[Int(copy.copy.index) + k]
         }
