@@ -15,6 +15,10 @@ public struct NodeIdentifiers: Sendable, Equatable, RandomAccessCollection, Muta
     /// The bytes of `bytes` no span points to any more (replaced ids'), so that deciding to
     /// compact costs no walk of the spans.
     private var deadBytes = 0
+    /// Whether no id holds a byte that a JSON string escapes (`"`, `\`, a control character),
+    /// so that an encoder copies ids without looking. False unless known: ids appended as
+    /// bytes leave it false until their decoder vouches for them (`vouchEscapeFree`).
+    public private(set) var escapeFree = true
 
     @usableFromInline struct Span: Sendable {
         @usableFromInline var start: Int32
@@ -66,12 +70,19 @@ public struct NodeIdentifiers: Sendable, Equatable, RandomAccessCollection, Muta
     }
 
     /// Appends an id given as its UTF-8 bytes, which must be valid UTF-8 (a decoder's checked
-    /// input), or nil.
+    /// input), or nil. The ids are no longer known to be `escapeFree`.
     @inline(__always)
     public mutating func append(utf8 id: UnsafeBufferPointer<UInt8>?) {
         guard let id else { spans.append(.none); return }
+        escapeFree = false
         spans.append(Span(start: Int32(bytes.count), length: Int32(id.count)))
         bytes.append(contentsOf: id)
+    }
+
+    /// Marks every id as holding no byte a JSON string escapes: for a decoder that read each
+    /// one from a JSON string without escapes (where none of those bytes can stand unescaped).
+    mutating func vouchEscapeFree() {
+        escapeFree = true
     }
 
     /// Calls `body` with the UTF-8 bytes of the id at `index` (nil for a node without one),
@@ -126,11 +137,14 @@ public struct NodeIdentifiers: Sendable, Equatable, RandomAccessCollection, Muta
     @usableFromInline struct View {
         @usableFromInline let spans: UnsafeBufferPointer<Span>
         @usableFromInline let bytes: UnsafePointer<UInt8>?
+        /// `NodeIdentifiers.escapeFree`.
+        @usableFromInline let escapeFree: Bool
         @inlinable var count: Int { spans.count }
 
-        @inlinable init(spans: UnsafeBufferPointer<Span>, bytes: UnsafePointer<UInt8>?) {
+        @inlinable init(spans: UnsafeBufferPointer<Span>, bytes: UnsafePointer<UInt8>?, escapeFree: Bool) {
             self.spans = spans
             self.bytes = bytes
+            self.escapeFree = escapeFree
         }
 
         /// The UTF-8 bytes of the id at `index`, or nil for a node without one.
@@ -146,7 +160,7 @@ public struct NodeIdentifiers: Sendable, Equatable, RandomAccessCollection, Muta
     func withView<R>(_ body: (View) throws -> R) rethrows -> R {
         try spans.withUnsafeBufferPointer { spans in
             try bytes.withUnsafeBufferPointer { bytes in
-                try body(View(spans: spans, bytes: bytes.baseAddress))
+                try body(View(spans: spans, bytes: bytes.baseAddress, escapeFree: escapeFree))
             }
         }
     }
@@ -174,7 +188,10 @@ public struct NodeIdentifiers: Sendable, Equatable, RandomAccessCollection, Muta
     private mutating func store(_ id: String?) -> Span {
         guard var id else { return .none }
         let start = Int32(bytes.count)
-        id.withUTF8 { bytes.append(contentsOf: $0) }
+        id.withUTF8 { utf8 in
+            if escapeFree { escapeFree = JSONWriter.firstEscape(utf8) == utf8.count }
+            bytes.append(contentsOf: utf8)
+        }
         return Span(start: start, length: Int32(bytes.count) - start)
     }
 

@@ -22,6 +22,29 @@ import Testing
         #expect(seen == [Array("root".utf8), nil, bytes, nil, []])
     }
 
+    /// `escapeFree` lets encoders copy ids without looking at them, so it must never be true
+    /// with an id that needs an escape: strings are checked as they come, bytes only vouched
+    /// for by a decoder that read them without escapes.
+    @Test func knowsWhenNoIdNeedsAnEscape() throws {
+        var ids: NodeIdentifiers = ["a", nil, "café"]
+        #expect(ids.escapeFree)
+        ids[1] = "say \"hi\""
+        #expect(!ids.escapeFree)
+        var tabbed: NodeIdentifiers = ["a"]
+        tabbed.append("tab\there")
+        #expect(!tabbed.escapeFree)
+        var bytes = NodeIdentifiers()
+        Array("plain".utf8).withUnsafeBufferPointer { bytes.append(utf8: $0) }
+        #expect(!bytes.escapeFree, "bytes are unchecked until a decoder vouches for them")
+
+        let quoted = #"{"root":{"id":"r","children":[{"id":"a"},{"id":"b\"q"}]}}"#
+        #expect(try LayoutWire.decodeRequest(bytes: Array(quoted.utf8)).ids.escapeFree == false)
+        let slashed = #"{"root":{"id":"r","children":[{"id":"a\\b"},{"id":"c"}]}}"#
+        #expect(try LayoutWire.decodeRequest(bytes: Array(slashed.utf8)).ids.escapeFree == false)
+        let clean = #"{"root":{"id":"r","children":[{"id":"a"},{"id":"✓"}]}}"#
+        #expect(try LayoutWire.decodeRequest(bytes: Array(clean.utf8)).ids.escapeFree)
+    }
+
     @Test func replacedIdsReadBackAndLeaveTheOthers() {
         var ids: NodeIdentifiers = ["a", "b", nil, "d"]
         ids[1] = "a much longer id than before"

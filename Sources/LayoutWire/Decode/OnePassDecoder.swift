@@ -126,6 +126,12 @@ struct OnePassDecoder {
         }
         skipWhitespace()
         guard pos == input.count, let root else { throw GaveUp() }
+        // Every id was read by `string()`, which stops at a control character; with no escape in
+        // the document, no id holds a quote or a backslash either.
+        if unescaped == nil {
+            ids.vouchEscapeFree()
+            instanceIDs.vouchEscapeFree()
+        }
         var request = LayoutRequest(tree: tree, root: root, ids: ids, available: available, direction: direction)
         // Handed over: the caller's copy must not keep the arrays shared.
         tree = LayoutTree()

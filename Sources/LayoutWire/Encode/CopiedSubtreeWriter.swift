@@ -96,9 +96,10 @@ struct CopiedSubtreeWriter {
 
     /// Notes a node of the source being recorded (its root first, at pre-order `position` and
     /// encoder stack depth `depth`), written from `start` (before its separator) to the
-    /// writer's end.
+    /// writer's end. `escapeFree`: the id is known to need no escapes.
     @inlinable mutating func record(_ node: NodeID, root: Bool, position: Int, depth: Int,
-                                    id: UnsafeBufferPointer<UInt8>?, start: Int, comma: Bool, writer: JSONWriter) {
+                                    id: UnsafeBufferPointer<UInt8>?, escapeFree: Bool, start: Int, comma: Bool,
+                                    writer: JSONWriter) {
         if root {
             recording = Int32(records.count)
             recordingDepth = depth
@@ -109,7 +110,7 @@ struct CopiedSubtreeWriter {
         if let id {
             // `openNode` wrote `{"id":"` and the bytes as they are, unless they needed escapes
             // (then this source is not used: its id's length in the answer is another).
-            guard JSONWriter.firstEscape(id) == id.count else { return abandonRecording() }
+            guard escapeFree || JSONWriter.firstEscape(id) == id.count else { return abandonRecording() }
             span.start = start + (comma ? 1 : 0) + 7
             span.end = span.start + id.count
         }
@@ -173,16 +174,17 @@ struct CopiedSubtreeWriter {
               frames.sameFrames(copy.copy, copy.source, atPreorder: position, record.position, count: count, in: tree)
         else { return false }
         let first = Int(copy.copy.index)
+        let escapeFree = instanceIDs?.escapeFree ?? nodeIDs.escapeFree
         var idBytes = 0
         for k in 1..<count {
             let id = id(k)
             guard (id != nil) == (ids[record.firstID + k].start >= 0) else { return false }
             if let id {
-                guard JSONWriter.firstEscape(id) == id.count else { return false }
+                guard escapeFree || JSONWriter.firstEscape(id) == id.count else { return false }
                 idBytes += id.count
             }
         }
-        writer.openNode(idUTF8: nodeIDs[first], frame: frames.next(copy.copy, in: tree))
+        writer.openNode(idUTF8: nodeIDs[first], frame: frames.next(copy.copy, in: tree), escapeFree: nodeIDs.escapeFree)
         frames.skip(count - 1, in: tree)
         // The source's bytes after its root's frame, its ids replaced by the copy's: one
         // capacity check, then copies between the ids.

@@ -128,16 +128,18 @@ public enum ResponseEncoder {
             let frame = frames.next(node, in: tree)
             let index = Int(node.index)
             var id = index < ids.count ? ids[index] : nil
+            var escapeFree = ids.escapeFree
             if expanding {
                 id = copied.instanceIDs.map { expandingID < $0.count ? $0[expandingID] : nil } ?? nil
+                escapeFree = copied.instanceIDs?.escapeFree ?? false
                 expandingID += 1
             }
-            writer.openNode(idUTF8: id, frame: frame)
+            writer.openNode(idUTF8: id, frame: frame, escapeFree: escapeFree)
             members.write(node, in: tree, to: &writer)
             if Copies.on {
                 if recorded {
                     copied.record(node, root: startsRecording, position: position, depth: stack.count, id: id,
-                                  start: start, comma: comma, writer: writer)
+                                  escapeFree: escapeFree, start: start, comma: comma, writer: writer)
                 }
                 position += 1
             }

@@ -108,14 +108,15 @@ public struct JSONWriter {
     }
 
     /// `openNode(id:frame:)` for an id given as its UTF-8 bytes (a `NodeIdentifiers` entry):
-    /// the node's opening, id and frame written after one capacity check.
-    public mutating func openNode(idUTF8 id: UnsafeBufferPointer<UInt8>?, frame: Frame) {
+    /// the node's opening, id and frame written after one capacity check. `escapeFree`: the id
+    /// is known to need no escapes (`NodeIdentifiers.escapeFree`), so it is not looked at.
+    public mutating func openNode(idUTF8 id: UnsafeBufferPointer<UInt8>?, frame: Frame, escapeFree: Bool = false) {
         guard let id else {
             beginObject()
             frameMembers(frame)
             return
         }
-        guard Self.firstEscape(id) == id.count, let source = id.baseAddress else {
+        guard escapeFree || Self.firstEscape(id) == id.count, let source = id.baseAddress else {
             openObject(idUTF8: id)  // escapes, or empty: the general path
             frameMembers(frame)
             return
