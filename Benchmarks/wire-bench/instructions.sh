@@ -30,7 +30,7 @@ if [ -z "$tree" ]; then
   tree=$work/tree1000.json
 fi
 count() {  # count STAGE CALLS -> instructions of the whole run
-  WIRE_BENCH_STAGE=$1 WIRE_BENCH_COUNT=$2 valgrind --tool=callgrind --callgrind-out-file=/dev/null \
+  SWIFT_DETERMINISTIC_HASHING=1 WIRE_BENCH_STAGE=$1 WIRE_BENCH_COUNT=$2 valgrind --tool=callgrind --callgrind-out-file=/dev/null \
     "$bench" --service "$tree" 2>&1 | awk '/Collected/ {gsub(",", "", $4); print $4}'
 }
 for stage in $stages; do
