@@ -193,6 +193,10 @@ struct LayoutComputer: Sendable {
     func answerWithInstances(_ request: inout LayoutRequest, ifNoneMatch: String?, document: BaseDocument?) -> Answer? {
         guard !request.textLines, !request.printsTree else { return nil }
         let text = request.textLeaves.isEmpty ? nil : RequestText(installingOn: &request, layouter: textLayouter, key: hashKey)
+        // Leaves that warn are answered by the node-by-node decode (the copies' leaves warn with
+        // their own pointers). Known from the styles alone, so found before any hash or layout;
+        // only the sources' leaves are filed, so this looks at few.
+        if let text, !text.warnings.isEmpty { return nil }
         let key = request.tree.structuralHash(root: request.root, available: request.available,
                                               direction: request.direction, key: hashKey)
         let tag = EntityTag(structure: key, ids: request.ids, instanceIDs: request.instanceIDs,
@@ -221,7 +225,6 @@ struct LayoutComputer: Sendable {
             shared?.store(frames, for: key)
             outcome = .miss
         }
-        if let text, !text.warnings.isEmpty { return nil }
         guard let body = ResponseEncoder.encode(tree: request.tree, root: request.root, ids: request.ids,
                                                 instanceIDs: request.instanceIDs, frames: frames)
         else { return nil }
