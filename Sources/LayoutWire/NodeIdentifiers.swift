@@ -16,8 +16,9 @@ public struct NodeIdentifiers: Sendable, Equatable, RandomAccessCollection, Muta
     /// compact costs no walk of the spans.
     private var deadBytes = 0
     /// Whether no id holds a byte that a JSON string escapes (`"`, `\`, a control character),
-    /// so that an encoder copies ids without looking. False unless known: ids appended as
-    /// bytes leave it false until their decoder vouches for them (`vouchEscapeFree`).
+    /// so that an encoder copies ids without looking. True only when known: ids set as strings
+    /// are checked, and ids appended as bytes make it false until their decoder vouches for
+    /// them (`vouchEscapeFree`).
     public private(set) var escapeFree = true
 
     @usableFromInline struct Span: Sendable {

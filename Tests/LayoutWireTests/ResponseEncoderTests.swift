@@ -41,6 +41,21 @@ import Testing
         #expect(text == Self.expected)
     }
 
+    /// A decoded request's ids are vouched to need no escapes, so the encoder copies them
+    /// unscanned; an id set later (as a patch renames a node) is checked, and escaped.
+    @Test func idsSetAfterDecodingAreEscaped() throws {
+        let body = #"{"root":{"id":"r","children":[{"id":"a"},{"id":"b"}]}}"#
+        var request = try LayoutWire.decodeRequest(bytes: Array(body.utf8))
+        #expect(request.ids.escapeFree)
+        request.ids[2] = "b\"\\"
+        request.tree.computeLayout(root: request.root)
+        let frames = request.tree.preorderFrames(root: request.root)
+        let answer = ResponseEncoder.encode(tree: request.tree, root: request.root, ids: request.ids, frames: frames)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(answer)) as? [String: Any])
+        let children = try #require((json["root"] as? [String: Any])?["children"] as? [[String: Any]])
+        #expect(children.map { $0["id"] as? String } == ["a", "b\"\\"])
+    }
+
     @Test func preorderFramesListEveryNodeOnceInTheEncodersOrder() throws {
         var (tree, root) = try Self.tree()
         tree.computeLayout(root: root)
