@@ -19,9 +19,10 @@ public enum LayoutWire {
     /// (`openBraceCount`), when the caller has counted them already. A large tree is built in
     /// storage from `storage` (see `TreeStoragePool`); give it back there when done with it.
     /// `foldsRepeats`: a child that repeats an earlier sibling (but for its ids) becomes an
-    /// instance of it (its text leaves are not listed: its source's stand for them) (`LayoutTree.addInstance(of:size:under:)`, ids in
-    /// `LayoutRequest.instanceIDs`) instead of a copy of its nodes, where the one-pass decoder
-    /// takes the request; for callers that lay out, hash and answer such trees (the service).
+    /// instance of it instead of a copy of its nodes, where the one-pass decoder takes the
+    /// request (`LayoutTree.addInstance(of:size:under:)`; its descendants' ids are in
+    /// `LayoutRequest.instanceIDs`, and its text leaves are not listed, as its source's stand
+    /// for them). For callers that lay out, hash and answer such trees (the service).
     public static func decodeRequest(bytes: UnsafeRawBufferPointer, limits: WireLimits = .default,
                                      objectCount: Int? = nil,
                                      storage: TreeStoragePool? = .shared,

@@ -126,7 +126,7 @@ struct OnePassDecoder {
         }
         skipWhitespace()
         guard pos == input.count, let root else { throw GaveUp() }
-        // Every id was read by `string()`, which stops at a control character; with no escape in
+        // Every id was read by `string()`, which refuses a control character; with no escape in
         // the document, no id holds a quote or a backslash either.
         if unescaped == nil {
             ids.vouchEscapeFree()

@@ -110,7 +110,7 @@ struct CopiedSubtreeWriter {
         if let id {
             // `openNode` wrote `{"id":"` and the bytes as they are, unless they needed escapes
             // (then this source is not used: its id's length in the answer is another).
-            guard escapeFree || JSONWriter.firstEscape(id) == id.count else { return abandonRecording() }
+            guard JSONWriter.needsNoEscapes(id, known: escapeFree) else { return abandonRecording() }
             span.start = start + (comma ? 1 : 0) + 7
             span.end = span.start + id.count
         }
@@ -180,7 +180,7 @@ struct CopiedSubtreeWriter {
             let id = id(k)
             guard (id != nil) == (ids[record.firstID + k].start >= 0) else { return false }
             if let id {
-                guard escapeFree || JSONWriter.firstEscape(id) == id.count else { return false }
+                guard JSONWriter.needsNoEscapes(id, known: escapeFree) else { return false }
                 idBytes += id.count
             }
         }

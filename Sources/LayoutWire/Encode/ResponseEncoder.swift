@@ -53,10 +53,10 @@ public enum ResponseEncoder {
 
     /// The answer of a tree with instances (`LayoutTree.instances`, ids of their descendants
     /// in `instanceIDs`): that of the tree they stand for, frames from its pre-order list
-    /// (`preorderFrames`). Each instance is written from its source's bytes; nil when one
-    /// cannot be (its frames are not its source's, or its source's ids needed escapes) it is
-    /// written node by node from its source's shape. Nil when an instance is met where neither
-    /// can be done (inside a source being recorded, which a decoder does not make).
+    /// (`preorderFrames`). Each instance is written from its source's bytes or, where it cannot
+    /// be (its frames are not its source's, or its source's ids needed escapes), node by node
+    /// from its source's shape. Nil when an instance is met where neither can be done (inside a
+    /// source being recorded, which a decoder does not make).
     public static func encode(tree: LayoutTree, root: NodeID, ids: NodeIdentifiers, instanceIDs: NodeIdentifiers,
                               frames: [Frame]) -> [UInt8]? {
         var copiesWritten = 0

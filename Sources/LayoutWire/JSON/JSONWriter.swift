@@ -116,7 +116,7 @@ public struct JSONWriter {
             frameMembers(frame)
             return
         }
-        guard escapeFree || Self.firstEscape(id) == id.count, let source = id.baseAddress else {
+        guard Self.needsNoEscapes(id, known: escapeFree), let source = id.baseAddress else {
             openObject(idUTF8: id)  // escapes, or empty: the general path
             frameMembers(frame)
             return
@@ -279,6 +279,13 @@ public struct JSONWriter {
     }
 
     private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
+
+    /// Whether the id `s` is written as it is between quotes: `known` (its ids are
+    /// `NodeIdentifiers.escapeFree`), or no byte of it needs an escape.
+    @usableFromInline @inline(__always)
+    static func needsNoEscapes(_ s: UnsafeBufferPointer<UInt8>, known: Bool) -> Bool {
+        known || firstEscape(s) == s.count
+    }
 
     /// The index of the first byte of `s` that needs an escape (`"`, `\`, a control
     /// character), or `s.count`: eight bytes at a time, then byte by byte.
