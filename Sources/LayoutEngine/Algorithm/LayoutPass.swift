@@ -24,9 +24,10 @@
     let baselineFunction: BaselineFunction?
     let childPlacementFunction: ChildPlacementFunction?
     /// The subtree memo of this call (see SubtreeMemo.swift); nil when subtree reuse is off.
-    // unowned(unsafe): the call's owner (`LayoutTree.runRoot`) holds the memo for the whole
-    // call, so the pass never outlives it; no reference counting per node.
-    unowned(unsafe) var memo: SubtreeMemoState? = nil
+    // Unmanaged: the call's owner (`LayoutTree.runRoot`) holds the memo for the whole call,
+    // so the pass never outlives it, and each call takes it at +0 (`_withUnsafeGuaranteedRef`).
+    // An `unowned(unsafe)` optional bound with `if let` was retained and released per call.
+    var memo: Unmanaged<SubtreeMemoState>? = nil
     /// Each node's last pixel rounding (see `LayoutTree.memoizesPixelRounding`); nil when off.
     var roundings: UnsafeMutablePointer<PixelGridRounding>? = nil
     /// With `roundings`: the rounding walk skips the subtree of a node this call never laid

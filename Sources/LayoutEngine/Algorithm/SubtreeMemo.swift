@@ -48,11 +48,19 @@ final class SubtreeMemoState {
     let history: UnsafeMutableBufferPointer<StructuralHash>
     /// The key with the memo format and the config absorbed, copied for each call's digest.
     let prefix: StructuralHasher
-    /// Snapshots made during this call, by memo key; nil for a key seen once.
-    // Unchecked: one layout pass on one thread uses the memo, and no access to these two
-    // overlaps another (each is a read or a write of one entry or counter); the checks cost
-    // a tenth of a restored call.
-    @exclusivity(unchecked) var table: [StructuralHash: SubtreeSnapshot?] = [:]
+    /// Snapshots made or taken during this call, by memo key, as their numbers in `snapshots`;
+    /// -1 for a key seen once.
+    // Unchecked: one layout pass on one thread uses the memo, and no access to these overlaps
+    // another (each is a read or a write of one entry or counter); the checks cost a tenth of
+    // a restored call.
+    @exclusivity(unchecked) var table: [StructuralHash: Int32] = [:]
+    /// The snapshots of this call, by number. The recent calls and the instances hold numbers,
+    /// not references: a reference taken and dropped is two atomic counts at every restored
+    /// call (with the memo's own, 12 % of the time of a feed of instances, 7 % after).
+    @exclusivity(unchecked) private(set) var snapshots: [SubtreeSnapshot] = []
+    /// Per snapshot number: its root's results, what restoring an instance reads (see `restore`).
+    @exclusivity(unchecked) private(set) var roots: UnsafeMutablePointer<SnapshotRoot>
+    private var rootCapacity = 16
     let store: (any SubtreeSnapshotStore)?
     @exclusivity(unchecked) var statistics = SubtreeReuseStatistics()
     /// The calls last answered from a snapshot, by their exact arguments (see `RecentCalls`).
@@ -63,9 +71,9 @@ final class SubtreeMemoState {
     /// Per node: whether every computation of it is kept (a source of instances, whose
     /// instances restore its snapshots); empty for a tree without instances.
     let keepsEverySnapshot: [Bool]
-    /// Per instance node: the snapshot of its last computation, which holds its descendants'
-    /// state (nil before its first).
-    @exclusivity(unchecked) var instanceStates: [SubtreeSnapshot?]
+    /// Per instance node: the number of the snapshot of its last computation, which holds its
+    /// descendants' state (-1 before its first); empty for a tree without instances.
+    let instanceStates: UnsafeMutableBufferPointer<Int32>
     /// Calls of instances that no snapshot answered: the layout of such a call is not that of
     /// the tree the instances stand for (see `LayoutTree.instancesLaidOut`).
     @exclusivity(unchecked) var instanceMisses = 0
@@ -82,19 +90,49 @@ final class SubtreeMemoState {
         self.inStorageOrder = inStorageOrder
         self.instanceSources = instanceSources
         self.keepsEverySnapshot = keepsEverySnapshot
-        instanceStates = instanceSources.isEmpty ? [] : [SubtreeSnapshot?](repeating: nil, count: hashes.count)
+        instanceStates = .allocate(capacity: instanceSources.isEmpty ? 0 : hashes.count)
+        instanceStates.initialize(repeating: -1)
         history = .allocate(capacity: hashes.count)
         history.initialize(repeating: Self.pristine)
+        roots = .allocate(capacity: rootCapacity)
         self.prefix = prefix
         self.store = store
     }
 
-    deinit { history.deallocate() }
+    deinit {
+        history.deallocate()
+        instanceStates.deallocate()
+        roots.deallocate()
+    }
+
+    /// Numbers `snapshot` (a new one, or one taken from the store) for this call.
+    func number(_ snapshot: SubtreeSnapshot) -> Int32 {
+        let number = snapshots.count
+        if number == rootCapacity {
+            let grown = UnsafeMutablePointer<SnapshotRoot>.allocate(capacity: 2 * rootCapacity)
+            grown.moveInitialize(from: roots, count: number)
+            roots.deallocate()
+            roots = grown
+            rootCapacity *= 2
+        }
+        (roots + number).initialize(to: SnapshotRoot(layout: snapshot.layouts[0], history: snapshot.histories[0],
+                                                     nodeCount: Int32(snapshot.layouts.count)))
+        snapshots.append(snapshot)
+        return Int32(number)
+    }
 
     /// A float's exact bits (one NaN), so equal keys mean bit-identical arguments.
     @inline(__always) static func word(_ value: Float) -> UInt64 {
         UInt64(value.isNaN ? Float.nan.bitPattern : value.bitPattern)
     }
+}
+
+/// What a snapshot holds of its root: all that restoring an instance writes.
+struct SnapshotRoot {
+    var layout: NodeLayout
+    var history: StructuralHash
+    /// The snapshot's nodes, root included.
+    var nodeCount: Int32
 }
 
 extension LayoutPass {
@@ -107,8 +145,10 @@ extension LayoutPass {
                                    _ ownerWidth: Float, _ ownerHeight: Float,
                                    _ performLayout: Bool, _ depth: Int) {
         if let memo {
-            calculateLayoutMemoized(memo, n, availableWidth, availableHeight, ownerDirection, widthMode, heightMode,
-                                    ownerWidth, ownerHeight, performLayout, depth)
+            memo._withUnsafeGuaranteedRef {
+                calculateLayoutMemoized($0, n, availableWidth, availableHeight, ownerDirection, widthMode, heightMode,
+                                        ownerWidth, ownerHeight, performLayout, depth)
+            }
         } else {
             calculateLayoutImpl(n, availableWidth, availableHeight, ownerDirection, widthMode, heightMode,
                                 ownerWidth, ownerHeight, performLayout, depth)
@@ -144,7 +184,8 @@ extension LayoutPass {
                                 | UInt64(ownerDirection.rawValue) << 16 | (performLayout ? 1 << 24 : 0))
         // A cell after a cell like it gets the calls that one got: answered from the recent
         // calls, without the keyed digest and the table's lookup.
-        if let snapshot = memo.recent.snapshot(for: call), restore(snapshot, into: n, memo, isInstance: isInstance) {
+        let recent = memo.recent.snapshot(for: call)
+        if recent >= 0, restore(recent, into: n, memo, isInstance: isInstance) {
             memo.statistics.localHits += 1
             return
         }
@@ -162,17 +203,20 @@ extension LayoutPass {
         // constraints never repeat, and a snapshot costs more than the call. The second time it
         // is computed and kept; from the third on, copied.
         let seen = memo.table[key]
-        if let seen, let snapshot = seen, restore(snapshot, into: n, memo, isInstance: isInstance) {
-            memo.recent.remember(snapshot, for: call)
+        if let seen, seen >= 0, restore(seen, into: n, memo, isInstance: isInstance) {
+            memo.recent.remember(seen, for: call)
             memo.statistics.localHits += 1
             return
         }
         if seen == nil, let store = memo.store, let snapshot = store.snapshot(for: key),
-           restore(snapshot, into: n, memo, isInstance: isInstance) {
-            memo.table[key] = snapshot
-            memo.recent.remember(snapshot, for: call)
-            memo.statistics.storeHits += 1
-            return
+           snapshot.layouts.count == Int(memo.sizes[n]) {
+            let number = memo.number(snapshot)
+            if restore(number, into: n, memo, isInstance: isInstance) {
+                memo.table[key] = number
+                memo.recent.remember(number, for: call)
+                memo.statistics.storeHits += 1
+                return
+            }
         }
         // An instance has no descendants to compute with: a call its source never got (in
         // this state) leaves the layout to a tree without instances.
@@ -184,11 +228,12 @@ extension LayoutPass {
                             ownerWidth, ownerHeight, performLayout, depth)
         memo.history[n] = key
         if seen == nil && (memo.keepsEverySnapshot.isEmpty || !memo.keepsEverySnapshot[n]) {
-            memo.table[key] = .some(nil)
+            memo.table[key] = -1
         } else {
             let snapshot = self.snapshot(of: n, memo)
-            memo.table[key] = snapshot
-            memo.recent.remember(snapshot, for: call)
+            let number = memo.number(snapshot)
+            memo.table[key] = number
+            memo.recent.remember(number, for: call)
             memo.store?.store(snapshot, for: key)
             memo.statistics.recorded += 1
         }
@@ -216,19 +261,25 @@ extension LayoutPass {
                                generation: generation, configVersion: configVersion)
     }
 
+    /// Writes the snapshot numbered `number` over the subtree at `n`; false (and nothing
+    /// written) when its shape differs. An instance (`isInstance`) takes only its own results;
+    /// the snapshot stands for its descendants' state (`SubtreeMemoState.instanceStates`).
+    @inline(__always)
+    func restore(_ number: Int32, into n: Int, _ memo: SubtreeMemoState, isInstance: Bool) -> Bool {
+        guard isInstance else { return restore(memo.snapshots[Int(number)], into: n, memo) }
+        let root = memo.roots + Int(number)
+        guard root.pointee.nodeCount == memo.sizes[n] else { return false }
+        restoreRoot(n, from: root.pointee.layout)
+        memo.history[n] = root.pointee.history
+        memo.instanceStates[n] = number
+        return true
+    }
+
     /// Writes `snapshot` over the subtree at `n`; false (and nothing written) when its shape
     /// differs. Stamps of the snapshot's layout call become this call's.
-    /// An instance (`isInstance`) takes only its own results; the snapshot stands for its
-    /// descendants' state (`SubtreeMemoState.instanceStates`).
-    func restore(_ snapshot: SubtreeSnapshot, into n: Int, _ memo: SubtreeMemoState, isInstance: Bool = false) -> Bool {
+    func restore(_ snapshot: SubtreeSnapshot, into n: Int, _ memo: SubtreeMemoState) -> Bool {
         let size = Int(memo.sizes[n])
         guard snapshot.layouts.count == size else { return false }
-        if isInstance {
-            restoreRoot(n, from: snapshot.layouts[0])
-            memo.history[n] = snapshot.histories[0]
-            memo.instanceStates[n] = snapshot
-            return true
-        }
         let fromGeneration = snapshot.generation, fromConfig = snapshot.configVersion
         let generation = self.generation, configVersion = self.configVersion
         return snapshot.layouts.withUnsafeBufferPointer { saved in
@@ -275,10 +326,38 @@ extension LayoutPass {
     /// Writes over `n` what calculateLayoutImpl of `n` wrote in `saved`; the rest is written by
     /// its parent (position, flex basis and sizes, line) or by calculateLayoutInternal around
     /// the call (cache, size, flags, stamps), and stays.
+    // Field by field in place: a whole row built on the stack and stored back stalled on
+    // reading it (a fifth of a restored instance call's time on the row's store).
     @inline(__always)
     private func restoreRoot(_ n: Int, from saved: NodeLayout) {
+        #if DEBUG
+        // Checked on every 16th node (a walk of each field's description is slow).
+        let expected = n % 16 == 0 ? Self.restoredRoot(layouts[n], from: saved) : nil
+        defer {
+            if let expected {
+                let fields = { (l: NodeLayout) in Mirror(reflecting: l).children.map { "\($0.label ?? ""): \($0.value)" } }
+                assert(fields(layouts[n]) == fields(expected), "restoreRoot left out a field that calculateLayoutImpl writes")
+            }
+        }
+        #endif
+        let l = layouts + n
+        l.pointee.margin = saved.margin
+        l.pointee.border = saved.border
+        l.pointee.padding = saved.padding
+        l.pointee.measuredWidth = saved.measuredWidth
+        l.pointee.measuredHeight = saved.measuredHeight
+        l.pointee.direction = saved.direction
+        l.pointee.hadOverflow = saved.hadOverflow
+        l.pointee.subtreeHoldsCSSItem = saved.subtreeHoldsCSSItem
+        l.pointee.holdsCSSItemGeneration = saved.holdsCSSItemGeneration
+        l.pointee.marginHeightReference = saved.marginHeightReference
+    }
+
+    #if DEBUG
+    /// `saved` but for what restoreRoot leaves of `own`: the definition restoreRoot is checked
+    /// against, so that a field added to `NodeLayout` is not forgotten.
+    private static func restoredRoot(_ own: NodeLayout, from saved: NodeLayout) -> NodeLayout {
         var l = saved
-        let own = layouts[n]
         l.position = own.position
         l.computedFlexBasis = own.computedFlexBasis
         l.computedFlexBasisGeneration = own.computedFlexBasisGeneration
@@ -295,8 +374,9 @@ extension LayoutPass {
         l.isDirty = own.isDirty
         l.width = own.width
         l.height = own.height
-        layouts[n] = l
+        return l
     }
+    #endif
 
     /// Visits the subtree at `n` in pre-order with each node's position in that order.
     @inline(__always) func walkSubtree(_ n: Int, _ visit: (_ node: Int, _ index: Int) -> Void) {

@@ -25,47 +25,61 @@ struct MemoCall: Equatable {
     }
 }
 
-/// The snapshots that answered recent calls, two slots per set, the later call of a set kept
-/// in place of the one used less recently. Two ways rather than one: a feed of ten cell shapes
-/// makes some thirty distinct calls, and in a direct-mapped table a few of them would share a
-/// slot and push each other out at every cell, each miss paying the keyed digest.
-/// Owned by one `SubtreeMemoState` and used by its one layout pass.
+/// The snapshots that answered recent calls (their numbers in the memo), two slots per set,
+/// the later call of a set kept in place of the one used less recently. Two ways rather than
+/// one: a feed of ten cell shapes makes some thirty distinct calls, and in a direct-mapped
+/// table a few of them would share a slot and push each other out at every cell, each miss
+/// paying the keyed digest. Owned by one `SubtreeMemoState` and used by its one layout pass.
+/// Raw memory: arrays here cost a uniqueness check at every write, at every restored call.
 final class RecentCalls {
     static let setBits = 6
     static let setCount = 1 << setBits
-    // Unchecked: as the memo's table (see `SubtreeMemoState`).
-    @exclusivity(unchecked) private var calls: [MemoCall?]
-    @exclusivity(unchecked) private var snapshots: [SubtreeSnapshot?]
+    private let calls: UnsafeMutablePointer<MemoCall>
+    /// Per slot: the number of the snapshot that answered its call, -1 for an empty slot.
+    private let numbers: UnsafeMutablePointer<Int32>
     /// Per set: the way (0 or 1) used less recently, which the next call of the set replaces.
-    @exclusivity(unchecked) private var older: [UInt8]
+    private let older: UnsafeMutablePointer<UInt8>
 
     init() {
-        calls = Array(repeating: nil, count: 2 * Self.setCount)
-        snapshots = Array(repeating: nil, count: 2 * Self.setCount)
-        older = Array(repeating: 0, count: Self.setCount)
+        let empty = MemoCall(subtree: StructuralHash(high: 0, low: 0), history: StructuralHash(high: 0, low: 0),
+                             sizes: 0, ownerSizes: 0, modes: 0)
+        calls = .allocate(capacity: 2 * Self.setCount)
+        calls.initialize(repeating: empty, count: 2 * Self.setCount)
+        numbers = .allocate(capacity: 2 * Self.setCount)
+        numbers.initialize(repeating: -1, count: 2 * Self.setCount)
+        older = .allocate(capacity: Self.setCount)
+        older.initialize(repeating: 0, count: Self.setCount)
     }
 
-    /// The snapshot that answered `call` when it was last made, if its set still holds it.
-    @inline(__always) func snapshot(for call: MemoCall) -> SubtreeSnapshot? {
+    deinit {
+        calls.deallocate()
+        numbers.deallocate()
+        older.deallocate()
+    }
+
+    /// The number of the snapshot that answered `call` when it was last made, if its set
+    /// still holds it; else -1.
+    @inline(__always) func snapshot(for call: MemoCall) -> Int32 {
         let set = call.set
         let first = 2 * set
-        if calls[first] == call {
+        if numbers[first] >= 0 && calls[first] == call {
             older[set] = 1
-            return snapshots[first]
+            return numbers[first]
         }
-        if calls[first + 1] == call {
+        if numbers[first + 1] >= 0 && calls[first + 1] == call {
             older[set] = 0
-            return snapshots[first + 1]
+            return numbers[first + 1]
         }
-        return nil
+        return -1
     }
 
-    /// Keeps `snapshot` as the answer to `call`, in place of its set's call used less recently.
-    @inline(__always) func remember(_ snapshot: SubtreeSnapshot, for call: MemoCall) {
+    /// Keeps snapshot `number` as the answer to `call`, in place of its set's call used less
+    /// recently.
+    @inline(__always) func remember(_ number: Int32, for call: MemoCall) {
         let set = call.set
         let way = Int(older[set])
         calls[2 * set + way] = call
-        snapshots[2 * set + way] = snapshot
+        numbers[2 * set + way] = number
         older[set] = UInt8(1 - way)
     }
 }

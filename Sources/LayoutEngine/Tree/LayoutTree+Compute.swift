@@ -295,7 +295,7 @@ extension LayoutTree {
                 configVersion: configVersion, generation: generation,
                 measureFunction: measureFunction, baselineFunction: baselineFunction,
                 childPlacementFunction: childPlacementFunction)
-            configured.memo = memo
+            configured.memo = memo.map(Unmanaged.passUnretained)
             configured.roundings = roundings.isEmpty ? nil : roundings.baseAddress
             configured.skipsUntouchedRoundings = skipsUntouchedRoundings && !roundings.isEmpty
             configured.records = records

@@ -97,16 +97,19 @@ extension LayoutTree {
         // measured (text rounding); made once per source, when a rounding needs it.
         var shapes: [Int32: SourceShape] = [:]
         // Rounded frames that depend only on the snapshot, for places where rounding commutes
-        // with the place (see `roundsAlike`): by snapshot, where they start in `frames` (-1: the
-        // snapshot's values are not exact in few bits; see `exactInFewBits`). A feed's cells
-        // end in a few snapshots: a short list.
-        var shared: [(snapshot: ObjectIdentifier, start: Int32)] = []
+        // with the place (see `roundsAlike`): by snapshot number, where they start in `frames`
+        // (-1: the snapshot's values are not exact in few bits, see `exactInFewBits`; -2: not
+        // rounded yet).
+        var sharedStarts = [Int32](repeating: -2, count: memo.snapshots.count)
         // The last instance's parent and its absolute place (a feed's cells share one).
         var lastParent = (node: -1, left: 0.0, top: 0.0)
         let states = memo.instanceStates
         for k in instances.nodes.indices {
             let n = Int(instances.nodes[k])
-            guard let snapshot = states[n], Int32(snapshot.layouts.count) == instances.sizes[k] else { return }
+            let number = Int(states[n])
+            guard number >= 0 else { return }
+            let snapshot = memo.snapshots[number]
+            guard Int32(snapshot.layouts.count) == instances.sizes[k] else { return }
             let parent = Int(parents[n].index)
             if parent != lastParent.node {
                 let (left, top) = parent >= 0 && n != root ? absolutePosition(of: parent, root: root) : (0, 0)
@@ -115,18 +118,17 @@ extension LayoutTree {
             // As the pixel rounding sums it: the parent's place, then the node's position.
             let left = n == root ? Double(layouts[n].position.left) : lastParent.left + Double(layouts[n].position.left)
             let top = n == root ? Double(layouts[n].position.top) : lastParent.top + Double(layouts[n].position.top)
-            let id = ObjectIdentifier(snapshot)
             if Self.roundsAlike(left, top, scale: scale) {
-                if let known = shared.firstIndex(where: { $0.snapshot == id }) {
-                    if shared[known].start >= 0 {
-                        // The frames rounded for an earlier instance.
-                        instances.frameStarts.append(shared[known].start)
-                        instances.sharedRoundings += 1
-                        continue
-                    }
-                } else if shared.count < 64 {
+                let start = sharedStarts[number]
+                if start >= 0 {
+                    // The frames rounded for an earlier instance.
+                    instances.frameStarts.append(start)
+                    instances.sharedRoundings += 1
+                    continue
+                }
+                if start == -2 {
                     let exact = scale == 0 || Self.exactInFewBits(snapshot)
-                    shared.append((id, exact ? Int32(instances.frames.count) : -1))
+                    sharedStarts[number] = exact ? Int32(instances.frames.count) : -1
                 }
             }
             let source = instances.sources[k]
