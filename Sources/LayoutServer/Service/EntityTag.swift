@@ -18,7 +18,7 @@ struct EntityTag: Equatable {
     init(structure: StructuralHash, ids: NodeIdentifiers, order: [NodeID]) {
         var hasher = IdsHasher()
         ids.forEachUTF8(in: order) { hasher.add($0) }
-        self.init(structure: structure, idsHash: hasher.hash)
+        self.init(structure: structure, idsHash: hasher.finalized)
     }
 
     /// The tag of a tree with instances (`LayoutTree.instances`, their descendants' ids in
@@ -27,7 +27,7 @@ struct EntityTag: Equatable {
     init(structure: StructuralHash, ids: NodeIdentifiers, instanceIDs: NodeIdentifiers, instances: SubtreeInstances) {
         var hasher = IdsHasher()
         ids.forEachUTF8(expandedBy: instances, instanceIDs: instanceIDs) { hasher.add($0) }
-        self.init(structure: structure, idsHash: hasher.hash)
+        self.init(structure: structure, idsHash: hasher.finalized)
     }
 
     /// The tag of `structure` with an ids part known already (that of an earlier tag whose
@@ -56,28 +56,55 @@ struct EntityTag: Equatable {
         }
     }
 
-    /// FNV-1a over the ids, with a marker byte per slot so nil, "" and shifted boundaries differ.
+    /// The hash of the ids (see `IdsHasher`).
     static func idsHash(_ ids: NodeIdentifiers) -> UInt64 {
         var hasher = IdsHasher()
         ids.forEachUTF8 { hasher.add($0) }
-        return hasher.hash
+        return hasher.finalized
     }
 
-    /// The ids' FNV-1a state, one id at a time. A value the id walks write in place: a local
-    /// `var` captured by their closures was checked for exclusive access at every byte.
+    /// The ids' hash state, one id at a time: per slot a word with its length (or a nil
+    /// marker), then its bytes eight at a time, each word folded in by a multiply and a shift.
+    /// Unkeyed, as FNV-1a was here before: the half of the tag that is not the cache's key.
+    /// Words, not bytes: FNV-1a's chain of one multiply per byte was 3 % of a 1,000-cell feed's
+    /// uncached request. A value the id walks write in place: a local `var` captured by their
+    /// closures was checked for exclusive access at every byte.
     private struct IdsHasher {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        private var hash: UInt64 = 0xCBF2_9CE4_8422_2325
 
         @inline(__always) mutating func add(_ id: UnsafeBufferPointer<UInt8>?) {
-            guard let id else { return mix(0xFF) }
-            mix(0xFE)
-            for byte in id { mix(byte) }
-            mix(0xFD)
+            guard let id else { return mix(~0) }
+            let count = id.count
+            mix(UInt64(count) << 8 | 0xFE)
+            guard count > 0, let base = id.baseAddress else { return }
+            let raw = UnsafeRawPointer(base)
+            var at = 0
+            while at + 8 <= count {
+                mix(raw.loadUnaligned(fromByteOffset: at, as: UInt64.self))
+                at += 8
+            }
+            guard at < count else { return }
+            if count >= 8 {
+                // The last eight bytes, overlapping the word before: the length is mixed in
+                // already, so the overlap is unambiguous.
+                mix(raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self))
+            } else {
+                var word: UInt64 = 0
+                for k in 0..<count { word |= UInt64(base[k]) << (8 * UInt64(k)) }
+                mix(word)
+            }
         }
 
-        @inline(__always) private mutating func mix(_ byte: UInt8) {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x0000_0100_0000_01B3
+        @inline(__always) private mutating func mix(_ word: UInt64) {
+            hash = (hash ^ word) &* 0x9E37_79B9_7F4A_7C15
+            hash ^= hash >> 29
+        }
+
+        /// The hash, its high bits folded into the low ones.
+        var finalized: UInt64 {
+            var h = hash &* 0xBF58_476D_1CE4_E5B9
+            h ^= h >> 32
+            return h
         }
     }
 
