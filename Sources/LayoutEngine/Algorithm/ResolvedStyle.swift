@@ -1,5 +1,10 @@
 // Style lookups as Yoga's Style.h resolves them: edge precedence (start/end, then the physical
 // edge, then horizontal/vertical, then all), percentages, box-sizing and min/max.
+//
+// The lookups the layout pass makes per item are `@_transparent`: a `Style` is 416 bytes, and
+// where the optimizer left a call to one of its methods on `styles[n]` (despite
+// `@inline(__always)`), it passed the node's whole style as a copy on the stack, a 413-byte
+// memcpy per call (about 9,000 per layout of a 1,000-cell feed).
 
 extension StyleValue {
     /// Points, or a percentage of `reference`; NaN (Yoga's undefined) for everything else.
@@ -87,35 +92,35 @@ extension Style {
 
     // MARK: padding and border
 
-    @inline(__always) func padding(_ edge: PhysicalEdge, _ direction: Direction, _ widthSize: Float) -> Float {
+    @_transparent func padding(_ edge: PhysicalEdge, _ direction: Direction, _ widthSize: Float) -> Float {
         maxOrDefined(padding.resolve(edge, direction).resolveNaN(widthSize), 0)
     }
 
     /// Border width on an edge; percentages resolve against 0, as in Yoga.
-    @inline(__always) func border(_ edge: PhysicalEdge, _ direction: Direction) -> Float {
+    @_transparent func border(_ edge: PhysicalEdge, _ direction: Direction) -> Float {
         maxOrDefined(border.resolve(edge, direction).resolveNaN(0), 0)
     }
 
-    @inline(__always) func paddingAndBorder(_ edge: PhysicalEdge, _ direction: Direction, _ widthSize: Float) -> Float {
+    @_transparent func paddingAndBorder(_ edge: PhysicalEdge, _ direction: Direction, _ widthSize: Float) -> Float {
         padding(edge, direction, widthSize) + border(edge, direction)
     }
 
-    @inline(__always) func flexStartPaddingAndBorder(_ axis: FlexDirection, _ direction: Direction, _ widthSize: Float) -> Float {
+    @_transparent func flexStartPaddingAndBorder(_ axis: FlexDirection, _ direction: Direction, _ widthSize: Float) -> Float {
         paddingAndBorder(axis.flexStartEdge, direction, widthSize)
     }
 
-    @inline(__always) func flexEndPaddingAndBorder(_ axis: FlexDirection, _ direction: Direction, _ widthSize: Float) -> Float {
+    @_transparent func flexEndPaddingAndBorder(_ axis: FlexDirection, _ direction: Direction, _ widthSize: Float) -> Float {
         paddingAndBorder(axis.flexEndEdge, direction, widthSize)
     }
 
     /// Padding plus border on both sides of an axis (Yoga's `paddingAndBorderForAxis`).
-    @inline(__always) func paddingAndBorderForAxis(_ axis: FlexDirection, _ direction: Direction, _ widthSize: Float) -> Float {
+    @_transparent func paddingAndBorderForAxis(_ axis: FlexDirection, _ direction: Direction, _ widthSize: Float) -> Float {
         axis.isRow
             ? paddingAndBorder(.left, direction, widthSize) + paddingAndBorder(.right, direction, widthSize)
             : paddingAndBorder(.top, direction, widthSize) + paddingAndBorder(.bottom, direction, widthSize)
     }
 
-    @inline(__always) func borderForAxis(_ axis: FlexDirection) -> Float {
+    @_transparent func borderForAxis(_ axis: FlexDirection) -> Float {
         axis.isRow ? border(.left, .ltr) + border(.right, .ltr) : border(.top, .ltr) + border(.bottom, .ltr)
     }
 
@@ -137,12 +142,12 @@ extension Style {
         return !v.isUndefined && !v.isAuto
     }
 
-    var horizontalInsetsDefined: Bool {
+    @_transparent var horizontalInsetsDefined: Bool {
         !position.left.isUndefined || !position.right.isUndefined || !position.all.isUndefined
             || !position.horizontal.isUndefined || !position.start.isUndefined || !position.end.isUndefined
     }
 
-    var verticalInsetsDefined: Bool {
+    @_transparent var verticalInsetsDefined: Bool {
         !position.top.isUndefined || !position.bottom.isUndefined || !position.all.isUndefined
             || !position.vertical.isUndefined
     }
@@ -158,7 +163,7 @@ extension Style {
     // MARK: dimensions
 
     /// Yoga's processed dimension: max when min equals max, else the declared size.
-    @inline(__always) func processedDimension(_ row: Bool) -> StyleValue {
+    @_transparent func processedDimension(_ row: Bool) -> StyleValue {
         let maxV = row ? maxWidth : maxHeight
         let minV = row ? minWidth : minHeight
         if !maxV.isUndefined && maxV.inexactlyEquals(minV) { return maxV }
@@ -166,17 +171,17 @@ extension Style {
     }
 
     /// Padding plus border along a dimension, added to sizes under content-box sizing.
-    @inline(__always) func boxSizingExtra(_ row: Bool, _ direction: Direction, _ ownerWidth: Float) -> Float {
+    @_transparent func boxSizingExtra(_ row: Bool, _ direction: Direction, _ ownerWidth: Float) -> Float {
         boxSizing == .borderBox ? 0 : paddingAndBorderForAxis(row ? .row : .column, direction, ownerWidth)
     }
 
-    @inline(__always) func resolvedMinDimension(_ row: Bool, _ direction: Direction, _ reference: Float, _ ownerWidth: Float) -> Float {
+    @_transparent func resolvedMinDimension(_ row: Bool, _ direction: Direction, _ reference: Float, _ ownerWidth: Float) -> Float {
         let v = (row ? minWidth : minHeight).resolveNaN(reference)
         if boxSizing == .borderBox || v.isNaN { return v }
         return v + boxSizingExtra(row, direction, ownerWidth)
     }
 
-    @inline(__always) func resolvedMaxDimension(_ row: Bool, _ direction: Direction, _ reference: Float, _ ownerWidth: Float) -> Float {
+    @_transparent func resolvedMaxDimension(_ row: Bool, _ direction: Direction, _ reference: Float, _ ownerWidth: Float) -> Float {
         let v = (row ? maxWidth : maxHeight).resolveNaN(reference)
         if boxSizing == .borderBox || v.isNaN { return v }
         return v + boxSizingExtra(row, direction, ownerWidth)
@@ -189,7 +194,7 @@ extension Style {
     }
 
     /// Yoga's `getResolvedDimension`: the declared size as a border-box size.
-    @inline(__always) func resolvedDimension(_ row: Bool, _ direction: Direction, _ reference: Float, _ ownerWidth: Float) -> Float {
+    @_transparent func resolvedDimension(_ row: Bool, _ direction: Direction, _ reference: Float, _ ownerWidth: Float) -> Float {
         let v = processedDimension(row).resolveNaN(reference)
         if boxSizing == .borderBox || v.isNaN { return v }
         return v + boxSizingExtra(row, direction, ownerWidth)
