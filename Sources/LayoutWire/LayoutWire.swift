@@ -27,10 +27,19 @@ public enum LayoutWire {
                                      objectCount: Int? = nil,
                                      storage: TreeStoragePool? = .shared,
                                      foldsRepeats: Bool = false) throws(WireError) -> LayoutRequest {
+        try decodeRequest(bytes: bytes, limits: limits, objectCount: objectCount, storage: storage,
+                          foldsRepeats: foldsRepeats, body: nil)
+    }
+
+    /// `decodeRequest(bytes:…)` of the storage of `body`, when there is one (the instances'
+    /// ids then point into it: a request with instances holds the body).
+    static func decodeRequest(bytes: UnsafeRawBufferPointer, limits: WireLimits, objectCount: Int?,
+                              storage: TreeStoragePool?, foldsRepeats: Bool, body: [UInt8]?) throws(WireError) -> LayoutRequest {
         // Most requests decode in one pass over the bytes; the rest (and every error) from the tape.
         if bytes.count <= limits.maxDocumentBytes,
            let request = OnePassDecoder.decode(bytes.assumingMemoryBound(to: UInt8.self), limits: limits,
-                                               objectCount: objectCount, storage: storage, foldsRepeats: foldsRepeats) {
+                                               objectCount: objectCount, storage: storage, foldsRepeats: foldsRepeats,
+                                               body: body) {
             return request
         }
         // The document reads its strings from `bytes` instead of copying them: it is decoded
@@ -41,7 +50,9 @@ public enum LayoutWire {
         return try decoder.decodeRequest(at: 0)
     }
 
-    /// Parses and decodes a request body in one go (`objectCount`, `storage`: as above).
+    /// Parses and decodes a request body in one go (`objectCount`, `storage`: as above). With
+    /// `foldsRepeats`, the instances' ids point into `bytes` rather than copy them: a request
+    /// with instances holds the body's array (shared, not copied) as long as it lives.
     public static func decodeRequest(bytes: [UInt8], limits: WireLimits = .default,
                                      objectCount: Int? = nil,
                                      storage: TreeStoragePool? = .shared,
@@ -49,7 +60,7 @@ public enum LayoutWire {
         try bytes.withUnsafeBytes { raw in
             Result { () throws(WireError) in
                 try decodeRequest(bytes: raw, limits: limits, objectCount: objectCount, storage: storage,
-                                  foldsRepeats: foldsRepeats)
+                                  foldsRepeats: foldsRepeats, body: foldsRepeats ? bytes : nil)
             }
         }.get()
     }
@@ -73,7 +84,8 @@ public enum LayoutWire {
     public static func decodeInOnePassFoldingRepeats(bytes: [UInt8], limits: WireLimits) -> LayoutRequest? {
         var copies = 0
         return bytes.withUnsafeBufferPointer {
-            OnePassDecoder.decode($0, limits: limits, storage: nil, repeatsFrom: 0, foldsRepeats: true, copies: &copies)
+            OnePassDecoder.decode($0, limits: limits, storage: nil, repeatsFrom: 0, foldsRepeats: true, body: bytes,
+                                  copies: &copies)
         }
     }
 

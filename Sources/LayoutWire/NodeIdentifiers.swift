@@ -20,6 +20,9 @@ public struct NodeIdentifiers: Sendable, Equatable, RandomAccessCollection, Muta
     /// are checked, and ids appended as bytes make it false until their decoder vouches for
     /// them (`vouchEscapeFree`).
     public private(set) var escapeFree = true
+    /// How many bytes at the start of `bytes` are a decoder's input, which ids may point into
+    /// instead of being copied (`init(referencing:)`); 0 once the run was compacted.
+    private var referencedCount = 0
 
     @usableFromInline struct Span: Sendable {
         @usableFromInline var start: Int32
@@ -60,10 +63,20 @@ public struct NodeIdentifiers: Sendable, Equatable, RandomAccessCollection, Muta
         }
     }
 
-    /// Room for `count` ids of `bytes` bytes in all.
+    /// Ids that point into `input` where they can (`append(utf8:in:)`): the array is shared,
+    /// not copied, and is held as long as these ids are; the bytes no id points to count as
+    /// dead, so the first edit that makes them most of the run compacts it.
+    init(referencing input: [UInt8]) {
+        bytes = input
+        referencedCount = input.count
+        deadBytes = input.count
+    }
+
+    /// Room for `count` ids of `bytes` bytes in all (for ids of their own; ids pointing into a
+    /// referenced input need no room).
     public mutating func reserveCapacity(_ count: Int, bytes byteCount: Int) {
         spans.reserveCapacity(count)
-        bytes.reserveCapacity(byteCount)
+        if referencedCount == 0 { bytes.reserveCapacity(byteCount) }
     }
 
     public mutating func append(_ id: String?) {
@@ -78,6 +91,21 @@ public struct NodeIdentifiers: Sendable, Equatable, RandomAccessCollection, Muta
         escapeFree = false
         spans.append(Span(start: Int32(bytes.count), length: Int32(id.count)))
         bytes.append(contentsOf: id)
+    }
+
+    /// `append(utf8:)` for an id read from `input`, the bytes of `init(referencing:)`: when
+    /// `id` lies in them, only its span is kept (no copy); otherwise (an unescaped id) it is
+    /// copied, which copies the shared input once.
+    @inline(__always)
+    mutating func append(utf8 id: UnsafeBufferPointer<UInt8>?, in input: UnsafeBufferPointer<UInt8>) {
+        if let id, let start = id.baseAddress, let base = input.baseAddress,
+           start >= base, start - base + id.count <= referencedCount {
+            escapeFree = false
+            spans.append(Span(start: Int32(start - base), length: Int32(id.count)))
+            deadBytes -= id.count
+            return
+        }
+        append(utf8: id)
     }
 
     /// Marks every id as holding no byte a JSON string escapes: for a decoder that read each
@@ -210,5 +238,6 @@ public struct NodeIdentifiers: Sendable, Equatable, RandomAccessCollection, Muta
         }
         bytes = packed
         deadBytes = 0
+        referencedCount = 0
     }
 }

@@ -45,6 +45,32 @@ import Testing
         #expect(try LayoutWire.decodeRequest(bytes: Array(clean.utf8)).ids.escapeFree)
     }
 
+    /// Ids that point into a decoder's input (the instances' ids): read back as ids of their
+    /// own, equal to them, and unchanged when the input's array is changed or the ids edited.
+    @Test func idsPointingIntoTheInputReadBackAsTheirOwn() {
+        var input = Array(#"{"id":"card-1","x":"caf\u00e9"}"#.utf8)
+        var ids = NodeIdentifiers(referencing: input)
+        input.withUnsafeBufferPointer { all in
+            ids.append(utf8: UnsafeBufferPointer(rebasing: all[7..<13]), in: all)  // card-1
+            ids.append(utf8: nil, in: all)
+            // Not in the input (an unescaped string): copied.
+            Array("café".utf8).withUnsafeBufferPointer { ids.append(utf8: $0, in: all) }
+            ids.append(utf8: UnsafeBufferPointer(rebasing: all[2..<4]), in: all)  // id
+        }
+        let own: NodeIdentifiers = ["card-1", nil, "café", "id"]
+        #expect(ids == own)
+        #expect(Array(ids) == ["card-1", nil, "café", "id"])
+        // The array is shared, not borrowed: writing to the caller's copy changes no id.
+        input[7] = UInt8(ascii: "X")
+        #expect(ids == own)
+        ids[0] = "renamed"
+        #expect(Array(ids) == ["renamed", nil, "café", "id"])
+        // Far from the input, ids are copied.
+        var other = NodeIdentifiers(referencing: input)
+        Array("elsewhere".utf8).withUnsafeBufferPointer { other.append(utf8: $0, in: UnsafeBufferPointer(start: nil, count: 0)) }
+        #expect(Array(other) == ["elsewhere"])
+    }
+
     @Test func replacedIdsReadBackAndLeaveTheOthers() {
         var ids: NodeIdentifiers = ["a", "b", nil, "d"]
         ids[1] = "a much longer id than before"

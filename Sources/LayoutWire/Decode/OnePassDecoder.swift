@@ -56,18 +56,20 @@ struct OnePassDecoder {
     /// `storage`: where a large tree takes its arrays from, and gives them back to when this
     /// decoder gives up.
     /// `foldsRepeats`: repeats become instances (see `LayoutRequest.instanceIDs`).
+    /// `body`: the array `bytes` are the storage of, when there is one: the instances' ids
+    /// then point into it instead of being copied (`NodeIdentifiers.init(referencing:)`).
     static func decode(_ bytes: UnsafeBufferPointer<UInt8>, limits: WireLimits, objectCount: Int? = nil,
-                       storage: TreeStoragePool? = nil, foldsRepeats: Bool = false) -> LayoutRequest? {
+                       storage: TreeStoragePool? = nil, foldsRepeats: Bool = false, body: [UInt8]? = nil) -> LayoutRequest? {
         var copies = 0
         return decode(bytes, limits: limits, objectCount: objectCount, storage: storage, foldsRepeats: foldsRepeats,
-                      copies: &copies)
+                      body: body, copies: &copies)
     }
 
     /// `decode`, counting the children copied from an earlier sibling (`RepeatedSiblings`), in
     /// trees of about `repeatsFrom` nodes or more (estimated from the count of `{`).
     static func decode(_ bytes: UnsafeBufferPointer<UInt8>, limits: WireLimits, objectCount: Int? = nil,
                        storage: TreeStoragePool? = nil, repeatsFrom: Int = RepeatedSiblings.minimumNodes,
-                       foldsRepeats: Bool = false, copies: inout Int) -> LayoutRequest? {
+                       foldsRepeats: Bool = false, body: [UInt8]? = nil, copies: inout Int) -> LayoutRequest? {
         // Nearly every node is an object with a style object: half the objects, a guess that
         // keeps the arrays near their final size (over-reserving pushes them into fresh pages).
         let reserve = min(limits.maxNodes, (objectCount ?? LayoutWire.openBraceCount(in: bytes)) / 2 + 1)
@@ -75,6 +77,9 @@ struct OnePassDecoder {
         decoder.findsRepeats = reserve >= repeatsFrom
         decoder.foldsRepeats = foldsRepeats
         decoder.reservedNodes = reserve
+        if foldsRepeats, let body, body.withUnsafeBufferPointer({ $0.baseAddress == bytes.baseAddress && $0.count == bytes.count }) {
+            decoder.instanceIDs = NodeIdentifiers(referencing: body)
+        }
         defer {
             decoder.unescaped?.free()
             decoder.unescapedID?.free()
@@ -359,7 +364,7 @@ struct OnePassDecoder {
                 ids.append(utf8: id)
                 siblings.noteID(span)
             } else {
-                instanceIDs.append(utf8: id)
+                instanceIDs.append(utf8: id, in: input)
             }
         }
     }
