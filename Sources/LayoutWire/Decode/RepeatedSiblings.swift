@@ -69,7 +69,8 @@ struct RepeatedSiblings {
     /// Per node (by index): where its id's string starts (its opening quote) and ends (past
     /// the closing quote) in the input, as `start << 32 | end`; -1 for a node without an id.
     private var idSpans: [Int64] = []
-    /// The repeat's id strings found by the last `findRepeat`, one per source node with an id.
+    /// The repeat's id strings found by the last `findRepeat`, one per source node with an id
+    /// (the entries after those are stale).
     private(set) var cloneIDStarts: [Int32] = []
     /// Children copied from an earlier sibling so far.
     private(set) var copies = 0
@@ -171,7 +172,9 @@ struct RepeatedSiblings {
     /// token: the decoder reads it (and refuses a bad one) when it copies the nodes.
     private mutating func match(_ source: Source, at child: Int, in input: UnsafeBufferPointer<UInt8>) -> Int? {
         guard let base = input.baseAddress else { return nil }
-        cloneIDStarts.removeAll(keepingCapacity: true)
+        // Overwritten in place (entries past the source's ids are stale): emptying it first,
+        // a generic range replacement, was paid at every match.
+        var found = 0
         var p = source.start.byte, q = child
         for node in source.start.node..<source.nodeEnd where idSpans[node] >= 0 {
             let idStart = Int(idSpans[node] >> 32)
@@ -180,7 +183,8 @@ struct RepeatedSiblings {
             guard q + run < input.count, memcmp(base + p, base + q, run) == 0 else { return nil }
             q += run
             guard input[q] == UInt8(ascii: "\"") else { return nil }
-            cloneIDStarts.append(Int32(q))
+            if found < cloneIDStarts.count { cloneIDStarts[found] = Int32(q) } else { cloneIDStarts.append(Int32(q)) }
+            found += 1
             q += 1
             while q < input.count && input[q] != UInt8(ascii: "\"") {
                 q += input[q] == UInt8(ascii: "\\") ? 2 : 1
