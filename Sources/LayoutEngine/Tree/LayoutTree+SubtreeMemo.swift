@@ -111,27 +111,38 @@ extension LayoutTree {
         if hasInstances {
             instanceSources = [Int32](repeating: -1, count: nodeCount)
             keepsEverySnapshot = [Bool](repeating: false, count: nodeCount)
-            for (n32, s32) in zip(instances.nodes, instances.sources) {
-                let (n, s) = (Int(n32), Int(s32))
-                if !candidates[s] { candidateCount += 1 }
-                hashes[n] = hashes[s]
-                sizes[n] = sizes[s]
-                candidates[n] = true
-                candidates[s] = true
-                instanceSources[n] = s32
-                keepsEverySnapshot[s] = true
-            }
-            // A snapshot of an instance's ancestor would leave out the instance's descendants.
-            for n32 in instances.nodes {
-                var a = Int(parents[Int(n32)].index)
-                while a >= 0 {
-                    if candidates[a] {
-                        candidates[a] = false
-                        candidateCount -= 1
-                    }
-                    a = Int(parents[a].index)
+            // Through buffers: a feed's thousand instances made five uniqueness checks each.
+            hashes.withUnsafeMutableBufferPointer { hashes in
+            sizes.withUnsafeMutableBufferPointer { sizes in
+            candidates.withUnsafeMutableBufferPointer { candidates in
+            instanceSources.withUnsafeMutableBufferPointer { instanceSources in
+            keepsEverySnapshot.withUnsafeMutableBufferPointer { keepsEverySnapshot in
+                for (n32, s32) in zip(instances.nodes, instances.sources) {
+                    let (n, s) = (Int(n32), Int(s32))
+                    if !candidates[s] { candidateCount += 1 }
+                    hashes[n] = hashes[s]
+                    sizes[n] = sizes[s]
+                    candidates[n] = true
+                    candidates[s] = true
+                    instanceSources[n] = s32
+                    keepsEverySnapshot[s] = true
                 }
-            }
+                // A snapshot of an instance's ancestor would leave out the instance's
+                // descendants. Siblings share their ancestors: each parent is walked once.
+                var lastParent = -1
+                for n32 in instances.nodes {
+                    var a = Int(parents[Int(n32)].index)
+                    guard a != lastParent else { continue }
+                    lastParent = a
+                    while a >= 0 {
+                        if candidates[a] {
+                            candidates[a] = false
+                            candidateCount -= 1
+                        }
+                        a = Int(parents[a].index)
+                    }
+                }
+            }}}}}
         }
         guard candidateCount > 0 else { return nil }
         var prefix = StructuralHasher(key: key)
