@@ -326,8 +326,8 @@ extension LayoutPass {
     /// Writes over `n` what calculateLayoutImpl of `n` wrote in `saved`; the rest is written by
     /// its parent (position, flex basis and sizes, line) or by calculateLayoutInternal around
     /// the call (cache, size, flags, stamps), and stays.
-    // Field by field in place: a whole row built on the stack and stored back stalled on
-    // reading it (a fifth of a restored instance call's time on the row's store).
+    // Field by field in place: a whole row built on the stack and stored back stalled there
+    // (a fifth of the memo call's own samples fell on that store, on a feed of instances).
     @inline(__always)
     private func restoreRoot(_ n: Int, from saved: NodeLayout) {
         #if DEBUG
