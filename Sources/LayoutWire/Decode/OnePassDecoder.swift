@@ -15,18 +15,19 @@ import LayoutTextModel
 /// `RequestDecoder` decodes the request from the tape instead; that one also words the errors. A request both
 /// accept decodes to the same tree, ids and hash either way (`OnePassDecoderTests`). In a large
 /// tree, a child that repeats an earlier sibling but for its ids is copied from it instead of
-/// being decoded (`RepeatedSiblings`).
+/// being decoded (`RepeatedSiblings`; the copying is in `OnePassDecoder+Repeats.swift`, the
+/// token readers in `OnePassDecoder+Tokens.swift`).
 struct OnePassDecoder {
-    private let input: UnsafeBufferPointer<UInt8>
-    private let limits: WireLimits
+    let input: UnsafeBufferPointer<UInt8>
+    let limits: WireLimits
     private let styleKeys = StyleProperty.keyTable
-    private var pos = 0
+    var pos = 0
     /// The last string read with escapes, unescaped (made at the first escape).
-    private var unescaped: GrowableBuffer<UInt8>?
+    var unescaped: GrowableBuffer<UInt8>?
     /// The node's id when it had escapes: kept apart, since the node's other strings follow it.
-    private var unescapedID: GrowableBuffer<UInt8>?
+    var unescapedID: GrowableBuffer<UInt8>?
     /// Text styles and leaves met on the way, resolved at the end as the tape decoder does.
-    private let text = TextCollector()
+    let text = TextCollector()
     /// Children the last `nodes` copied from an earlier sibling. (Its `RepeatedSiblings` is a
     /// local there, not a field: a copy of the decoder, which the compiler makes at times, would
     /// retain its arrays.)
@@ -35,13 +36,13 @@ struct OnePassDecoder {
     private var findsRepeats = false
     /// Whether a repeat becomes an instance of its sibling (`LayoutTree.addInstance(of:size:under:)`)
     /// instead of a copy of its nodes.
-    private var foldsRepeats = false
+    private(set) var foldsRepeats = false
     /// The nodes the instances stand for, beyond the tree's (counted against `maxNodes`).
-    private var virtualNodes = 0
+    var virtualNodes = 0
     /// The ids of those nodes (`LayoutRequest.instanceIDs`).
-    private var instanceIDs = NodeIdentifiers()
+    var instanceIDs = NodeIdentifiers()
     /// The nodes the tree's arrays were reserved for (an estimate from the count of `{`).
-    private var reservedNodes = 0
+    private(set) var reservedNodes = 0
 
     /// Thrown at the first thing outside the accepted shape; nothing is reported.
     struct GaveUp: Error {}
@@ -283,108 +284,6 @@ struct OnePassDecoder {
         return root
     }
 
-    /// When the child at `pos` repeats an earlier sibling but for its ids, adds a copy of that
-    /// sibling's nodes under `parent` (with the child's own ids, and its text filed as the
-    /// sibling's was), notes it in `copied`, moves past it and returns true. The child is at
-    /// `positions`.
-    private mutating func cloneEarlierSibling(into tree: inout LayoutTree, ids: inout NodeIdentifiers,
-                                              under parent: NodeID, positions: [Int],
-                                              siblings: inout RepeatedSiblings,
-                                              filed: inout (declarations: Int, leaves: Int),
-                                              copied: inout [CopiedSubtree]) throws(GaveUp) -> Bool {
-        guard let (source, end) = siblings.findRepeat(at: pos, in: input) else { return false }
-        let count = source.nodeEnd - source.start.node
-        guard tree.nodeCount + virtualNodes + count <= limits.maxNodes else { throw GaveUp() }
-        // Its text is its source's: nothing of it is filed (the source's leaves are measured
-        // for it, and their styles inherit alike).
-        if foldsRepeats {
-            try addInstance(of: source, into: &tree, ids: &ids, under: parent, siblings: &siblings, count: count)
-            pos = end
-            return true
-        }
-        let offset = tree.nodeCount - source.start.node
-        let copy = tree.addNodes(copying: source.start.node..<source.nodeEnd, under: parent)
-        copied.append(CopiedSubtree(copy: copy, source: NodeID(source.start.node), nodeCount: Int32(count)))
-        var nextID = 0
-        for from in source.start.node..<source.nodeEnd {
-            if siblings.hasID(from) {
-                pos = Int(siblings.cloneIDStarts[nextID])
-                nextID += 1
-                let idStart = pos
-                ids.append(utf8: try string())
-                siblings.noteID(idStart..<pos)
-            } else {
-                ids.append(utf8: nil)
-                siblings.noteID(nil)
-            }
-        }
-        if source.leafEnd > source.start.leaves || source.declarationEnd > source.start.declarations {
-            let own = Self.pointer(positions)
-            text.fileCopies(declarations: source.start.declarations..<source.declarationEnd,
-                            leaves: source.start.leaves..<source.leafEnd, offset: Int32(offset)) { pointer in
-                // Cut by bytes (a pointer of child positions is ASCII): dropping characters
-                // walks grapheme breaks, which cost a tenth of decoding a feed of text cells.
-                var copied = own
-                copied.append(contentsOf: Substring(pointer.utf8.dropFirst(source.pointerLength)))
-                return copied
-            }
-            filed.declarations += source.declarationEnd - source.start.declarations
-            filed.leaves += source.leafEnd - source.start.leaves
-        }
-        pos = end
-        return true
-    }
-
-    /// Adds an instance of `source` (of `count` nodes) under `parent` for the
-    /// repeat at `pos`, whose ids `siblings` found: the root's go to `ids`, the others to
-    /// `instanceIDs`.
-    private mutating func addInstance(of source: RepeatedSiblings.Source, into tree: inout LayoutTree,
-                                      ids: inout NodeIdentifiers, under parent: NodeID,
-                                      siblings: inout RepeatedSiblings, count: Int) throws(GaveUp) {
-        _ = tree.addInstance(of: NodeID(source.start.node), size: count, under: parent)
-        if instanceIDs.isEmpty {
-            // Room as for the tree's ids: grown from empty, the runs were copied at every
-            // doubling, a tenth of the decode of a feed.
-            instanceIDs.reserveCapacity(reservedNodes, bytes: (input.count - pos) / 6)
-        }
-        virtualNodes += count - 1
-        var nextID = 0
-        for from in source.start.node..<source.nodeEnd {
-            let isRoot = from == source.start.node
-            var id: UnsafeBufferPointer<UInt8>?
-            var span: Range<Int>?
-            if siblings.hasID(from) {
-                pos = Int(siblings.cloneIDStarts[nextID])
-                nextID += 1
-                let idStart = pos
-                id = try string()
-                span = idStart..<pos
-            }
-            if isRoot {
-                ids.append(utf8: id)
-                siblings.noteID(span)
-            } else {
-                instanceIDs.append(utf8: id, in: input)
-            }
-        }
-    }
-
-    /// The UTF-8 length of `pointer(positions)`, without making it.
-    private static func pointerLength(_ positions: [Int]) -> Int {
-        var length = 5  // "/root"
-        for position in positions {
-            var digits = 1, rest = position / 10
-            while rest > 0 { digits += 1; rest /= 10 }
-            length += 10 + digits  // "/children/" and the position
-        }
-        return length
-    }
-
-    /// The JSON pointer of the node at `positions` (child positions from the root's children down).
-    private static func pointer(_ positions: [Int]) -> String {
-        JSONPointer.node(positions) { (false, $0, false) }
-    }
-
     /// Adds the node object at `pos` as the last child of `parent` and reads its members up to
     /// the end of the object, or into its non-empty `children` array (true: `pos` is at the
     /// first child).
@@ -520,171 +419,6 @@ struct OnePassDecoder {
         guard let isFixed, let width, let height else { throw GaveUp() }
         let size = Size(width: width, height: height)
         return isFixed ? .fixed(size) : .benchmarkLeaf(size)
-    }
-
-    // MARK: Values
-
-    /// A non-negative number that fits a Float.
-    private mutating func measurement() throws(GaveUp) -> Float {
-        do { return try StyleProperty.checked(try number(), allowNegative: false) } catch { throw GaveUp() }
-    }
-
-    private mutating func number() throws(GaveUp) -> Double {
-        guard let (value, end) = JSONNumber.parse(input, from: pos) else { throw GaveUp() }
-        pos = end
-        return value
-    }
-
-    private mutating func bool() throws(GaveUp) -> Bool {
-        if peek() == UInt8(ascii: "t") { try literal("true"); return true }
-        try literal("false")
-        return false
-    }
-
-    private mutating func literal(_ word: StaticString) throws(GaveUp) {
-        let n = word.utf8CodeUnitCount
-        guard pos + n <= input.count else { throw GaveUp() }
-        for i in 0..<n where input[pos + i] != word.utf8Start[i] { throw GaveUp() }
-        pos += n
-    }
-
-    /// A string at `pos` after whitespace, checked to be UTF-8 as the parser checks it: its
-    /// bytes in the input, or, when it has escapes, in `unescaped` (valid until the next string).
-    @inline(__always)
-    private mutating func string() throws(GaveUp) -> UnsafeBufferPointer<UInt8> {
-        skipWhitespace()
-        guard pos < input.count, input[pos] == UInt8(ascii: "\"") else { throw GaveUp() }
-        let start = pos + 1
-        let end = try Self.plainRun(input, from: start)
-        guard end < input.count else { throw GaveUp() }
-        if input[end] == UInt8(ascii: "\\") { return try unescapedString(from: start, escape: end) }
-        guard input[end] == UInt8(ascii: "\""), end - start <= limits.maxStringBytes else { throw GaveUp() }
-        pos = end + 1
-        return UnsafeBufferPointer(rebasing: input[start..<end])
-    }
-
-    /// Where the run of string bytes from `start` ends: at a quote, a backslash, a control
-    /// character or the end of the input, past valid UTF-8 sequences.
-    // Static: as a method it was handed a copy of the whole decoder per string.
-    @inline(__always)
-    private static func plainRun(_ input: UnsafeBufferPointer<UInt8>, from start: Int) throws(GaveUp) -> Int {
-        var end = start
-        while true {
-            end = JSONParser.skipPlainASCII(input, from: end)
-            while end < input.count, JSONParser.isPlainASCII(input[end]) { end += 1 }
-            guard end < input.count, input[end] >= 0x80 else { return end }
-            let length = UTF8Validation.sequenceLength(input, at: end)
-            guard length > 0 else { throw GaveUp() }
-            end += length
-        }
-    }
-
-    /// The string from `start` whose first escape is at `escape`, unescaped into `unescaped`.
-    // Never inlined: the rare path stays out of `string()`, which every key and id goes through.
-    @inline(never)
-    private mutating func unescapedString(from start: Int, escape: Int) throws(GaveUp) -> UnsafeBufferPointer<UInt8> {
-        var out = unescaped.take() ?? GrowableBuffer(capacity: 64)
-        defer { unescaped = out }
-        out.removeAll()
-        out.append(contentsOf: UnsafeBufferPointer(rebasing: input[start..<escape]))
-        var at = escape
-        while true {
-            do { at = try JSONEscape.decode(input, at: at, appendingTo: &out) } catch { throw GaveUp() }
-            let end = try Self.plainRun(input, from: at)
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: input[at..<end]))
-            guard end < input.count, out.count <= limits.maxStringBytes else { throw GaveUp() }
-            if input[end] == UInt8(ascii: "\"") {
-                pos = end + 1
-                return UnsafeBufferPointer(out.buffer)
-            }
-            guard input[end] == UInt8(ascii: "\\") else { throw GaveUp() }  // a control character
-            at = end
-        }
-    }
-
-    /// `id` as a node keeps it to its end: a string unescaped is copied out of `unescaped`.
-    private mutating func keptID(_ id: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
-        guard let base = input.baseAddress, let start = id.baseAddress,
-              start < base || start > base + input.count else { return id }
-        var kept = unescapedID.take() ?? GrowableBuffer(capacity: 64)
-        kept.removeAll()
-        kept.append(contentsOf: id)
-        unescapedID = kept
-        return UnsafeBufferPointer(kept.buffer)
-    }
-
-    /// A node member's name (`key()`), recognised from its first eight bytes when it is one of
-    /// the node keys spelled without whitespace before its colon: most keys of a request.
-    private mutating func nodeKey() throws(GaveUp) -> UnsafeBufferPointer<UInt8> {
-        skipWhitespace()
-        guard pos + 11 <= input.count, let base = input.baseAddress else { return try key() }
-        let word = UInt64(littleEndian: UnsafeRawPointer(base + pos).loadUnaligned(as: UInt64.self))
-        // Each name's bytes as a little-endian word (first byte lowest), quote included: the
-        // name's length when it is one of them.
-        let length: Int
-        if word & 0xFF_FFFF_FFFF == 0x3A_2264_6922 {  // "id":
-            length = 2
-        } else if word == 0x3A22_656C_7974_7322 {  // "style":
-            length = 5
-        } else if word == 0x6572_646C_6968_6322, spells(UnsafeBufferPointer(rebasing: input[pos + 8..<pos + 11]), "n\":") {
-            length = 8  // "children":
-        } else if word == 0x6572_7573_6165_6D22, spells(UnsafeBufferPointer(rebasing: input[pos + 8..<pos + 10]), "\":") {
-            length = 7  // "measure":
-        } else {
-            return try key()
-        }
-        // A string limit below the name's length: `key()` gives up on it as the parser would.
-        guard length <= limits.maxStringBytes else { return try key() }
-        let key = UnsafeBufferPointer(rebasing: input[pos + 1..<pos + 1 + length])
-        pos += length + 3
-        skipWhitespace()
-        return key
-    }
-
-    /// A member's name and its colon; `pos` is then at the value (after whitespace).
-    private mutating func key() throws(GaveUp) -> UnsafeBufferPointer<UInt8> {
-        let name = try string()
-        skipWhitespace()
-        guard pos < input.count, input[pos] == UInt8(ascii: ":") else { throw GaveUp() }
-        pos += 1
-        skipWhitespace()
-        return name
-    }
-
-    /// After a member: true at a comma (another member follows), false at the closing brace.
-    private mutating func nextMember() throws(GaveUp) -> Bool {
-        skipWhitespace()
-        guard pos < input.count else { throw GaveUp() }
-        pos += 1
-        switch input[pos - 1] {
-        case UInt8(ascii: ","): return true
-        case UInt8(ascii: "}"): return false
-        default: throw GaveUp()
-        }
-    }
-
-    private mutating func open(_ bracket: UInt8) throws(GaveUp) {
-        skipWhitespace()
-        guard pos < input.count, input[pos] == bracket else { throw GaveUp() }
-        pos += 1
-    }
-
-    /// Whether the container just opened closes at once (consumed).
-    private mutating func closesEmpty(_ bracket: UInt8) throws(GaveUp) -> Bool {
-        skipWhitespace()
-        guard pos < input.count else { throw GaveUp() }
-        guard input[pos] == bracket else { return false }
-        pos += 1
-        return true
-    }
-
-    @inline(__always) private mutating func peek() -> UInt8 {
-        skipWhitespace()
-        return pos < input.count ? input[pos] : 0
-    }
-
-    @inline(__always) private mutating func skipWhitespace() {
-        pos = skippingWhitespace(input, from: pos)
     }
 }
 
