@@ -111,7 +111,12 @@ extension Style {
     }
 
     @_transparent func paddingAndBorder(_ edge: PhysicalEdge, _ direction: Direction, _ widthSize: Float) -> Float {
-        padding(edge, direction, widthSize) + border(edge, direction)
+        Self.paddingAndBorder(padding, border, edge, direction, widthSize)
+    }
+
+    @_transparent static func paddingAndBorder(_ padding: Edges, _ border: Edges, _ edge: PhysicalEdge,
+                                               _ direction: Direction, _ widthSize: Float) -> Float {
+        Self.padding(padding, edge, direction, widthSize) + Self.border(border, edge, direction)
     }
 
     @_transparent func flexStartPaddingAndBorder(_ axis: FlexDirection, _ direction: Direction, _ widthSize: Float) -> Float {
@@ -124,9 +129,17 @@ extension Style {
 
     /// Padding plus border on both sides of an axis (Yoga's `paddingAndBorderForAxis`).
     @_transparent func paddingAndBorderForAxis(_ axis: FlexDirection, _ direction: Direction, _ widthSize: Float) -> Float {
-        axis.isRow
-            ? paddingAndBorder(.left, direction, widthSize) + paddingAndBorder(.right, direction, widthSize)
-            : paddingAndBorder(.top, direction, widthSize) + paddingAndBorder(.bottom, direction, widthSize)
+        Self.paddingAndBorderForAxis(padding, border, axis.isRow, direction, widthSize)
+    }
+
+    /// Padding plus border on both sides, horizontally when `row`.
+    @_transparent static func paddingAndBorderForAxis(_ padding: Edges, _ border: Edges, _ row: Bool,
+                                                      _ direction: Direction, _ widthSize: Float) -> Float {
+        row
+            ? paddingAndBorder(padding, border, .left, direction, widthSize)
+                + paddingAndBorder(padding, border, .right, direction, widthSize)
+            : paddingAndBorder(padding, border, .top, direction, widthSize)
+                + paddingAndBorder(padding, border, .bottom, direction, widthSize)
     }
 
     @_transparent func borderForAxis(_ axis: FlexDirection) -> Float {
@@ -190,10 +203,7 @@ extension Style {
     @inline(never)
     static func contentBoxExtra(_ padding: Edges, _ border: Edges, _ row: Bool, _ direction: Direction,
                                 _ ownerWidth: Float) -> Float {
-        @inline(__always) func side(_ edge: PhysicalEdge) -> Float {
-            Self.padding(padding, edge, direction, ownerWidth) + Self.border(border, edge, direction)
-        }
-        return row ? side(.left) + side(.right) : side(.top) + side(.bottom)
+        paddingAndBorderForAxis(padding, border, row, direction, ownerWidth)
     }
 
     @_transparent func resolvedMinDimension(_ row: Bool, _ direction: Direction, _ reference: Float, _ ownerWidth: Float) -> Float {
