@@ -109,40 +109,8 @@ extension LayoutTree {
         }
         var instanceSources: [Int32] = [], keepsEverySnapshot: [Bool] = []
         if hasInstances {
-            instanceSources = [Int32](repeating: -1, count: nodeCount)
-            keepsEverySnapshot = [Bool](repeating: false, count: nodeCount)
-            // Through buffers: a feed's thousand instances made five uniqueness checks each.
-            hashes.withUnsafeMutableBufferPointer { hashes in
-            sizes.withUnsafeMutableBufferPointer { sizes in
-            candidates.withUnsafeMutableBufferPointer { candidates in
-            instanceSources.withUnsafeMutableBufferPointer { instanceSources in
-            keepsEverySnapshot.withUnsafeMutableBufferPointer { keepsEverySnapshot in
-                for (n32, s32) in zip(instances.nodes, instances.sources) {
-                    let (n, s) = (Int(n32), Int(s32))
-                    if !candidates[s] { candidateCount += 1 }
-                    hashes[n] = hashes[s]
-                    sizes[n] = sizes[s]
-                    candidates[n] = true
-                    candidates[s] = true
-                    instanceSources[n] = s32
-                    keepsEverySnapshot[s] = true
-                }
-                // A snapshot of an instance's ancestor would leave out the instance's
-                // descendants. Siblings share their ancestors: each parent is walked once.
-                var lastParent = -1
-                for n32 in instances.nodes {
-                    var a = Int(parents[Int(n32)].index)
-                    guard a != lastParent else { continue }
-                    lastParent = a
-                    while a >= 0 {
-                        if candidates[a] {
-                            candidates[a] = false
-                            candidateCount -= 1
-                        }
-                        a = Int(parents[a].index)
-                    }
-                }
-            }}}}}
+            candidateCount += markInstances(hashes: &hashes, sizes: &sizes, candidates: &candidates,
+                                            instanceSources: &instanceSources, keepsEverySnapshot: &keepsEverySnapshot)
         }
         guard candidateCount > 0 else { return nil }
         var prefix = StructuralHasher(key: key)
@@ -159,6 +127,54 @@ extension LayoutTree {
         memo.statistics.candidates = candidateCount
         memo.statistics.hashesCopied = hashesCopied
         return memo
+    }
+
+    /// Gives each instance its source's hash and size and makes both candidates; an instance's
+    /// ancestors stop being candidates. Fills `instanceSources` (each instance's source, -1
+    /// elsewhere) and `keepsEverySnapshot` (the sources). Returns the candidates added.
+    // Through buffers, one array at a time: a feed's thousand instances made five uniqueness
+    // checks each.
+    private func markInstances(hashes: inout [StructuralHash], sizes: inout [Int32], candidates: inout [Bool],
+                               instanceSources: inout [Int32], keepsEverySnapshot: inout [Bool]) -> Int {
+        let pairs = zip(instances.nodes, instances.sources)
+        instanceSources = [Int32](repeating: -1, count: nodeCount)
+        instanceSources.withUnsafeMutableBufferPointer { sources in
+            for (n, s) in pairs { sources[Int(n)] = s }
+        }
+        keepsEverySnapshot = [Bool](repeating: false, count: nodeCount)
+        keepsEverySnapshot.withUnsafeMutableBufferPointer { keeps in
+            for s in instances.sources { keeps[Int(s)] = true }
+        }
+        hashes.withUnsafeMutableBufferPointer { hashes in
+            for (n, s) in pairs { hashes[Int(n)] = hashes[Int(s)] }
+        }
+        sizes.withUnsafeMutableBufferPointer { sizes in
+            for (n, s) in pairs { sizes[Int(n)] = sizes[Int(s)] }
+        }
+        return candidates.withUnsafeMutableBufferPointer { candidates in
+            var added = 0
+            for (n, s) in pairs {
+                if !candidates[Int(s)] { added += 1 }
+                candidates[Int(n)] = true
+                candidates[Int(s)] = true
+            }
+            // A snapshot of an instance's ancestor would leave out the instance's descendants.
+            // Siblings share their ancestors: each parent is walked once.
+            var lastParent = -1
+            for n in instances.nodes {
+                var a = Int(parents[Int(n)].index)
+                guard a != lastParent else { continue }
+                lastParent = a
+                while a >= 0 {
+                    if candidates[a] {
+                        candidates[a] = false
+                        added -= 1
+                    }
+                    a = Int(parents[a].index)
+                }
+            }
+            return added
+        }
     }
 
     /// Per node: whether it is a candidate whose subtree is stored at its own index and the
