@@ -88,6 +88,37 @@ import TestSupport
         #expect(copies == 1)
     }
 
+    /// The ids of instances, which `findRepeat` reads as it matches: plain ones (ASCII or not,
+    /// short or long) as they are, one with an escape unescaped. A repeat whose id the decoder
+    /// would refuse (a control character, bad UTF-8, longer than the string limit) makes it give
+    /// up, as a child decoded node by node does; the tape decoder words the error.
+    @Test func instanceIDsAsTheTapeReadsThem() throws {
+        // Three leaves, then cells of a root and a leaf: every cell after the first an instance.
+        func body(_ leafIDs: [String], limits: WireLimits = .default) -> (bytes: [UInt8], request: LayoutRequest?) {
+            let cells = leafIDs.enumerated().map { #"{"id": "c\#($0.offset)", "children": [{"id": "\#($0.element)"}]}"# }
+            var bytes = Array(#"{"root": {"children": [{}, {}, {}, \#(cells.joined(separator: ", "))]}}"#.utf8)
+            // "~" stands for a byte that is no UTF-8.
+            bytes = bytes.map { $0 == UInt8(ascii: "~") ? 0xFF : $0 }
+            var copies = 0
+            let request = bytes.withUnsafeBufferPointer {
+                OnePassDecoder.decode($0, limits: limits, repeatsFrom: 0, foldsRepeats: true, body: bytes, copies: &copies)
+            }
+            return (bytes, request)
+        }
+        let long = String(repeating: "x", count: 40)
+        let ids = ["a", "b", #"q\"d"#, "é", long, #"\u00e9"#]
+        let request = try #require(body(ids).request)
+        #expect(request.tree.instances.nodes.count == ids.count - 1)
+        #expect(Array(request.instanceIDs) == ["b", "q\"d", "é", long, "é"])
+        #expect(Array(request.ids).compactMap { $0 }.filter { $0.hasPrefix("c") } == (0..<ids.count).map { "c\($0)" })
+        for bad in [["a", "b\tc"], ["a", "b~"], ["a", String(repeating: "y", count: 9)]] {
+            let (bytes, request) = body(bad, limits: WireLimits(maxStringBytes: 8))
+            let gaveUp = request == nil  // (not `#expect(request == nil)`, which prints the whole tree)
+            #expect(gaveUp, "\(bad)")
+            #expect(throws: WireError.self, "\(bad)") { try LayoutWire.decodeRequest(bytes: bytes, limits: WireLimits(maxStringBytes: 8)) }
+        }
+    }
+
     /// Repeats are looked for only in trees of `RepeatedSiblings.minimumNodes` nodes or more
     /// (estimated): a feed of cells repeats, a small tree of the same cells is decoded.
     @Test func repeatsAreLookedForInLargeTrees() throws {

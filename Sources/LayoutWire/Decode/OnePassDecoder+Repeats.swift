@@ -74,10 +74,18 @@ extension OnePassDecoder {
             var id: UnsafeBufferPointer<UInt8>?
             var span: Range<Int>?
             if siblings.hasID(from) {
-                pos = Int(siblings.cloneIDStarts[nextID])
+                let idStart = Int(siblings.cloneIDStarts[nextID])
+                let idEnd = Int(siblings.cloneIDEnds[nextID])
                 nextID += 1
-                let idStart = pos
-                id = try string()
+                if idEnd >= 0 {
+                    // Read as `string()` would have, by `findRepeat`: only its length is left to check.
+                    guard idEnd - idStart - 2 <= limits.maxStringBytes else { throw GaveUp() }
+                    id = UnsafeBufferPointer(rebasing: input[idStart + 1..<idEnd - 1])
+                    pos = idEnd
+                } else {
+                    pos = idStart
+                    id = try string()
+                }
                 span = idStart..<pos
             }
             if isRoot {

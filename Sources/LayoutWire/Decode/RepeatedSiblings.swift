@@ -72,6 +72,10 @@ struct RepeatedSiblings {
     /// The repeat's id strings found by the last `findRepeat`, one per source node with an id
     /// (the entries after those are stale).
     private(set) var cloneIDStarts: [Int32] = []
+    /// Where each of those strings ends (past its closing quote) when it is plain: valid UTF-8
+    /// without escapes or control characters, as the decoder would read it; -1 otherwise (the
+    /// decoder reads it again, and words or refuses what it holds).
+    private(set) var cloneIDEnds: [Int32] = []
     /// Children copied from an earlier sibling so far.
     private(set) var copies = 0
 
@@ -168,8 +172,10 @@ struct RepeatedSiblings {
     }
 
     /// Whether the bytes at `child` repeat `source`'s but for its ids' values; then the end of the
-    /// repeat, its id strings in `cloneIDStarts`. An id of the repeat is any JSON string
-    /// token: the decoder reads it (and refuses a bad one) when it copies the nodes.
+    /// repeat, its id strings in `cloneIDStarts` (and `cloneIDEnds`). An id of the repeat is any
+    /// JSON string token the decoder would take: one with an escape it reads when it copies the
+    /// nodes; one it would refuse (a control character, bad UTF-8) makes the child no repeat, so
+    /// that it is decoded, and refused, as any child.
     private mutating func match(_ source: Source, at child: Int, in input: UnsafeBufferPointer<UInt8>) -> Int? {
         guard let base = input.baseAddress else { return nil }
         // Overwritten in place (entries past the source's ids are stale): emptying it first,
@@ -183,14 +189,29 @@ struct RepeatedSiblings {
             guard q + run < input.count, memcmp(base + p, base + q, run) == 0 else { return nil }
             q += run
             guard input[q] == UInt8(ascii: "\"") else { return nil }
-            if found < cloneIDStarts.count { cloneIDStarts[found] = Int32(q) } else { cloneIDStarts.append(Int32(q)) }
-            found += 1
-            q += 1
-            while q < input.count && input[q] != UInt8(ascii: "\"") {
-                q += input[q] == UInt8(ascii: "\\") ? 2 : 1
+            let start = q
+            // The string read as the decoder reads it (a word at a time), so that a plain one
+            // need not be read again; one with an escape is only skipped.
+            guard var end = try? OnePassDecoder.plainRun(input, from: q + 1), end < input.count else { return nil }
+            var plain = true
+            if input[end] == UInt8(ascii: "\\") {
+                plain = false
+                while end < input.count && input[end] != UInt8(ascii: "\"") {
+                    end += input[end] == UInt8(ascii: "\\") ? 2 : 1
+                }
+                guard end < input.count else { return nil }
+            } else if input[end] != UInt8(ascii: "\"") {
+                return nil  // a control character: decoded as a child, the decoder refuses it
             }
-            guard q < input.count else { return nil }
-            q += 1
+            q = end + 1
+            if found < cloneIDStarts.count {
+                cloneIDStarts[found] = Int32(start)
+                cloneIDEnds[found] = plain ? Int32(q) : -1
+            } else {
+                cloneIDStarts.append(Int32(start))
+                cloneIDEnds.append(plain ? Int32(q) : -1)
+            }
+            found += 1
             p = Int(idSpans[node] & 0xFFFF_FFFF)
         }
         let rest = source.byteEnd - p
