@@ -28,7 +28,7 @@ extension OnePassDecoder {
         var nextID = 0
         for from in source.start.node..<source.nodeEnd {
             if siblings.hasID(from) {
-                pos = Int(siblings.cloneIDStarts[nextID])
+                pos = Int(siblings.cloneIDs[nextID].start)
                 nextID += 1
                 let idStart = pos
                 ids.append(utf8: try string())
@@ -74,8 +74,8 @@ extension OnePassDecoder {
             var id: UnsafeBufferPointer<UInt8>?
             var span: Range<Int>?
             if siblings.hasID(from) {
-                let idStart = Int(siblings.cloneIDStarts[nextID])
-                let idEnd = Int(siblings.cloneIDEnds[nextID])
+                let clone = siblings.cloneIDs[nextID]
+                let (idStart, idEnd) = (Int(clone.start), Int(clone.end))
                 nextID += 1
                 if idEnd >= 0 {
                     // Read as `string()` would have, by `findRepeat`: only its length is left to check.

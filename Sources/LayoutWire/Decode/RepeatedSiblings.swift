@@ -69,13 +69,17 @@ struct RepeatedSiblings {
     /// Per node (by index): where its id's string starts (its opening quote) and ends (past
     /// the closing quote) in the input, as `start << 32 | end`; -1 for a node without an id.
     private var idSpans: [Int64] = []
+    /// One id string of a repeat: where it starts (its opening quote) and, when it is plain
+    /// (valid UTF-8 without escapes or control characters, as the decoder would read it), where
+    /// it ends (past its closing quote); `end` is -1 otherwise (the decoder reads it again).
+    struct CloneID {
+        var start: Int32
+        var end: Int32
+    }
+
     /// The repeat's id strings found by the last `findRepeat`, one per source node with an id
     /// (the entries after those are stale).
-    private(set) var cloneIDStarts: [Int32] = []
-    /// Where each of those strings ends (past its closing quote) when it is plain: valid UTF-8
-    /// without escapes or control characters, as the decoder would read it; -1 otherwise (the
-    /// decoder reads it again, and words or refuses what it holds).
-    private(set) var cloneIDEnds: [Int32] = []
+    private(set) var cloneIDs: [CloneID] = []
     /// Children copied from an earlier sibling so far.
     private(set) var copies = 0
 
@@ -145,7 +149,7 @@ struct RepeatedSiblings {
     var mayRepeat: Bool { top.children >= 3 && top.armed && top.firstSource < sources.count }
 
     /// The earlier child of the innermost parent that the child at `child` repeats, and the end of
-    /// the repeat; noted as a repeat. The ids of the repeat are then in `cloneIDStarts`.
+    /// the repeat; noted as a repeat. The ids of the repeat are then in `cloneIDs`.
     mutating func findRepeat(at child: Int, in input: UnsafeBufferPointer<UInt8>) -> (Source, end: Int)? {
         // The successor of the last child's source first, then the latest first.
         let predicted = top.last >= 0 ? sources[top.last].successor : -1
@@ -172,18 +176,32 @@ struct RepeatedSiblings {
     }
 
     /// Whether the bytes at `child` repeat `source`'s but for its ids' values; then the end of the
-    /// repeat, its id strings in `cloneIDStarts` (and `cloneIDEnds`). An id of the repeat is any
-    /// JSON string token the decoder would take: one with an escape it reads when it copies the
-    /// nodes; one it would refuse (a control character, bad UTF-8) makes the child no repeat, so
-    /// that it is decoded, and refused, as any child.
+    /// repeat, its id strings in `cloneIDs`. An id of the repeat is any JSON string token the
+    /// decoder would take: one with an escape it reads when it copies the nodes; one it would
+    /// refuse (a control character, bad UTF-8) makes the child no repeat, so that it is decoded,
+    /// and refused, as any child.
     private mutating func match(_ source: Source, at child: Int, in input: UnsafeBufferPointer<UInt8>) -> Int? {
+        // Room for an id per source node, then written in place through buffers (entries past
+        // the source's ids are stale): each append or write was a uniqueness check.
+        let most = source.nodeEnd - source.start.node
+        if cloneIDs.count < most {
+            cloneIDs.append(contentsOf: repeatElement(CloneID(start: -1, end: -1), count: most - cloneIDs.count))
+        }
+        return idSpans.withUnsafeBufferPointer { spans in
+            cloneIDs.withUnsafeMutableBufferPointer { found in
+                Self.match(source, at: child, in: input, spans: spans, into: found)
+            }
+        }
+    }
+
+    /// `match`, given the per-node id spans and where to write the repeat's ids.
+    private static func match(_ source: Source, at child: Int, in input: UnsafeBufferPointer<UInt8>,
+                              spans: UnsafeBufferPointer<Int64>, into found: UnsafeMutableBufferPointer<CloneID>) -> Int? {
         guard let base = input.baseAddress else { return nil }
-        // Overwritten in place (entries past the source's ids are stale): emptying it first,
-        // a generic range replacement, was paid at every match.
-        var found = 0
+        var count = 0
         var p = source.start.byte, q = child
-        for node in source.start.node..<source.nodeEnd where idSpans[node] >= 0 {
-            let idStart = Int(idSpans[node] >> 32)
+        for node in source.start.node..<source.nodeEnd where spans[node] >= 0 {
+            let idStart = Int(spans[node] >> 32)
             // The bytes up to this id's string, then the repeat's own string.
             let run = idStart - p
             guard q + run < input.count, memcmp(base + p, base + q, run) == 0 else { return nil }
@@ -204,15 +222,9 @@ struct RepeatedSiblings {
                 return nil  // a control character: decoded as a child, the decoder refuses it
             }
             q = end + 1
-            if found < cloneIDStarts.count {
-                cloneIDStarts[found] = Int32(start)
-                cloneIDEnds[found] = plain ? Int32(q) : -1
-            } else {
-                cloneIDStarts.append(Int32(start))
-                cloneIDEnds.append(plain ? Int32(q) : -1)
-            }
-            found += 1
-            p = Int(idSpans[node] & 0xFFFF_FFFF)
+            found[count] = CloneID(start: Int32(start), end: plain ? Int32(q) : -1)
+            count += 1
+            p = Int(spans[node] & 0xFFFF_FFFF)
         }
         let rest = source.byteEnd - p
         guard q + rest <= input.count, memcmp(base + p, base + q, rest) == 0 else { return nil }
