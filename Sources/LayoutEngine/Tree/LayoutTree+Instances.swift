@@ -107,9 +107,9 @@ extension LayoutTree {
         for k in instances.nodes.indices {
             let n = Int(instances.nodes[k])
             let number = Int(states[n])
-            guard number >= 0 else { return }
-            let snapshot = memo.snapshots[number]
-            guard Int32(snapshot.layouts.count) == instances.sizes[k] else { return }
+            // The snapshot's size from its flat root row: taking the snapshot itself (a class
+            // instance) only where its frames are rounded saves a retain and release per cell.
+            guard number >= 0, memo.roots[number].nodeCount == instances.sizes[k] else { return }
             let parent = Int(parents[n].index)
             if parent != lastParent.node {
                 let (left, top) = parent >= 0 && n != root ? absolutePosition(of: parent, root: root) : (0, 0)
@@ -118,18 +118,17 @@ extension LayoutTree {
             // As the pixel rounding sums it: the parent's place, then the node's position.
             let left = n == root ? Double(layouts[n].position.left) : lastParent.left + Double(layouts[n].position.left)
             let top = n == root ? Double(layouts[n].position.top) : lastParent.top + Double(layouts[n].position.top)
-            if Self.roundsAlike(left, top, scale: scale) {
-                let start = sharedStarts[number]
-                if start >= 0 {
-                    // The frames rounded for an earlier instance.
-                    instances.frameStarts.append(start)
-                    instances.sharedRoundings += 1
-                    continue
-                }
-                if start == -2 {
-                    let exact = scale == 0 || Self.exactInFewBits(snapshot)
-                    sharedStarts[number] = exact ? Int32(instances.frames.count) : -1
-                }
+            let alike = Self.roundsAlike(left, top, scale: scale)
+            if alike && sharedStarts[number] >= 0 {
+                // The frames rounded for an earlier instance.
+                instances.frameStarts.append(sharedStarts[number])
+                instances.sharedRoundings += 1
+                continue
+            }
+            let snapshot = memo.snapshots[number]
+            if alike && sharedStarts[number] == -2 {
+                let exact = scale == 0 || Self.exactInFewBits(snapshot)
+                sharedStarts[number] = exact ? Int32(instances.frames.count) : -1
             }
             let source = instances.sources[k]
             let shape = shapes[source] ?? SourceShape(source: Int(source), tree: self)
