@@ -8,10 +8,10 @@ extension OnePassDecoder {
     /// sibling's was), notes it in `copied`, moves past it and returns true. The child is at
     /// `positions`.
     mutating func cloneEarlierSibling(into tree: inout LayoutTree, ids: inout NodeIdentifiers,
-                                              under parent: NodeID, positions: [Int],
-                                              siblings: inout RepeatedSiblings,
-                                              filed: inout (declarations: Int, leaves: Int),
-                                              copied: inout [CopiedSubtree]) throws(GaveUp) -> Bool {
+                                      under parent: NodeID, positions: [Int],
+                                      siblings: inout RepeatedSiblings,
+                                      filed: inout (declarations: Int, leaves: Int),
+                                      copied: inout [CopiedSubtree]) throws(GaveUp) -> Bool {
         guard let (source, end) = siblings.findRepeat(at: pos, in: input) else { return false }
         let count = source.nodeEnd - source.start.node
         guard tree.nodeCount + virtualNodes + count <= limits.maxNodes else { throw GaveUp() }
@@ -59,8 +59,8 @@ extension OnePassDecoder {
     /// repeat at `pos`, whose ids `siblings` found: the root's go to `ids`, the others to
     /// `instanceIDs`.
     mutating func addInstance(of source: RepeatedSiblings.Source, into tree: inout LayoutTree,
-                                      ids: inout NodeIdentifiers, under parent: NodeID,
-                                      siblings: inout RepeatedSiblings, count: Int) throws(GaveUp) {
+                              ids: inout NodeIdentifiers, under parent: NodeID,
+                              siblings: inout RepeatedSiblings, count: Int) throws(GaveUp) {
         _ = tree.addInstance(of: NodeID(source.start.node), size: count, under: parent)
         if instanceIDs.isEmpty {
             // Room as for the tree's ids: grown from empty, the runs were copied at every
