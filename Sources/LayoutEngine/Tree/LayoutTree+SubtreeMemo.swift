@@ -109,8 +109,9 @@ extension LayoutTree {
         }
         var instanceSources: [Int32] = [], keepsEverySnapshot: [Bool] = []
         if hasInstances {
-            candidateCount += markInstances(hashes: &hashes, sizes: &sizes, candidates: &candidates,
-                                            instanceSources: &instanceSources, keepsEverySnapshot: &keepsEverySnapshot)
+            let marked = markInstances(hashes: &hashes, sizes: &sizes, candidates: &candidates)
+            (instanceSources, keepsEverySnapshot) = (marked.sources, marked.keepsEverySnapshot)
+            candidateCount += marked.added
         }
         guard candidateCount > 0 else { return nil }
         var prefix = StructuralHasher(key: key)
@@ -130,18 +131,18 @@ extension LayoutTree {
     }
 
     /// Gives each instance its source's hash and size and makes both candidates; an instance's
-    /// ancestors stop being candidates. Fills `instanceSources` (each instance's source, -1
-    /// elsewhere) and `keepsEverySnapshot` (the sources). Returns the candidates added.
+    /// ancestors stop being candidates. Returns each instance's source by node (-1 elsewhere),
+    /// which nodes are sources (they keep every snapshot), and the candidates added.
     // Through buffers, one array at a time: a feed's thousand instances made five uniqueness
     // checks each.
-    private func markInstances(hashes: inout [StructuralHash], sizes: inout [Int32], candidates: inout [Bool],
-                               instanceSources: inout [Int32], keepsEverySnapshot: inout [Bool]) -> Int {
+    private func markInstances(hashes: inout [StructuralHash], sizes: inout [Int32], candidates: inout [Bool])
+        -> (sources: [Int32], keepsEverySnapshot: [Bool], added: Int) {
         let pairs = zip(instances.nodes, instances.sources)
-        instanceSources = [Int32](repeating: -1, count: nodeCount)
+        var instanceSources = [Int32](repeating: -1, count: nodeCount)
         instanceSources.withUnsafeMutableBufferPointer { sources in
             for (n, s) in pairs { sources[Int(n)] = s }
         }
-        keepsEverySnapshot = [Bool](repeating: false, count: nodeCount)
+        var keepsEverySnapshot = [Bool](repeating: false, count: nodeCount)
         keepsEverySnapshot.withUnsafeMutableBufferPointer { keeps in
             for s in instances.sources { keeps[Int(s)] = true }
         }
@@ -151,7 +152,7 @@ extension LayoutTree {
         sizes.withUnsafeMutableBufferPointer { sizes in
             for (n, s) in pairs { sizes[Int(n)] = sizes[Int(s)] }
         }
-        return candidates.withUnsafeMutableBufferPointer { candidates in
+        let added = candidates.withUnsafeMutableBufferPointer { candidates in
             var added = 0
             for (n, s) in pairs {
                 if !candidates[Int(s)] { added += 1 }
@@ -175,6 +176,7 @@ extension LayoutTree {
             }
             return added
         }
+        return (instanceSources, keepsEverySnapshot, added)
     }
 
     /// Per node: whether it is a candidate whose subtree is stored at its own index and the

@@ -28,11 +28,10 @@ extension OnePassDecoder {
         var nextID = 0
         for from in source.start.node..<source.nodeEnd {
             if siblings.hasID(from) {
-                pos = Int(siblings.cloneIDs[nextID].start)
+                let clone = siblings.cloneIDs[nextID]
                 nextID += 1
-                let idStart = pos
-                ids.append(utf8: try string())
-                siblings.noteID(idStart..<pos)
+                ids.append(utf8: try repeatID(clone))
+                siblings.noteID(Int(clone.start)..<pos)
             } else {
                 ids.append(utf8: nil)
                 siblings.noteID(nil)
@@ -75,18 +74,9 @@ extension OnePassDecoder {
             var span: Range<Int>?
             if siblings.hasID(from) {
                 let clone = siblings.cloneIDs[nextID]
-                let (idStart, idEnd) = (Int(clone.start), Int(clone.end))
                 nextID += 1
-                if idEnd >= 0 {
-                    // Read as `string()` would have, by `findRepeat`: only its length is left to check.
-                    guard idEnd - idStart - 2 <= limits.maxStringBytes else { throw GaveUp() }
-                    id = UnsafeBufferPointer(rebasing: input[idStart + 1..<idEnd - 1])
-                    pos = idEnd
-                } else {
-                    pos = idStart
-                    id = try string()
-                }
-                span = idStart..<pos
+                id = try repeatID(clone)
+                span = Int(clone.start)..<pos
             }
             if isRoot {
                 ids.append(utf8: id)
@@ -95,6 +85,20 @@ extension OnePassDecoder {
                 instanceIDs.append(utf8: id, in: input)
             }
         }
+    }
+
+    /// The id string of a repeat that `findRepeat` found at `clone`, as `string()` reads it;
+    /// `pos` is then past it. A plain one was read by `findRepeat`: only its length is left to
+    /// check.
+    mutating func repeatID(_ clone: RepeatedSiblings.CloneID) throws(GaveUp) -> UnsafeBufferPointer<UInt8> {
+        let (start, end) = (Int(clone.start), Int(clone.end))
+        guard end >= 0 else {
+            pos = start
+            return try string()
+        }
+        guard end - start - 2 <= limits.maxStringBytes else { throw GaveUp() }
+        pos = end
+        return UnsafeBufferPointer(rebasing: input[start + 1..<end - 1])
     }
 
     /// The UTF-8 length of `pointer(positions)`, without making it.
