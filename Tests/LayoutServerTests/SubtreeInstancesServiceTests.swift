@@ -3,24 +3,13 @@ import LayoutEngine
 @_spi(Benchmarks) @testable import LayoutServer
 import LayoutWire
 import Testing
+import TestSupport
 
 // Requests whose repeated siblings are decoded as instances (SubtreeInstances.swift) answer
 // exactly as the same requests decoded node by node: body, ETag and status, on random feeds.
 @Suite struct SubtreeInstancesServiceTests {
-    /// A small deterministic generator (SplitMix64), so a failing case can be replayed.
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// A random cell shape with `{ID}` where each node's id goes (some nodes have none).
-    static func shape(_ g: inout Generator, fractional: Bool) -> String {
+    static func shape(_ g: inout SplitMix64, fractional: Bool) -> String {
         func length() -> String {
             switch Int.random(in: 0..<5, using: &g) {
             case 0: return "\(Int.random(in: 8...60, using: &g))"
@@ -57,7 +46,7 @@ import Testing
     /// A feed of `cells` cells of `shapes` random shapes in a random order, ids from `names`.
     static func feed(seed: UInt64, cells: Int, shapes: Int, fractional: Bool, scale: Double = 1,
                      names: (Int) -> String = { "n\($0)" }) -> [UInt8] {
-        var g = Generator(state: seed)
+        var g = SplitMix64(seed: seed)
         let kinds = (0..<shapes).map { _ in shape(&g, fractional: fractional) }
         var next = 0
         let children = (0..<cells).map { _ -> String in
@@ -216,7 +205,7 @@ import Testing
     /// out node by node), RTL and a scale of 3.
     @Test(arguments: [(false, 1.0), (true, 3.0)])
     func nestedListsAnswerAlike(rtl: Bool, scale: Double) {
-        var g = Generator(state: rtl ? 77 : 78)
+        var g = SplitMix64(seed: rtl ? 77 : 78)
         let shapes = (0..<3).map { _ in Self.shape(&g, fractional: true) }
         var next = 0
         func cells(_ count: Int) -> String {
