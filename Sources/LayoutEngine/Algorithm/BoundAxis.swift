@@ -5,8 +5,10 @@ extension LayoutPass {
         flags[n].contains(.paddingOrBorder) ? resolvedPaddingAndBorderForAxis(n, axis, direction, widthSize) : 0
     }
 
+    // Read in place, as `resolvedMarginForAxis`.
     @inline(never) func resolvedPaddingAndBorderForAxis(_ n: Int, _ axis: FlexDirection, _ direction: Direction, _ widthSize: Float) -> Float {
-        styles[n].paddingAndBorderForAxis(axis, direction, widthSize)
+        Style.paddingAndBorderForAxis(axis.isRow, direction, widthSize, padding: edges(n, at: Style.paddingOffset),
+                                      border: edges(n, at: Style.borderOffset))
     }
 
     /// Clamps `value` to the node's min and max on `axis` (percentages against `axisSize`).

@@ -56,8 +56,19 @@
         flags[n].contains(.margin) ? resolvedMarginForAxis(n, axis, widthSize) : 0
     }
 
+    // Read in place: `styles[n].marginForAxis` loaded all nine margins first, half of the
+    // instructions of this function, which a layout calls about ten times per node.
     @inline(never) func resolvedMarginForAxis(_ n: Int, _ axis: FlexDirection, _ widthSize: Float) -> Float {
-        styles[n].marginForAxis(axis, marginReference(n, axis, widthSize))
+        let reference = marginReference(n, axis, widthSize)
+        let margins = edges(n, at: Style.marginOffset)
+        return axis.isRow
+            ? Style.margin(.left, .ltr, reference, in: margins) + Style.margin(.right, .ltr, reference, in: margins)
+            : Style.margin(.top, .ltr, reference, in: margins) + Style.margin(.bottom, .ltr, reference, in: margins)
+    }
+
+    /// The edges at `offset` (`Style.marginOffset`, ...) in `n`'s style.
+    @inline(__always) func edges(_ n: Int, at offset: Int) -> UnsafePointer<Edges> {
+        (UnsafeRawPointer(styles + n) + offset).assumingMemoryBound(to: Edges.self)
     }
 
     /// What percentages of `n`'s margins on `axis` resolve against: `widthSize` (flexbox: the
@@ -182,13 +193,13 @@
 
     /// Yoga's `relativePosition`: start inset wins, else minus the end inset; static ignores both.
     @inline(__always) func relativePosition(_ n: Int, _ axis: FlexDirection, _ direction: Direction, _ axisSize: Float) -> Float {
-        let s = style(n)
-        if s.pointee.positionType == .static { return 0 }
+        if styles[n].positionType == .static { return 0 }
+        let insets = edges(n, at: Style.positionOffset)
         let startEdge = axis.inlineStartEdge(direction)
-        if s.pointee.isPositionDefinite(startEdge, direction) {
-            return s.pointee.position(startEdge, direction, axisSize)
+        if Style.isPositionDefinite(startEdge, direction, in: insets) {
+            return Style.position(startEdge, direction, axisSize, in: insets)
         }
-        return -s.pointee.position(axis.inlineEndEdge(direction), direction, axisSize)
+        return -Style.position(axis.inlineEndEdge(direction), direction, axisSize, in: insets)
     }
 
     /// Yoga's `Node::setPosition`: margins plus relative offsets on all four edges.
@@ -204,15 +215,17 @@
         let crossAxis = mainAxis.crossAxis(respectingRoot)
         let relMain = relativePosition(n, mainAxis, respectingRoot, mainAxis.isRow ? ownerWidth : ownerHeight)
         let relCross = relativePosition(n, crossAxis, respectingRoot, mainAxis.isRow ? ownerHeight : ownerWidth)
+        // The margins read in place (see `resolvedMarginForAxis`).
+        let margins = edges(n, at: Style.marginOffset)
         let l = layouts + n
-        l.pointee.position[mainAxis.inlineStartEdge(direction)] =
-            s.pointee.inlineStartMargin(mainAxis, direction, marginReference(n, mainAxis, ownerWidth)) + relMain
-        l.pointee.position[mainAxis.inlineEndEdge(direction)] =
-            s.pointee.inlineEndMargin(mainAxis, direction, marginReference(n, mainAxis, ownerWidth)) + relMain
-        l.pointee.position[crossAxis.inlineStartEdge(direction)] =
-            s.pointee.inlineStartMargin(crossAxis, direction, marginReference(n, crossAxis, ownerWidth)) + relCross
-        l.pointee.position[crossAxis.inlineEndEdge(direction)] =
-            s.pointee.inlineEndMargin(crossAxis, direction, marginReference(n, crossAxis, ownerWidth)) + relCross
+        @inline(__always) func place(_ axis: FlexDirection, _ relative: Float) {
+            let reference = marginReference(n, axis, ownerWidth)
+            let start = axis.inlineStartEdge(direction), end = axis.inlineEndEdge(direction)
+            l.pointee.position[start] = Style.margin(start, direction, reference, in: margins) + relative
+            l.pointee.position[end] = Style.margin(end, direction, reference, in: margins) + relative
+        }
+        place(mainAxis, relMain)
+        place(crossAxis, relCross)
     }
 
     @inline(__always) func dimensionWithMargin(_ n: Int, _ axis: FlexDirection, _ widthSize: Float) -> Float {

@@ -25,27 +25,35 @@ extension StyleValue {
 extension Edges {
     /// The value that applies to a physical edge under a resolved direction.
     @inline(__always) func resolve(_ edge: PhysicalEdge, _ direction: Direction) -> StyleValue {
+        withUnsafePointer(to: self) { Self.resolve(edge, direction, in: $0) }
+    }
+
+    /// The value that applies to a physical edge of the edges at `e`, read one edge at a time.
+    /// The layout's per-item lookups read a style in place through this: on an `Edges` value
+    /// taken from `styles[n]`, the optimizer loaded all nine edges before choosing among them.
+    @inline(__always)
+    static func resolve(_ edge: PhysicalEdge, _ direction: Direction, in e: UnsafePointer<Edges>) -> StyleValue {
         switch edge {
         case .left:
-            if direction == .ltr, !start.isUndefined { return start }
-            if direction == .rtl, !end.isUndefined { return end }
-            if !left.isUndefined { return left }
-            if !horizontal.isUndefined { return horizontal }
-            return all
+            if direction == .ltr, !e.pointee.start.isUndefined { return e.pointee.start }
+            if direction == .rtl, !e.pointee.end.isUndefined { return e.pointee.end }
+            if !e.pointee.left.isUndefined { return e.pointee.left }
+            if !e.pointee.horizontal.isUndefined { return e.pointee.horizontal }
+            return e.pointee.all
         case .right:
-            if direction == .ltr, !end.isUndefined { return end }
-            if direction == .rtl, !start.isUndefined { return start }
-            if !right.isUndefined { return right }
-            if !horizontal.isUndefined { return horizontal }
-            return all
+            if direction == .ltr, !e.pointee.end.isUndefined { return e.pointee.end }
+            if direction == .rtl, !e.pointee.start.isUndefined { return e.pointee.start }
+            if !e.pointee.right.isUndefined { return e.pointee.right }
+            if !e.pointee.horizontal.isUndefined { return e.pointee.horizontal }
+            return e.pointee.all
         case .top:
-            if !top.isUndefined { return top }
-            if !vertical.isUndefined { return vertical }
-            return all
+            if !e.pointee.top.isUndefined { return e.pointee.top }
+            if !e.pointee.vertical.isUndefined { return e.pointee.vertical }
+            return e.pointee.all
         case .bottom:
-            if !bottom.isUndefined { return bottom }
-            if !vertical.isUndefined { return vertical }
-            return all
+            if !e.pointee.bottom.isUndefined { return e.pointee.bottom }
+            if !e.pointee.vertical.isUndefined { return e.pointee.vertical }
+            return e.pointee.all
         }
     }
 }
@@ -55,9 +63,22 @@ extension Style {
 
     /// Margin on a physical edge; auto and undefined count as 0.
     @inline(__always) func margin(_ edge: PhysicalEdge, _ direction: Direction, _ widthSize: Float) -> Float {
-        let v = margin.resolve(edge, direction).resolveNaN(widthSize)
+        withUnsafePointer(to: margin) { Self.margin(edge, direction, widthSize, in: $0) }
+    }
+
+    /// Margin on a physical edge of the margins at `margins` (see `Edges.resolve(_:_:in:)`).
+    @inline(__always) static func margin(_ edge: PhysicalEdge, _ direction: Direction, _ widthSize: Float,
+                                         in margins: UnsafePointer<Edges>) -> Float {
+        let v = Edges.resolve(edge, direction, in: margins).resolveNaN(widthSize)
         return v.isNaN ? 0 : v
     }
+
+    /// Where each set of edges sits in a style, for the layout's lookups in place (constants
+    /// once optimized: a stored `static let` would be a `swift_once` call at every use).
+    @inline(__always) static var marginOffset: Int { MemoryLayout<Style>.offset(of: \Style.margin)! }
+    @inline(__always) static var paddingOffset: Int { MemoryLayout<Style>.offset(of: \Style.padding)! }
+    @inline(__always) static var borderOffset: Int { MemoryLayout<Style>.offset(of: \Style.border)! }
+    @inline(__always) static var positionOffset: Int { MemoryLayout<Style>.offset(of: \Style.position)! }
 
     @inline(__always) func flexStartMargin(_ axis: FlexDirection, _ direction: Direction, _ widthSize: Float) -> Float {
         margin(axis.flexStartEdge, direction, widthSize)
@@ -103,11 +124,22 @@ extension Style {
 
     @_transparent static func padding(_ padding: Edges, _ edge: PhysicalEdge, _ direction: Direction,
                                       _ widthSize: Float) -> Float {
-        maxOrDefined(padding.resolve(edge, direction).resolveNaN(widthSize), 0)
+        withUnsafePointer(to: padding) { Self.padding(edge, direction, widthSize, in: $0) }
     }
 
     @_transparent static func border(_ border: Edges, _ edge: PhysicalEdge, _ direction: Direction) -> Float {
-        maxOrDefined(border.resolve(edge, direction).resolveNaN(0), 0)
+        withUnsafePointer(to: border) { Self.border(edge, direction, in: $0) }
+    }
+
+    /// Padding on a physical edge of the padding at `padding` (see `Edges.resolve(_:_:in:)`).
+    @_transparent static func padding(_ edge: PhysicalEdge, _ direction: Direction, _ widthSize: Float,
+                                      in padding: UnsafePointer<Edges>) -> Float {
+        maxOrDefined(Edges.resolve(edge, direction, in: padding).resolveNaN(widthSize), 0)
+    }
+
+    /// Border width on a physical edge of the borders at `border`.
+    @_transparent static func border(_ edge: PhysicalEdge, _ direction: Direction, in border: UnsafePointer<Edges>) -> Float {
+        maxOrDefined(Edges.resolve(edge, direction, in: border).resolveNaN(0), 0)
     }
 
     @_transparent func paddingAndBorder(_ edge: PhysicalEdge, _ direction: Direction, _ widthSize: Float) -> Float {
@@ -135,11 +167,22 @@ extension Style {
     /// Padding plus border on both sides, horizontally when `row`.
     @_transparent static func paddingAndBorderForAxis(_ padding: Edges, _ border: Edges, _ row: Bool,
                                                       _ direction: Direction, _ widthSize: Float) -> Float {
-        row
-            ? paddingAndBorder(padding, border, .left, direction, widthSize)
-                + paddingAndBorder(padding, border, .right, direction, widthSize)
-            : paddingAndBorder(padding, border, .top, direction, widthSize)
-                + paddingAndBorder(padding, border, .bottom, direction, widthSize)
+        withUnsafePointer(to: padding) { padding in
+            withUnsafePointer(to: border) { border in
+                paddingAndBorderForAxis(row, direction, widthSize, padding: padding, border: border)
+            }
+        }
+    }
+
+    /// Padding plus border on both sides, horizontally when `row`, of the edges at `padding`
+    /// and `border`.
+    @_transparent static func paddingAndBorderForAxis(_ row: Bool, _ direction: Direction, _ widthSize: Float,
+                                                      padding: UnsafePointer<Edges>,
+                                                      border: UnsafePointer<Edges>) -> Float {
+        @_transparent func both(_ edge: PhysicalEdge) -> Float {
+            Self.padding(edge, direction, widthSize, in: padding) + Self.border(edge, direction, in: border)
+        }
+        return row ? both(.left) + both(.right) : both(.top) + both(.bottom)
     }
 
     @_transparent func borderForAxis(_ axis: FlexDirection) -> Float {
@@ -154,13 +197,25 @@ extension Style {
 
     /// An inset on a physical edge; auto and undefined count as 0.
     @inline(__always) func position(_ edge: PhysicalEdge, _ direction: Direction, _ axisSize: Float) -> Float {
-        let v = position.resolve(edge, direction).resolveNaN(axisSize)
-        return v.isNaN ? 0 : v
+        withUnsafePointer(to: position) { Self.position(edge, direction, axisSize, in: $0) }
     }
 
     /// Set and not auto.
     @inline(__always) func isPositionDefinite(_ edge: PhysicalEdge, _ direction: Direction) -> Bool {
-        let v = position.resolve(edge, direction)
+        withUnsafePointer(to: position) { Self.isPositionDefinite(edge, direction, in: $0) }
+    }
+
+    /// An inset on a physical edge of the insets at `insets` (see `Edges.resolve(_:_:in:)`).
+    @inline(__always) static func position(_ edge: PhysicalEdge, _ direction: Direction, _ axisSize: Float,
+                                           in insets: UnsafePointer<Edges>) -> Float {
+        let v = Edges.resolve(edge, direction, in: insets).resolveNaN(axisSize)
+        return v.isNaN ? 0 : v
+    }
+
+    /// Whether the inset on a physical edge of the insets at `insets` is set and not auto.
+    @inline(__always) static func isPositionDefinite(_ edge: PhysicalEdge, _ direction: Direction,
+                                                     in insets: UnsafePointer<Edges>) -> Bool {
+        let v = Edges.resolve(edge, direction, in: insets)
         return !v.isUndefined && !v.isAuto
     }
 

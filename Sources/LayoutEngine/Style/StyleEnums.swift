@@ -7,7 +7,8 @@ public enum Direction: UInt8, Sendable, CaseIterable {
 
 public enum FlexDirection: UInt8, Sendable, CaseIterable {
     case column, columnReverse, row, rowReverse
-    @inlinable public var isRow: Bool { self == .row || self == .rowReverse }
+    // Always inlined: left to the optimizer, it stayed a call at some fifty sites of the layout.
+    @inlinable @inline(__always) public var isRow: Bool { self == .row || self == .rowReverse }
     @inlinable public var isReverse: Bool { self == .columnReverse || self == .rowReverse }
 }
 
