@@ -7,8 +7,8 @@ extension LayoutPass {
 
     // Read in place, as `resolvedMarginForAxis`.
     @inline(never) func resolvedPaddingAndBorderForAxis(_ n: Int, _ axis: FlexDirection, _ direction: Direction, _ widthSize: Float) -> Float {
-        Style.paddingAndBorderForAxis(axis.isRow, direction, widthSize, padding: edges(n, at: Style.paddingOffset),
-                                      border: edges(n, at: Style.borderOffset))
+        Style.paddingAndBorderForAxis(axis.isRow, direction, widthSize, padding: edges(n, \.padding),
+                                      border: edges(n, \.border))
     }
 
     /// Clamps `value` to the node's min and max on `axis` (percentages against `axisSize`).

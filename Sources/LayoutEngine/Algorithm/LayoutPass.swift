@@ -60,15 +60,16 @@
     // instructions of this function, which a layout calls about ten times per node.
     @inline(never) func resolvedMarginForAxis(_ n: Int, _ axis: FlexDirection, _ widthSize: Float) -> Float {
         let reference = marginReference(n, axis, widthSize)
-        let margins = edges(n, at: Style.marginOffset)
+        let margins = edges(n, \.margin)
         return axis.isRow
             ? Style.margin(.left, .ltr, reference, in: margins) + Style.margin(.right, .ltr, reference, in: margins)
             : Style.margin(.top, .ltr, reference, in: margins) + Style.margin(.bottom, .ltr, reference, in: margins)
     }
 
-    /// The edges at `offset` (`Style.marginOffset`, ...) in `n`'s style.
-    @inline(__always) func edges(_ n: Int, at offset: Int) -> UnsafePointer<Edges> {
-        (UnsafeRawPointer(styles + n) + offset).assumingMemoryBound(to: Edges.self)
+    /// One set of edges (`\.margin`, `\.padding`, ...) of `n`'s style, in place. Inlined, the
+    /// key path is a literal and the pointer a constant offset.
+    @inline(__always) func edges(_ n: Int, _ set: KeyPath<Style, Edges>) -> UnsafePointer<Edges> {
+        (styles + n).pointer(to: set)!
     }
 
     /// What percentages of `n`'s margins on `axis` resolve against: `widthSize` (flexbox: the
@@ -194,7 +195,7 @@
     /// Yoga's `relativePosition`: start inset wins, else minus the end inset; static ignores both.
     @inline(__always) func relativePosition(_ n: Int, _ axis: FlexDirection, _ direction: Direction, _ axisSize: Float) -> Float {
         if styles[n].positionType == .static { return 0 }
-        let insets = edges(n, at: Style.positionOffset)
+        let insets = edges(n, \.position)
         let startEdge = axis.inlineStartEdge(direction)
         if Style.isPositionDefinite(startEdge, direction, in: insets) {
             return Style.position(startEdge, direction, axisSize, in: insets)
@@ -216,7 +217,7 @@
         let relMain = relativePosition(n, mainAxis, respectingRoot, mainAxis.isRow ? ownerWidth : ownerHeight)
         let relCross = relativePosition(n, crossAxis, respectingRoot, mainAxis.isRow ? ownerHeight : ownerWidth)
         // The margins read in place (see `resolvedMarginForAxis`).
-        let margins = edges(n, at: Style.marginOffset)
+        let margins = edges(n, \.margin)
         let l = layouts + n
         @inline(__always) func place(_ axis: FlexDirection, _ relative: Float) {
             let reference = marginReference(n, axis, ownerWidth)

@@ -73,13 +73,6 @@ extension Style {
         return v.isNaN ? 0 : v
     }
 
-    /// Where each set of edges sits in a style, for the layout's lookups in place (constants
-    /// once optimized: a stored `static let` would be a `swift_once` call at every use).
-    @inline(__always) static var marginOffset: Int { MemoryLayout<Style>.offset(of: \Style.margin)! }
-    @inline(__always) static var paddingOffset: Int { MemoryLayout<Style>.offset(of: \Style.padding)! }
-    @inline(__always) static var borderOffset: Int { MemoryLayout<Style>.offset(of: \Style.border)! }
-    @inline(__always) static var positionOffset: Int { MemoryLayout<Style>.offset(of: \Style.position)! }
-
     @inline(__always) func flexStartMargin(_ axis: FlexDirection, _ direction: Direction, _ widthSize: Float) -> Float {
         margin(axis.flexStartEdge, direction, widthSize)
     }
