@@ -124,7 +124,9 @@ func bench(_ item: BenchCase, _ options: Options) -> Bool {
     // Warm up and calibrate to about `roundSeconds` per round, as yoga_bench.c does.
     var warm = 2
     var elapsed = run(warm)
-    while elapsed < 2e7 {
+    // A fixed count (`--iterations`) gets a fixed warm-up too: two runs then differ by their
+    // layouts alone, which instructions.sh counts.
+    while options.iterations <= 0 && elapsed < 2e7 {
         warm *= 2
         elapsed = run(warm)
     }
