@@ -574,8 +574,21 @@ import TestSupport
         }
     }
 
-    /// What a default server charges for keeping `request` laid out for patches.
+    /// What a default server charges for keeping `request` laid out for patches: the base of a
+    /// patch, which keeps the tree (the request's own base keeps its body alone).
     static func keptCost(of request: String) throws -> Int {
+        try LiveServer.with { server in
+            let tag = try #require(try server.post("/compute", json: request).header("ETag"))
+            _ = try server.post("/compute/patch", json: #"{"base":\#(PatchFixture.quoted(tag)),"patch":[]}"#)
+            let key = try #require(BaseKey(entityTag: tag))
+            let kept = try #require(server.host.service.bases.lookup(key))
+            #expect(kept.copyOfRequest() != nil)
+            return kept.cost
+        }
+    }
+
+    /// What a default server charges for the base `/compute` keeps of `request` (its body).
+    static func computedBaseCost(of request: String) throws -> Int {
         try LiveServer.with { server in
             let tag = try #require(try server.post("/compute", json: request).header("ETag"))
             let key = try #require(BaseKey(entityTag: tag))
@@ -629,8 +642,8 @@ import TestSupport
     }
 
     @Test func anEvictedBaseIsPreconditionFailedUntilTheTreeIsSentAgain() throws {
-        // Room for one and a half such trees: the second evicts the first.
-        let cost = try Self.keptCost(of: Self.row)
+        // Room for one and a half such bases: the second evicts the first.
+        let cost = try Self.computedBaseCost(of: Self.row)
         try LiveServer.with({ $0.patchBaseBytes = cost * 3 / 2; $0.cacheShards = 1 }) { server in
             let first = try server.post("/compute", json: Self.row)
             let tag = try #require(first.header("ETag"))
@@ -863,17 +876,32 @@ import TestSupport
 
     @Test func basesAreChargedTheirTreesAndDocuments() throws {
         try LiveServer.with { server in
-            let tag = try #require(try server.post("/compute", json: Self.row).header("ETag"))
+            // A request's own base keeps its body, not its tree.
+            let tag = try #require(try server.post("/compute", json: Self.chat).header("ETag"))
+            let key = try #require(BaseKey(entityTag: tag))
+            let kept = try #require(server.host.service.bases.lookup(key))
+            #expect(kept.copyOfRequest() == nil && kept.decodesInPlace)
+            #expect(kept.cost >= Self.chat.utf8.count)
+            #expect(server.host.service.bases.statistics.bytes == kept.cost)
+            // Its first patch decodes the tree again and edits it in place; the patch's base
+            // keeps the tree and the document as a tree instead of the body.
+            let answer = try server.post("/compute/patch", json: #"{"base":\#(PatchFixture.quoted(tag)),"patch":[]}"#)
+            #expect(answer.header("X-Patch") == "in-place-fresh")
+            let patched = try #require(server.host.service.bases.lookup(key))
+            let tree = try #require(patched.copyOfRequest()).tree
+            guard case .tree(let document, _, _, _) = patched.document else { Issue.record("no document tree"); return }
+            #expect(patched.cost >= tree.heapBytes + document.heapBytes)
+            #expect(kept.cost * 4 < patched.cost)
+        }
+        // Asked to, it keeps the laid-out tree, which its first patch edits.
+        try LiveServer.with({ $0.patchKeepsComputedTrees = true }) { server in
+            let tag = try #require(try server.post("/compute", json: Self.chat).header("ETag"))
             let key = try #require(BaseKey(entityTag: tag))
             let kept = try #require(server.host.service.bases.lookup(key))
             let tree = try #require(kept.copyOfRequest()).tree
-            #expect(kept.cost >= tree.heapBytes + Self.row.utf8.count)
-            #expect(server.host.service.bases.statistics.bytes == kept.cost)
-            // Once patched, the base holds its document as a tree instead of the body.
-            _ = try server.post("/compute/patch", json: #"{"base":\#(PatchFixture.quoted(tag)),"patch":[]}"#)
-            let patched = try #require(server.host.service.bases.lookup(key))
-            guard case .tree(let document, _, _, _) = patched.document else { Issue.record("no document tree"); return }
-            #expect(patched.cost >= tree.heapBytes + document.heapBytes)
+            #expect(!kept.decodesInPlace && kept.cost >= tree.heapBytes + Self.chat.utf8.count)
+            let answer = try server.post("/compute/patch", json: #"{"base":\#(PatchFixture.quoted(tag)),"patch":[]}"#)
+            #expect(answer.header("X-Patch") == "in-place-fresh")
         }
     }
 }

@@ -12,7 +12,7 @@ import Testing
     static let base = ["LAYOUTD_TLS_CERT": "/c.pem", "LAYOUTD_TLS_KEY": "/k.pem",
                        "LAYOUTD_CACHE_KEY_SECRET": "ffeeddccbbaa99887766554433221100"]
     /// Values to try until one is valid for a setting and differs from its default.
-    static let candidates = ["7", "3MiB", "2.5", "false", "dispatch", "warning", "/other.pem", "/",
+    static let candidates = ["7", "3MiB", "2.5", "false", "true", "dispatch", "warning", "/other.pem", "/",
                              "redis://127.0.0.1:6379", "000102030405060708090a0b0c0d0e0f"]
 
     @Test(arguments: ConfigurationSettings.all.map(\.name))

@@ -90,11 +90,18 @@ public struct ServiceConfiguration: Sendable {
     /// behind one load balancer, so they agree on keys and ETags.
     public var cacheKeySecret: StructuralHashKey?
     /// Byte budget of the trees kept for patches (`POST /compute/patch`): recent `/compute`
-    /// requests by the ETag of their answers, each charged its laid-out tree, ids, frames and
-    /// request document. Default 16 MiB: about 12 trees of 1,000 nodes (~1 MB laid out, ~0.4 MB
-    /// more once patched, for the document as an editable tree); 0 keeps none (every patch
+    /// requests by the ETag of their answers, each charged its body and frames (with
+    /// `patchKeepsComputedTrees`, its laid-out tree and ids too), and the patched trees of
+    /// chains, each charged its laid-out tree, ids, frames and document as an editable tree.
+    /// Default 16 MiB: some 190 requests of 1,000 nodes (83 KB of body), or about 12 laid-out
+    /// trees (~1 MB, ~0.4 MB more for the document as a tree); 0 keeps none (every patch
     /// answers 412 `unknown-base`).
     public var patchBaseBytes = 16 << 20
+    /// Whether a `/compute` answer's base keeps the laid-out tree, which its first patch then
+    /// edits, instead of its body alone, which the first patch decodes again. Off by default:
+    /// most requests are never patched, and keeping each one's tree cost an uncached
+    /// 1,000-node request 10–25 % of its server CPU (and ~1 MB of the budget per tree).
+    public var patchKeepsComputedTrees = false
     /// Most operations in one patch → 413 `too-many-operations`. Default 1,000.
     public var maxPatchOperations = 1_000
     /// Largest patch request body → 413 `patch-too-large`. Default 1 MiB.

@@ -105,6 +105,9 @@ final class BaseEntry: @unchecked Sendable {
     /// references or Core Layout's printed tree, whose answer has neither text lines nor
     /// warnings (anything else is rebuilt).
     let patchesInPlace: Bool
+    /// Kept without its tree (a request's own base), whose document decodes to a tree a patch
+    /// can edit in place (`patchesInPlace` once decoded).
+    let decodesInPlace: Bool
 
     /// Whether a patch can edit `request`'s tree in place as far as the request tells (see
     /// `patchesInPlace`; its answer's warnings are known only once it is laid out).
@@ -123,9 +126,11 @@ final class BaseEntry: @unchecked Sendable {
     /// `patchesInPlace`: what `patchesInPlace(_:)` said of `request` (its callers know it
     /// already, and it scans every node's style). `idsCost`: `idsCost(request.ids)` when the
     /// caller knows it (a patch that kept the ids: counting 1,000 of them was most of the 2 % of
-    /// a small patch's CPU that making its entry took).
+    /// a small patch's CPU that making its entry took). `decodesInPlace`: for an entry without
+    /// `request`, see `decodesInPlace`.
     init(request: consuming LayoutRequest?, hashParts: StructuralHashParts? = nil, patchesInPlace: Bool = false,
-         frames: [Frame], laidOut: Bool, document: BaseDocument, answer: SplicedAnswer? = nil, idsCost: Int? = nil) {
+         frames: [Frame], laidOut: Bool, document: BaseDocument, answer: SplicedAnswer? = nil, idsCost: Int? = nil,
+         decodesInPlace: Bool = false) {
         var request = request
         request?.tree.measureFunction = nil
         request?.tree.baselineFunction = nil
@@ -133,6 +138,7 @@ final class BaseEntry: @unchecked Sendable {
         self.frames = frames
         self.laidOut = laidOut
         self.document = document
+        self.decodesInPlace = request == nil && decodesInPlace
         var cost = 64 + HeapFootprint.lruBookkeeping(key: BaseKey.self, value: BaseEntry.self) + HeapCharge.array(frames)
         // Kept with the tree only: the entry left behind by a patch that took the tree needs none.
         self.answer = request == nil ? nil : answer
@@ -252,8 +258,13 @@ final class BaseStore: Sendable {
     /// than one shard holds (a large tree, or one that patches grew) keeps its document alone:
     /// the next patch naming it is rebuilt from that, where dropping it would answer 412.
     func store(_ entry: BaseEntry, key: BaseKey) {
-        let kept = entry.cost > entries.shardCapacityBytes ? entry.withoutRequest() : entry
+        let kept = keepsTree(of: entry) ? entry : entry.withoutRequest()
         entries.insert(kept, for: key, cost: kept.cost, keepsExisting: { _ in false })
+    }
+
+    /// Whether `store` keeps `entry` with its tree.
+    func keepsTree(of entry: BaseEntry) -> Bool {
+        entry.cost <= entries.shardCapacityBytes
     }
 
     /// Keeps `base` again without its tree, which a patch took, as the first entry to be

@@ -20,6 +20,7 @@ public struct PatchChain {
         var computer = LayoutComputer(cache: FrameCache(capacityBytes: configuration.cacheBytes, shardCount: 1),
                                       limits: configuration.wire)
         computer.bases = bases
+        computer.keepsComputedTrees = configuration.patchKeepsComputedTrees
         let answer = computer.answer(body: body, ifNoneMatch: nil)
         guard answer.status == 200, let tag = answer.entityTag else { return nil }
         entityTag = tag

@@ -134,7 +134,8 @@ struct PatchComputer: Sendable {
     }
 
     /// The entry under `key` with its frames known and its document a tree, making them from
-    /// what is kept when needed (and keeping the result); nil when nothing is kept.
+    /// what is kept when needed (and keeping the result), and a request's own base with the
+    /// tree decoded from its body; nil when nothing is kept.
     private func materialized(_ key: BaseKey) -> BaseEntry? {
         guard var entry = bases.lookup(key) else { return nil }
         if entry.frames.isEmpty {
@@ -147,15 +148,33 @@ struct PatchComputer: Sendable {
             guard let parsed = try? JSONValue.parse(bytes: body, limits: limits) else { return nil }
             let tree = JSONTree(parsed)
             var hashParts: StructuralHashParts?
-            let taken = entry.takeRequest(hashParts: &hashParts)
-            let replacement = BaseEntry(request: taken, hashParts: hashParts, patchesInPlace: entry.patchesInPlace,
+            var taken = entry.takeRequest(hashParts: &hashParts)
+            var patchesInPlace = entry.patchesInPlace
+            let decodes = taken == nil && entry.decodesInPlace
+            if decodes, let decoded = decodedAsComputed(body) {
+                taken = decoded
+                patchesInPlace = true
+            }
+            var replacement = BaseEntry(request: taken, hashParts: hashParts, patchesInPlace: patchesInPlace,
                                         frames: entry.frames,
                                         laidOut: entry.laidOut, document: .measured(tree),
                                         answer: entry.answer)
+            // A tree too large to keep is patched by rebuilding, as when it was kept whole.
+            if decodes && !bases.keepsTree(of: replacement) { replacement = replacement.withoutRequest() }
             bases.store(replacement, key: key)
             entry = replacement
         }
         return entry
+    }
+
+    /// `body` decoded as `/compute` decodes a request it lays out, its text leaves tagged as
+    /// it tags them: the tree a base kept without it stands for (nil: it no longer decodes).
+    private func decodedAsComputed(_ body: [UInt8]) -> LayoutRequest? {
+        guard var request = try? LayoutWire.decodeRequest(bytes: body, limits: limits) else { return nil }
+        if !request.textLeaves.isEmpty {
+            _ = RequestText(installingOn: &request, layouter: computer.textLayouter, key: computer.hashKey)
+        }
+        return request
     }
 
     // MARK: In place

@@ -47,6 +47,9 @@ struct LayoutComputer: Sendable {
     var hashKey: StructuralHashKey = .processRandom
     /// Where answered requests are kept for `/compute/patch` (nil: not kept).
     var bases: BaseStore? = nil
+    /// Whether a request's own base keeps its laid-out tree, not its body alone
+    /// (`ServiceConfiguration.patchKeepsComputedTrees`).
+    var keepsComputedTrees = false
     /// Layouts of repeated subtrees kept across requests; nil keeps them for one request.
     var subtrees: SubtreeCache? = nil
     /// Whether repeated subtrees are laid out once (false: every node computed, for tests).
@@ -78,7 +81,7 @@ struct LayoutComputer: Sendable {
             // `consume`: handed over, not copied. A copy held here until the call returned left
             // the tree's arrays shared, so the layout copied its layouts and measurement caches
             // (copy-on-write: ~3 % of an uncached 1,000-node request, 20 MB at 50,000 nodes).
-            return answer(consume request, ifNoneMatch: ifNoneMatch, document: document)
+            return answer(consume request, ifNoneMatch: ifNoneMatch, document: document, keepsTree: keepsComputedTrees)
         } catch {
             return Self.answer(ServiceError(error))
         }
@@ -87,18 +90,19 @@ struct LayoutComputer: Sendable {
     /// The answer to a decoded request. `ifNoneMatch` (an `If-None-Match` field value) turns a
     /// matching answer into a 304 without a body. `pointerPrefix` goes before the warnings'
     /// pointers: where the request sits in the document it came in (a batch's `/3`). With
-    /// `bases` set, a 200 or 304 keeps `document` (the request's) and the tree under the
-    /// answer's ETag for patches.
+    /// `bases` set, a 200 or 304 keeps `document` (the request's) under the answer's ETag for
+    /// patches, and the tree with it when `keepsTree` (a patch's answer, which the next patch
+    /// of its chain edits in place).
     // `consuming`: the caller's last use hands the tree over, so `computeLayout` mutates it in
     // place instead of copying every array of a still-shared tree (copy-on-write).
     func answer(_ request: consuming LayoutRequest, ifNoneMatch: String?, pointerPrefix: String = "",
-                document: BaseDocument? = nil) -> Answer {
+                document: BaseDocument? = nil, keepsTree: Bool = true) -> Answer {
         let text = request.textLeaves.isEmpty ? nil : RequestText(installingOn: &request, layouter: textLayouter, key: hashKey)
         // A tree kept for patches in place keeps its hash in parts too, so a patch rehashes
         // only the nodes it edits (the same hash: one definition, see `structuralHash`).
         var hashParts: StructuralHashParts?
         var key: StructuralHash
-        if document != nil, bases != nil, BaseEntry.patchesInPlace(request) {
+        if document != nil, bases != nil, keepsTree, BaseEntry.patchesInPlace(request) {
             hashParts = request.tree.structuralHashParts(root: request.root, available: request.available,
                                                          direction: request.direction, key: hashKey,
                                                          copies: request.subtreeCopies.list)
@@ -169,11 +173,20 @@ struct LayoutComputer: Sendable {
             body = ResponseEncoder.encode(tree: request.tree, root: request.root, ids: request.ids, frames: frames,
                                           printedTree: printedTree, copies: request.subtreeCopies)
         }
-        if let document, let bases {
+        if let document, let bases, keepsTree {
             // Hash parts are kept exactly for the trees that patch in place (above).
             bases.store(BaseEntry(request: request, hashParts: hashParts, patchesInPlace: hashParts != nil && !warned, frames: frames,
                                   laidOut: outcome == .miss, document: document),
                         entityTag: tag.quoted)
+        } else if let document, let bases {
+            // A request's own base keeps its body, not its tree: most are never patched, and
+            // keeping the tree cost an uncached 1,000-node request 10–25 % of its server CPU
+            // over HTTP (Benchmarks/load/RESULTS.md, 2026-12-03). A first patch decodes the
+            // body again (`PatchComputer.materialized`).
+            bases.store(BaseEntry(request: nil, frames: frames, laidOut: outcome == .miss, document: document,
+                                  decodesInPlace: BaseEntry.patchesInPlace(request) && !warned),
+                        entityTag: tag.quoted)
+            treeStorage?.recycle(&request.tree)
         } else {
             // Not kept: a large tree's arrays go to the next large tree (a kept one's go when
             // its entry does).

@@ -63,6 +63,7 @@ public final class LayoutService: HTTPHandler, Sendable {
         self.sharedCache = sharedCache
         computer.textLayouter = textLayouter
         computer.hashKey = configuration.cacheKeySecret ?? .processRandom
+        computer.keepsComputedTrees = configuration.patchKeepsComputedTrees
         // `/compute` answers are kept for patches (batch items are not: they have no ETag).
         let bases = BaseStore(configuration: configuration)
         self.bases = bases
