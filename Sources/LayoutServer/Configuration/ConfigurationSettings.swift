@@ -51,7 +51,7 @@ public enum ConfigurationSettings {
         bytes("patch-base-bytes", "Budget for the earlier trees /compute/patch applies patches to (bytes); 0 keeps none.",
               \.patchBaseBytes),
         flag("patch-keeps-computed-trees",
-             "Keep each /compute answer's laid-out tree for its first patch, not its body alone (true/false; ~1 MB and 10-25 % of a miss's CPU per 1,000 nodes).",
+             "Keep each /compute answer's laid-out tree for its first patch, not its body alone (true/false; ~1 MB and 6-15 % of a miss's CPU per 1,000 nodes).",
              \.patchKeepsComputedTrees),
         int("max-patch-operations", "Most operations in one /compute/patch patch.", range: 1...1_000_000, \.maxPatchOperations),
         bytes("max-patch-bytes", "Largest /compute/patch request body.", \.maxPatchBytes),

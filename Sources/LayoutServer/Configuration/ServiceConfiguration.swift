@@ -100,7 +100,7 @@ public struct ServiceConfiguration: Sendable {
     /// Whether a `/compute` answer's base keeps the laid-out tree, which its first patch then
     /// edits, instead of its body alone, which the first patch decodes again. Off by default:
     /// most requests are never patched, and keeping each one's tree cost an uncached
-    /// 1,000-node request 10–25 % of its server CPU (and ~1 MB of the budget per tree).
+    /// 1,000-node request 6–15 % of its server CPU (and ~1 MB of the budget per tree).
     public var patchKeepsComputedTrees = false
     /// Most operations in one patch → 413 `too-many-operations`. Default 1,000.
     public var maxPatchOperations = 1_000

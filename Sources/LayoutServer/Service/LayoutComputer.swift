@@ -180,7 +180,7 @@ struct LayoutComputer: Sendable {
                         entityTag: tag.quoted)
         } else if let document, let bases {
             // A request's own base keeps its body, not its tree: most are never patched, and
-            // keeping the tree cost an uncached 1,000-node request 10–25 % of its server CPU
+            // keeping the tree cost an uncached 1,000-node request 6–15 % of its server CPU
             // over HTTP (Benchmarks/load/RESULTS.md, 2026-12-03). A first patch decodes the
             // body again (`PatchComputer.materialized`).
             bases.store(BaseEntry(request: nil, frames: frames, laidOut: outcome == .miss, document: document,
