@@ -93,9 +93,9 @@ public struct ServiceConfiguration: Sendable {
     /// requests by the ETag of their answers, each charged its body and frames (with
     /// `patchKeepsComputedTrees`, its laid-out tree and ids too), and the patched trees of
     /// chains, each charged its laid-out tree, ids, frames and document as an editable tree.
-    /// Default 16 MiB: some 190 requests of 1,000 nodes (83 KB of body), or about 12 laid-out
-    /// trees (~1 MB, ~0.4 MB more for the document as a tree); 0 keeps none (every patch
-    /// answers 412 `unknown-base`).
+    /// Default 16 MiB: some 165 requests of 1,000 nodes (~100 KB: the 83 KB body and its
+    /// frames), or about 12 laid-out trees (~1 MB, ~0.4 MB more for the document as a tree);
+    /// 0 keeps none (every patch answers 412 `unknown-base`).
     public var patchBaseBytes = 16 << 20
     /// Whether a `/compute` answer's base keeps the laid-out tree, which its first patch then
     /// edits, instead of its body alone, which the first patch decodes again. Off by default:

@@ -139,7 +139,10 @@ struct PatchComputer: Sendable {
     private func materialized(_ key: BaseKey) -> BaseEntry? {
         guard var entry = bases.lookup(key) else { return nil }
         if entry.frames.isEmpty {
-            // Kept without a layout (answered from a cache): lay it out as /compute would, which keeps it.
+            // Kept without a layout (answered from a cache): lay it out as /compute would, which
+            // keeps it, with the laid-out tree this patch edits (not decoded twice below).
+            var computer = self.computer
+            computer.keepsComputedTrees = true
             let answer = computer.answer(body: entry.documentBytes, ifNoneMatch: nil)
             guard answer.status == 200, let found = bases.lookup(key), !found.frames.isEmpty else { return nil }
             entry = found

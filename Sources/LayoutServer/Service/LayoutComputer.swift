@@ -178,16 +178,16 @@ struct LayoutComputer: Sendable {
             bases.store(BaseEntry(request: request, hashParts: hashParts, patchesInPlace: hashParts != nil && !warned, frames: frames,
                                   laidOut: outcome == .miss, document: document),
                         entityTag: tag.quoted)
-        } else if let document, let bases {
-            // A request's own base keeps its body, not its tree: most are never patched, and
-            // keeping the tree cost an uncached 1,000-node request 6–15 % of its server CPU
-            // over HTTP (Benchmarks/load/RESULTS.md, 2026-12-03). A first patch decodes the
-            // body again (`PatchComputer.materialized`).
-            bases.store(BaseEntry(request: nil, frames: frames, laidOut: outcome == .miss, document: document,
-                                  decodesInPlace: BaseEntry.patchesInPlace(request) && !warned),
-                        entityTag: tag.quoted)
-            treeStorage?.recycle(&request.tree)
         } else {
+            if let document, let bases {
+                // A request's own base keeps its body, not its tree: most are never patched, and
+                // keeping the tree cost an uncached 1,000-node request 6–15 % of its server CPU
+                // over HTTP (Benchmarks/load/RESULTS.md, 2026-12-03). A first patch decodes the
+                // body again (`PatchComputer.materialized`).
+                bases.store(BaseEntry(request: nil, frames: frames, laidOut: outcome == .miss, document: document,
+                                      decodesInPlace: BaseEntry.patchesInPlace(request) && !warned),
+                            entityTag: tag.quoted)
+            }
             // Not kept: a large tree's arrays go to the next large tree (a kept one's go when
             // its entry does).
             treeStorage?.recycle(&request.tree)
