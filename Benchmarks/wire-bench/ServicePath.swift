@@ -102,6 +102,10 @@ func runServicePath(file: String) {
             case "patch-child", "patch-child-changes":
                 guard let adder else { fatalError("WIRE_BENCH_STAGE=\(stage): the root has no children to add to") }
                 sink &+= adder.patch(changesOnly: stage == "patch-child-changes")
+            case "chain-start", "chain-start-kept":
+                sink &+= FirstPatch.start(body, keepsTree: stage == "chain-start-kept") == nil ? 0 : 1
+            case "first-patch", "first-patch-kept":
+                sink &+= FirstPatch.run(body, keepsTree: stage == "first-patch-kept")
             case "encode":
                 let frames = laidOut.tree.preorderFrames(root: laidOut.root)
                 sink &+= ResponseEncoder.encode(tree: laidOut.tree, root: laidOut.root, ids: laidOut.ids,
@@ -124,7 +128,7 @@ func runServicePath(file: String) {
             case "encode-folded":
                 sink &+= ResponseEncoder.encode(tree: foldedLaidOut.tree, root: folded.root, ids: folded.ids,
                                                 instanceIDs: folded.instanceIDs, frames: foldedFrames)?.count ?? 0
-            default: fatalError("WIRE_BENCH_STAGE: engine, service, decode, hash, encode, patch, patch-changes, patch-child, patch-child-changes, or decode-, hash-, layout-, frames- and encode-folded")
+            default: fatalError("WIRE_BENCH_STAGE: engine, service, decode, hash, encode, patch, patch-changes, patch-child, patch-child-changes, chain-start(-kept), first-patch(-kept), or decode-, hash-, layout-, frames- and encode-folded")
             }
         }
         return
@@ -179,6 +183,16 @@ func runServicePath(file: String) {
     if let adder {
         add("patch adding or removing a child") { sink &+= adder.patch() }
         add("  the same, changesOnly") { sink &+= adder.patch(changesOnly: true) }
+    }
+    if patcher != nil {
+        // A new tree's first patch, whose base is what `/compute` kept: its body (the default)
+        // or its laid-out tree (`--patch-keeps-computed-trees`). Each is the /compute and the
+        // patch; the /compute alone is timed beside it.
+        for keepsTree in [false, true] {
+            let kept = keepsTree ? "tree" : "body"
+            add("/compute keeping its \(kept) as a base") { sink &+= FirstPatch.start(body, keepsTree: keepsTree) == nil ? 0 : 1 }
+            add("  then one leaf patch") { sink &+= FirstPatch.run(body, keepsTree: keepsTree) }
+        }
     }
     let engine = results[0].1
     for (name, ns) in results {
@@ -238,6 +252,34 @@ final class LeafPatcher {
         let operations = #"[{"op":"replace","path":"\#(path)","value":\#(20 + step % 17)}]"#
         let (status, answer) = chain.patch(operations, changesOnly: changesOnly)
         return status == 200 ? answer.count : 0
+    }
+}
+
+/// The first patch of a chain: a new tree sent whole (`/compute`, keeping its base), then one
+/// leaf's width changed by `/compute/patch` on its ETag, as `LeafPatcher` changes it. What a
+/// client that patches the trees it sends once pays, and what `--patch-keeps-computed-trees`
+/// trades: with the default, the base is the body and the patch lays the tree out from scratch;
+/// with the option, the base is the laid-out tree and every `/compute` pays for keeping it.
+@MainActor
+enum FirstPatch {
+    static func configuration(keepsTree: Bool) -> ServiceConfiguration {
+        var configuration = chainConfiguration
+        configuration.patchKeepsComputedTrees = keepsTree
+        return configuration
+    }
+
+    /// The chain's start: `body` computed with a new frame cache and base store.
+    static func start(_ body: [UInt8], keepsTree: Bool) -> PatchChain? {
+        PatchChain(body: body, configuration: configuration(keepsTree: keepsTree))
+    }
+
+    /// The start and one patch; the bytes of the patch's answer (0 unless it was a 200 made
+    /// in place, as the chain's later patches are).
+    static func run(_ body: [UInt8], keepsTree: Bool) -> Int {
+        guard var chain = start(body, keepsTree: keepsTree) else { return 0 }
+        let operations = #"[{"op":"replace","path":"/root/children/0/children/0/style/width","value":33}]"#
+        let (status, answer) = chain.patch(operations)
+        return status == 200 && chain.lastMode?.hasPrefix("in-place") == true ? answer.count : 0
     }
 }
 

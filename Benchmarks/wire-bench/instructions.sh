@@ -11,6 +11,9 @@
 # `/compute/patch` on the last answer's ETag, whole answer or `changesOnly`, as
 # Benchmarks/patch does, after 100 patches of warm-up); patch-child (a child added to one of
 # the root's children, then removed by the next call: structural patches, made in place);
+# chain-start and first-patch (a new tree's `/compute`, keeping its body as a base, alone and
+# then with one leaf patch on its ETag: their difference is a chain's first patch), and
+# chain-start-kept and first-patch-kept (the same with `--patch-keeps-computed-trees`);
 # decode-folded, hash-folded, layout-folded, frames-folded, encode-folded (the stages of a
 # request whose repeated siblings are decoded as instances, as the service decodes it). TREE:
 # the request (default: Benchmarks/load's generated 1,000-node tree, made in a temporary
