@@ -191,7 +191,7 @@ func runServicePath(file: String) {
         for keepsTree in [false, true] {
             let kept = keepsTree ? "tree" : "body"
             add("/compute keeping its \(kept) as a base") { sink &+= FirstPatch.start(body, keepsTree: keepsTree) == nil ? 0 : 1 }
-            add("  then one leaf patch") { sink &+= FirstPatch.run(body, keepsTree: keepsTree) }
+            add("  the same, then one leaf patch") { sink &+= FirstPatch.run(body, keepsTree: keepsTree) }
         }
     }
     let engine = results[0].1

@@ -4,7 +4,8 @@ import SyncSupport
 
 /// Where a retained base's request document comes from.
 enum BaseDocument: Sendable {
-    /// The request body as received: parsed into a `JSONTree` when first patched.
+    /// The request body as received: an unparsed `JSONTree` when first patched, parsed where
+    /// patches reach into it.
     case body([UInt8])
     /// The document already as a tree (a patched one), with its number of values and the
     /// bytes it holds on the heap (`JSONTree.heapBytes`, or an upper bound: a patched copy
@@ -16,6 +17,17 @@ enum BaseDocument: Sendable {
     static func measured(_ tree: JSONTree) -> BaseDocument {
         let bytes = tree.heapBytes
         return .tree(tree, valueCount: tree.measure(budget: .max)?.count ?? 0, heapBytes: bytes, measuredBytes: bytes)
+    }
+
+    /// The document of request body `body` as a tree still unparsed (`JSONTree(unparsed:)`),
+    /// nil when the body is empty. Its values are counted as at most one per two bytes (every
+    /// value but the first takes a byte and a separator), not counted over its bytes: an upper
+    /// bound, so a patch is refused no later than an exact count would refuse it, and exact once
+    /// the document is measured again.
+    static func unparsed(_ body: [UInt8]) -> BaseDocument? {
+        guard let tree = JSONTree(unparsed: body) else { return nil }
+        let bytes = tree.heapBytes
+        return .tree(tree, valueCount: (body.count + 1) / 2, heapBytes: bytes, measuredBytes: bytes)
     }
 }
 

@@ -104,8 +104,14 @@ struct PatchComputer: Sendable {
     /// The patch applied to the document of `base` (materialized: a document tree and frames)
     /// and answered in place, or else its rebuild, left in `.queue`.
     private func applied(_ request: PatchRequest, to base: BaseEntry, key: BaseKey, ifNoneMatch: String?) -> Outcome {
-        guard case .tree(let original, var valueCount, let baseBytes, let measuredBytes) = base.document else {
+        guard case .tree(var original, var valueCount, let baseBytes, let measuredBytes) = base.document else {
             return Self.refusal(Self.unknownBase)
+        }
+        // The containers the patch reaches, parsed once for the base's document and the patched
+        // one alike (the in-place path reads the edited nodes in both); once parsed, a path is
+        // left alone (expanding copies the containers on it, shared with the base).
+        for operation in request.patch.operations where original.meetsRawContainer(along: operation.path) {
+            original.expandContainers(along: operation.path)
         }
         var document = original
         let maxValues = limits.maxDocumentBytes / 2
@@ -148,8 +154,8 @@ struct PatchComputer: Sendable {
             entry = found
         }
         if case .body(let body) = entry.document {
-            guard let parsed = try? JSONValue.parse(bytes: body, limits: limits) else { return nil }
-            let tree = JSONTree(parsed)
+            // Read where a patch reaches into it: the body decoded once already, so it is JSON.
+            guard let document = BaseDocument.unparsed(body) else { return nil }
             var hashParts: StructuralHashParts?
             var taken = entry.takeRequest(hashParts: &hashParts)
             var patchesInPlace = entry.patchesInPlace
@@ -160,7 +166,7 @@ struct PatchComputer: Sendable {
             }
             var replacement = BaseEntry(request: taken, hashParts: hashParts, patchesInPlace: patchesInPlace,
                                         frames: entry.frames,
-                                        laidOut: entry.laidOut, document: .measured(tree),
+                                        laidOut: entry.laidOut, document: document,
                                         answer: entry.answer)
             // A tree too large to keep is patched by rebuilding, as when it was kept whole.
             if decodes && !bases.keepsTree(of: replacement) { replacement = replacement.withoutRequest() }
@@ -413,12 +419,12 @@ struct PatchComputer: Sendable {
             : FlexNodeMembers.decode(textLeaf: object, config: config, limits: limits)
     }
 
-    /// The node object at child indices `path` in `document`, whatever its kind.
+    /// The node object at child indices `path` in `document`, whatever its kind (`expanded`).
     static func nodeObject(at path: [Int], in document: JSONTree) -> JSONTree? {
         var object = document["root"]
         for index in path {
             guard case .array(let children)? = object?["children"], index < children.count else { return nil }
-            object = children[index]
+            object = children[index].expanded
         }
         return object
     }
@@ -438,7 +444,7 @@ struct PatchComputer: Sendable {
         for index in path {
             guard case .array(let children)? = object["children"], index < children.count,
                   index < tree.childCount(of: node) else { return nil }
-            object = children[index]
+            object = children[index].expanded
             guard isFlex(object) else { return nil }
             node = tree.firstChild(of: node)
             for _ in 0..<index { node = tree.nextSibling(of: node) }

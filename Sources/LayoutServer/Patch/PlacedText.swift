@@ -49,7 +49,7 @@ extension PatchComputer {
     /// node's id in the result. nil when it does not decode.
     static func decodeAlone(subtreeAt path: [Int], of document: JSONTree,
                             limits: WireLimits) -> (request: LayoutRequest, root: NodeID)? {
-        guard case .object(let members) = document, var node = nodeObject(at: path, in: document) else { return nil }
+        guard case .object(let members) = document.expanded, var node = nodeObject(at: path, in: document) else { return nil }
         for depth in stride(from: path.count - 1, through: 0, by: -1) {
             guard let ancestor = nodeObject(at: Array(path[..<depth]), in: document) else { return nil }
             var wrapper: [JSONMember] = []

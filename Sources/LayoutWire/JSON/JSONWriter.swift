@@ -70,6 +70,12 @@ public struct JSONWriter {
     /// A string given as its UTF-8 bytes.
     public mutating func string(utf8 value: UnsafeBufferPointer<UInt8>) { separator(); writeBytes(value) }
 
+    /// A whole JSON value already spelled as JSON (`bytes`), written as it is.
+    public mutating func rawValue(_ bytes: UnsafeBufferPointer<UInt8>) {
+        separator()
+        raw(bytes)
+    }
+
     @inlinable public mutating func number(_ value: Float) {
         separator()
         let p = reserve(JSONNumber.maxFastLength)

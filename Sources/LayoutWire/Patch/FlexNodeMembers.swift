@@ -14,7 +14,7 @@ public struct FlexNodeMembers: Sendable {
     /// leaf or a size reference (`{"of": id}`), or does not decode (a whole decode of the
     /// document then gives the error with its pointer).
     public static func decode(_ node: JSONTree, config: LayoutConfig, limits: WireLimits) -> FlexNodeMembers? {
-        guard case .object(let members) = node else { return nil }
+        guard case .object(let members) = node.expanded else { return nil }
         return decodeDirectly(members, config: config) ?? decodeAsRequest(members, config: config, limits: limits)
     }
 
@@ -34,7 +34,7 @@ public struct FlexNodeMembers: Sendable {
     /// The members of a text leaf's object other than its text, as `decode` reads a node's
     /// (its content then comes from the text, which these do not give).
     public static func decode(textLeaf node: JSONTree, config: LayoutConfig, limits: WireLimits) -> FlexNodeMembers? {
-        guard case .object(let members) = node else { return nil }
+        guard case .object(let members) = node.expanded else { return nil }
         return decode(.object(members.filter { $0.key != "text" }), config: config, limits: limits)
     }
 
@@ -53,16 +53,16 @@ public struct FlexNodeMembers: Sendable {
                 guard case .string(let text) = member.value else { return nil }
                 id = text
             case "style":
-                guard case .object(let properties) = member.value else { return nil }
+                guard case .object(let properties) = member.value.expanded else { return nil }
                 for property in properties {
                     guard set(property, on: &style) else { return nil }
                 }
             case "measure":
-                guard let measured = fixedMeasure(member.value) else { return nil }
+                guard let measured = fixedMeasure(member.value.expanded) else { return nil }
                 content = measured
             case "children":
-                guard case .array(let children) = member.value else { return nil }
-                hasChildren = !children.isEmpty
+                guard let nonEmpty = member.value.hasElements else { return nil }
+                hasChildren = nonEmpty
             case "type":
                 guard case .string("flex") = member.value else { return nil }
             default:
@@ -117,7 +117,7 @@ public struct FlexNodeMembers: Sendable {
         for member in members {
             switch member.key {
             case "children":
-                if case .array(let children) = member.value { hasChildren = !children.isEmpty }
+                hasChildren = member.value.hasElements ?? false
                 continue
             case "text": return nil
             case "type":

@@ -20,7 +20,8 @@ public struct FlexSubtree: Sendable {
     public init?(_ object: JSONTree, config: LayoutConfig, limits: WireLimits) {
         // Node objects still to decode, last first, with their levels.
         var pending: [(object: JSONTree, level: Int)] = [(object, 1)]
-        while let (node, level) = pending.popLast() {
+        while let (unparsed, level) = pending.popLast() {
+            let node = unparsed.expanded
             let isText = node["text"] != nil
             hasText = hasText || isText
             guard let members = isText ? FlexNodeMembers.decode(textLeaf: node, config: config, limits: limits)

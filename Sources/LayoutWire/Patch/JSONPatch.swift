@@ -185,18 +185,24 @@ extension JSONTree {
     public func value(at path: [String]) -> JSONTree? {
         var current = self
         for token in path {
-            switch current {
-            case .object(let members):
-                guard let member = members.first(where: { $0.key.hasSameUTF8(as: token) }) else { return nil }
-                current = member.value
-            case .array(let elements):
-                guard let k = JSONPointer.arrayIndex(token), k < elements.count else { return nil }
-                current = elements[k]
-            default:
-                return nil
-            }
+            guard let next = Self.child(token, of: current.expanded) else { return nil }
+            current = next
         }
         return current
+    }
+
+    /// The member `token` of an object, or element `token` of an array; nil when there is
+    /// none or `container` is neither (a raw one included).
+    private static func child(_ token: String, of container: JSONTree) -> JSONTree? {
+        switch container {
+        case .object(let members):
+            return members.first(where: { $0.key.hasSameUTF8(as: token) })?.value
+        case .array(let elements):
+            guard let k = JSONPointer.arrayIndex(token), k < elements.count else { return nil }
+            return elements[k]
+        default:
+            return nil
+        }
     }
 
     /// Runs `body` on the value at the first `end` tokens of `path` (all of them by default),
@@ -215,6 +221,8 @@ extension JSONTree {
         for depth in 0..<end {
             let token = path[depth]
             var place: Int?
+            // A raw container on the path is parsed a level, and kept so in the document.
+            if case .raw = current { current = current.expanded }
             switch current {
             case .object(var members):
                 if let k = members.firstIndex(where: { $0.key.hasSameUTF8(as: token) }) {
@@ -265,11 +273,30 @@ extension JSONTree {
         return try outcome!.get()
     }
 
+    /// Whether a container on `path` (above its last token, as far as the path exists) is raw:
+    /// whether `expandContainers(along:)` would parse anything.
+    public func meetsRawContainer(along path: [String]) -> Bool {
+        var current = self
+        for token in path {
+            if case .raw = current { return true }
+            guard let next = Self.child(token, of: current) else { return false }
+            current = next
+        }
+        return false
+    }
+
+    /// Parses the raw containers on `path` in place, as far as the path exists (see `raw`):
+    /// what a later edit or read along it would parse, parsed once for every copy made after.
+    public mutating func expandContainers(along path: [String]) {
+        _ = try? modify(path) { (_: inout JSONTree) throws(PatchFailure) in }
+    }
+
     /// RFC 6902 `add`: sets an object member (replacing one of that name), or inserts into an
     /// array before the index (`-`: at the end); the empty path replaces the whole document.
     mutating func add(_ value: JSONTree, at path: [String]) throws(PatchFailure) {
         guard let last = path.last else { self = value; return }
         try modify(path, upTo: path.count - 1) { (container: inout JSONTree) throws(PatchFailure) in
+            if case .raw = container { container = container.expanded }
             switch container {
             case .object(var members):
                 container = .null
@@ -297,6 +324,7 @@ extension JSONTree {
     mutating func remove(at path: [String]) throws(PatchFailure) -> JSONTree {
         guard let last = path.last else { throw .failed("the whole document cannot be removed") }
         return try modify(path, upTo: path.count - 1) { (container: inout JSONTree) throws(PatchFailure) -> JSONTree in
+            if case .raw = container { container = container.expanded }
             switch container {
             case .object(var members):
                 guard let k = members.firstIndex(where: { $0.key.hasSameUTF8(as: last) }) else { throw .missing(path) }

@@ -6,6 +6,10 @@ import LayoutEngine
 /// only the containers on the edited path (copy-on-write): a service can keep an earlier
 /// document and patch a copy of it for the price of that path. Objects keep their members in
 /// document order; keys are unique.
+///
+/// A value may stay unparsed (`raw`): an edit or a read that reaches into it parses the
+/// levels on its way (`expanded`), so a patch of a large document parses what it touches.
+/// Whatever reads a value's case reads `expanded`, which is never `raw`.
 public enum JSONTree: Sendable {
     case null
     case bool(Bool)
@@ -13,6 +17,9 @@ public enum JSONTree: Sendable {
     case string(String)
     case array([JSONTree])
     case object([JSONMember])
+    /// A value still in its document's bytes (see `RawJSON`). Boxed: stored inline, its four
+    /// words made every value four times larger to copy, in every array of values.
+    indirect case raw(RawJSON)
 }
 
 /// One member of a `JSONTree` object.
@@ -27,6 +34,32 @@ public struct JSONMember: Sendable {
 }
 
 extension JSONTree {
+    /// The value with its own level parsed: itself unless it is `raw`, whose object members or
+    /// array elements it then reads (containers among them stay raw). A raw value that is not
+    /// JSON, which a document checked before never holds, reads as `null`.
+    public var expanded: JSONTree {
+        guard case .raw(let raw) = self else { return self }
+        return raw.expanded() ?? .null
+    }
+
+    /// Whether the value is an array with elements (false: an empty one), read without parsing
+    /// the elements of a raw one; nil when it is no array.
+    public var hasElements: Bool? {
+        switch self {
+        case .array(let elements): return !elements.isEmpty
+        case .raw(let raw): return raw.arrayHasElements
+        default: return nil
+        }
+    }
+
+    /// The document in `bytes`, unparsed until read or edited (see `raw`); nil when `bytes`
+    /// hold only whitespace. `bytes` must be one JSON value, as a request body already decoded
+    /// is: what is not JSON reads as `null` where it is reached.
+    public init?(unparsed bytes: [UInt8]) {
+        guard let raw = RawJSON(document: bytes) else { return nil }
+        self = .raw(raw)
+    }
+
     /// The parsed value `value`, converted without recursion (documents nest up to the parser's
     /// limit, deeper than a thread's stack allows for recursion).
     public init(_ value: JSONValue) {
@@ -123,6 +156,8 @@ extension JSONTree {
                     writer.literal(number < 0 ? "-1e400" : "1e400")
                 }
             case .string(let text): writer.string(text)
+            case .raw(let raw):
+                raw.document.withUnsafeBufferPointer { writer.rawValue(UnsafeBufferPointer(rebasing: $0[raw.start..<raw.end])) }
             case .array(let elements):
                 writer.beginArray()
                 open.append(Open(isObject: false, members: [], elements: elements))
@@ -152,9 +187,10 @@ extension JSONTree {
     }
 
     /// The member `key` of an object; nil when absent or not an object.
+    /// The value comes `expanded`.
     public subscript(key: String) -> JSONTree? {
-        guard case .object(let members) = self else { return nil }
-        return members.first(where: { $0.key.hasSameUTF8(as: key) })?.value
+        guard case .object(let members) = expanded else { return nil }
+        return members.first(where: { $0.key.hasSameUTF8(as: key) })?.value.expanded
     }
 
     /// Values in this one (itself included) and the depth of its deepest value (1 for a
@@ -163,6 +199,13 @@ extension JSONTree {
         var count = 0, depth = 0
         var pending: [(JSONTree, Int)] = [(self, 1)]
         while let (value, level) = pending.popLast() {
+            if case .raw(let raw) = value {
+                // Counted over its bytes, not parsed.
+                guard let (rawCount, rawDepth) = raw.measure(budget: budget - count) else { return nil }
+                count += rawCount
+                depth = max(depth, level - 1 + rawDepth)
+                continue
+            }
             count += 1
             if count > budget { return nil }
             depth = max(depth, level)
@@ -176,13 +219,21 @@ extension JSONTree {
     }
 
     /// Bytes the value holds on the heap, estimated from its containers' storage and its
-    /// strings too long to be stored inline, for caches that charge what they keep.
+    /// strings too long to be stored inline, for caches that charge what they keep. The
+    /// document of raw values is counted once, however many of them it holds.
     public var heapBytes: Int {
         func string(_ text: String) -> Int { text.utf8.count > 15 ? HeapCharge.object(payload: text.utf8.count) : 0 }
         var total = 0
         var pending: [JSONTree] = [self]
+        var documents: [UnsafePointer<UInt8>] = []
         while let value = pending.popLast() {
             switch value {
+            case .raw(let raw):
+                let address = raw.document.withUnsafeBufferPointer { $0.baseAddress }
+                if let address, !documents.contains(address) {
+                    documents.append(address)
+                    total += HeapCharge.array(raw.document) + raw.spansHeapBytes
+                }
             case .string(let text): total += string(text)
             case .array(let elements):
                 total += HeapCharge.array(elements)
@@ -207,7 +258,8 @@ extension JSONTree: Equatable {
     public static func == (a: JSONTree, b: JSONTree) -> Bool {
         var pending: [(JSONTree, JSONTree)] = [(a, b)]
         while let (x, y) = pending.popLast() {
-            switch (x, y) {
+            if case .raw(let p) = x, case .raw(let q) = y, p.isSameSpan(as: q) { continue }
+            switch (x.expanded, y.expanded) {
             case (.null, .null): continue
             case (.bool(let p), .bool(let q)): if p != q { return false }
             case (.number(let p), .number(let q)): if p != q { return false }

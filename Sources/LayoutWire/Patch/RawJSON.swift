@@ -1,0 +1,331 @@
+import LayoutEngine
+
+/// A JSON value not parsed yet: its bytes in a document already known to be JSON (a request
+/// body the service decoded), read one level at a time when a patch or a reader reaches into
+/// it (`JSONTree.raw`, `JSONTree.expanded`). A patch of one leaf of a 1,000-node request then
+/// parses the containers on its path, not the whole document: parsing it whole into a
+/// `JSONTree` cost more than decoding and laying the request out.
+public struct RawJSON: Sendable {
+    /// The document the value is in (shared, never copied).
+    let document: [UInt8]
+    /// Where the value's bytes start (no whitespace) and end in `document`.
+    let start: Int
+    let end: Int
+    /// Where each container of the document ends, found in one pass when it was first read:
+    /// reading a level then finds where each container in it ends without scanning it.
+    let spans: ContainerSpans?
+
+    /// The whole of `document`, which must be one JSON value (surrounding whitespace allowed);
+    /// nil when it is empty or only whitespace.
+    public init?(document: [UInt8]) {
+        var start = 0, end = document.count
+        while start < end, Self.isWhitespace(document[start]) { start += 1 }
+        while end > start, Self.isWhitespace(document[end - 1]) { end -= 1 }
+        guard start < end else { return nil }
+        let spans = document.withUnsafeBufferPointer { ContainerSpans($0, from: start, to: end) }
+        self.init(document: document, start: start, end: end, spans: spans)
+    }
+
+    init(document: [UInt8], start: Int, end: Int, spans: ContainerSpans?) {
+        self.document = document
+        self.start = start
+        self.end = end
+        self.spans = spans
+    }
+
+    /// Bytes the value keeps on the heap beyond its document: its table of spans.
+    var spansHeapBytes: Int { spans?.heapBytes ?? 0 }
+
+    /// Whether `other` is the same bytes of the same document (so the same value).
+    func isSameSpan(as other: RawJSON) -> Bool {
+        start == other.start && end == other.end && document.withUnsafeBufferPointer { a in
+            other.document.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress }
+        }
+    }
+
+    /// Whether the value is an array with elements; nil when it is no array.
+    var arrayHasElements: Bool? {
+        document.withUnsafeBufferPointer { bytes in
+            bytes[start] == UInt8(ascii: "[") ? !Self.closesNext(bytes, after: start, end: end) : nil
+        }
+    }
+
+    /// The value with its own level parsed: an object's keys and an array's elements, each
+    /// scalar member or element parsed and each container left raw; a scalar parsed. Nil when
+    /// the bytes are not JSON, which a document known to be JSON never is.
+    func expanded() -> JSONTree? {
+        document.withUnsafeBufferPointer { bytes -> JSONTree? in
+            var reader = Reader(bytes: bytes, pos: start, end: end, spans: spans)
+            switch bytes[start] {
+            case UInt8(ascii: "{"):
+                var members: [JSONMember] = []
+                reader.pos += 1
+                if reader.closes(UInt8(ascii: "}")) { return .object([]) }
+                repeat {
+                    guard let key = reader.string(), reader.expect(UInt8(ascii: ":")),
+                          let value = reader.value(in: document) else { return nil }
+                    members.append(JSONMember(key: key, value: value))
+                } while reader.expect(UInt8(ascii: ","))
+                guard reader.expect(UInt8(ascii: "}")) else { return nil }
+                return .object(members)
+            case UInt8(ascii: "["):
+                var elements: [JSONTree] = []
+                reader.pos += 1
+                if reader.closes(UInt8(ascii: "]")) { return .array([]) }
+                repeat {
+                    guard let value = reader.value(in: document) else { return nil }
+                    elements.append(value)
+                } while reader.expect(UInt8(ascii: ","))
+                guard reader.expect(UInt8(ascii: "]")) else { return nil }
+                return .array(elements)
+            default:
+                return reader.value(in: document)
+            }
+        }
+    }
+
+    /// The values in this one (itself included) and the depth of its deepest value (1 for a
+    /// scalar), counted over its bytes without parsing them; nil when the count passes `budget`.
+    func measure(budget: Int) -> (count: Int, depth: Int)? {
+        document.withUnsafeBufferPointer { bytes -> (count: Int, depth: Int)? in
+            // A value starts at the first byte, after `[`, after `:` and after a comma in an
+            // array: `arrays` holds, per open container, whether it is an array.
+            var arrays: [Bool] = []
+            var count = 1, depth = 1
+            // A value starts inside every open container: one level below them.
+            func valueStarts() {
+                count += 1
+                depth = max(depth, arrays.count + 1)
+            }
+            var i = start
+            while i < end {
+                let b = bytes[i]
+                switch b {
+                case UInt8(ascii: "\""):
+                    i = Self.stringEnd(bytes, from: i) - 1
+                case UInt8(ascii: "{"), UInt8(ascii: "["):
+                    arrays.append(b == UInt8(ascii: "["))
+                    if b == UInt8(ascii: "[") && !Self.closesNext(bytes, after: i, end: end) { valueStarts() }
+                case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                    if !arrays.isEmpty { arrays.removeLast() }
+                case UInt8(ascii: ":"):
+                    valueStarts()
+                case UInt8(ascii: ","):
+                    if arrays.last == true { valueStarts() }
+                default:
+                    break
+                }
+                if count > budget { return nil }
+                i += 1
+            }
+            return (count, depth)
+        }
+    }
+
+    static func isWhitespace(_ b: UInt8) -> Bool {
+        b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09
+    }
+
+    /// Where the string whose opening quote is at `quote` ends (after its closing quote), or
+    /// the end of `bytes` when it does not close.
+    static func stringEnd(_ bytes: UnsafeBufferPointer<UInt8>, from quote: Int) -> Int {
+        var i = quote + 1
+        while i < bytes.count {
+            i = JSONParser.skipPlainASCII(bytes, from: i)
+            guard i < bytes.count else { break }
+            switch bytes[i] {
+            case UInt8(ascii: "\""): return i + 1
+            case UInt8(ascii: "\\"): i += 2
+            default: i += 1
+            }
+        }
+        return bytes.count
+    }
+
+    /// Whether the next byte after `i` that is not whitespace closes the container opened there.
+    private static func closesNext(_ bytes: UnsafeBufferPointer<UInt8>, after i: Int, end: Int) -> Bool {
+        var k = i + 1
+        while k < end, isWhitespace(bytes[k]) { k += 1 }
+        return k < end && (bytes[k] == UInt8(ascii: "]") || bytes[k] == UInt8(ascii: "}"))
+    }
+
+    /// Reads the members or elements of one container, each value parsed when a scalar and
+    /// spanned (its end found) when a container.
+    private struct Reader {
+        let bytes: UnsafeBufferPointer<UInt8>
+        var pos: Int
+        let end: Int
+        let spans: ContainerSpans?
+
+        mutating func skipWhitespace() {
+            while pos < end, RawJSON.isWhitespace(bytes[pos]) { pos += 1 }
+        }
+
+        /// Consumes `byte` after whitespace when it is next.
+        mutating func expect(_ byte: UInt8) -> Bool {
+            skipWhitespace()
+            guard pos < end, bytes[pos] == byte else { return false }
+            pos += 1
+            return true
+        }
+
+        mutating func closes(_ byte: UInt8) -> Bool { expect(byte) }
+
+        /// The value at `pos`: a scalar parsed, a container as a raw span of `document`.
+        mutating func value(in document: [UInt8]) -> JSONTree? {
+            skipWhitespace()
+            guard pos < end else { return nil }
+            switch bytes[pos] {
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                let start = pos
+                guard let stop = spans?.end(ofContainerAt: pos) ?? containerEnd(from: pos), stop <= end else { return nil }
+                pos = stop
+                return .raw(RawJSON(document: document, start: start, end: stop, spans: spans))
+            case UInt8(ascii: "\""):
+                return string().map { .string($0) }
+            case UInt8(ascii: "t"): return literal("true") ? .bool(true) : nil
+            case UInt8(ascii: "f"): return literal("false") ? .bool(false) : nil
+            case UInt8(ascii: "n"): return literal("null") ? .null : nil
+            default:
+                guard let (number, stop) = JSONNumber.parse(UnsafeBufferPointer(rebasing: bytes[..<end]), from: pos) else {
+                    return nil
+                }
+                pos = stop
+                return .number(number)
+            }
+        }
+
+        /// The string at `pos` (after whitespace), unescaped.
+        mutating func string() -> String? {
+            skipWhitespace()
+            guard pos < end, bytes[pos] == UInt8(ascii: "\"") else { return nil }
+            let stop = RawJSON.stringEnd(bytes, from: pos)
+            guard stop <= end, stop - pos >= 2 else { return nil }
+            let body = UnsafeBufferPointer(rebasing: bytes[(pos + 1)..<(stop - 1)])
+            pos = stop
+            guard body.contains(UInt8(ascii: "\\")) else { return String(decoding: body, as: UTF8.self) }
+            var out = GrowableBuffer<UInt8>(capacity: body.count)
+            defer { out.free() }
+            var i = 0
+            while i < body.count {
+                if body[i] == UInt8(ascii: "\\") {
+                    guard let next = try? JSONEscape.decode(body, at: i, appendingTo: &out) else { return nil }
+                    i = next
+                } else {
+                    out.append(body[i])
+                    i += 1
+                }
+            }
+            return String(decoding: UnsafeBufferPointer(out.buffer), as: UTF8.self)
+        }
+
+        mutating func literal(_ word: StaticString) -> Bool {
+            let n = word.utf8CodeUnitCount
+            guard pos + n <= end else { return false }
+            for i in 0..<n where bytes[pos + i] != word.utf8Start[i] { return false }
+            pos += n
+            return true
+        }
+
+        /// Where the container opened at `open` ends (after its closing bracket), scanned for
+        /// a document without spans.
+        func containerEnd(from open: Int) -> Int? {
+            var depth = 0
+            var i = open
+            while true {
+                i = RawJSON.nextStructural(bytes, from: i, end: end)
+                guard i < end else { return nil }
+                let b = bytes[i]
+                if b == UInt8(ascii: "\"") {
+                    i = RawJSON.stringEnd(bytes, from: i)
+                    continue
+                }
+                if b | 0x20 == UInt8(ascii: "{") { depth += 1 } else { depth -= 1 }
+                i += 1
+                if depth == 0 { return i }
+            }
+        }
+    }
+
+    /// The first position at or after `start` (before `end`) holding a quote or a bracket, found
+    /// eight bytes at a time (as `JSONParser.skipPlainASCII`: the lowest flagged byte of each
+    /// test is a real match, so the lowest of all three is); `end` when there is none.
+    @inline(__always)
+    static func nextStructural(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, end: Int) -> Int {
+        guard let base = bytes.baseAddress else { return end }
+        let raw = UnsafeRawPointer(base)
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        var i = start
+        while i + 8 <= end {
+            let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+            // `[` and `{` (0x5B, 0x7B) are 0x7B with the 0x20 bit set, `]` and `}` 0x7D.
+            let folded = word | (ones &* 0x20)
+            let quote = word ^ (ones &* 0x22)
+            let opening = folded ^ (ones &* 0x7B)
+            let closing = folded ^ (ones &* 0x7D)
+            let zero = ((quote &- ones) & ~quote) | ((opening &- ones) & ~opening) | ((closing &- ones) & ~closing)
+            let found = zero & (ones &* 0x80)
+            if found != 0 { return i + found.trailingZeroBitCount / 8 }
+            i += 8
+        }
+        while i < end {
+            let folded = bytes[i] | 0x20
+            if bytes[i] == UInt8(ascii: "\"") || folded == UInt8(ascii: "{") || folded == UInt8(ascii: "}") { return i }
+            i += 1
+        }
+        return end
+    }
+}
+
+/// Where each container (object or array) of a JSON document ends, by where it starts: found
+/// in one pass over the document, so that reading its levels one at a time (`RawJSON`) scans
+/// each byte once, not once per level above it. Immutable once made.
+final class ContainerSpans: Sendable {
+    /// The containers' first bytes in document order, and where each ends (after its bracket).
+    private let starts: [Int32]
+    private let ends: [Int32]
+
+    /// The spans of the containers in `bytes[start..<end]`, one JSON value; nil when its
+    /// brackets do not balance or it is too large for 32-bit offsets.
+    init?(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) {
+        guard end <= Int(Int32.max) else { return nil }
+        var starts: [Int32] = [], ends: [Int32] = []
+        var open: [Int] = []
+        var i = start
+        while true {
+            i = RawJSON.nextStructural(bytes, from: i, end: end)
+            guard i < end else { break }
+            let b = bytes[i]
+            if b == UInt8(ascii: "\"") {
+                i = RawJSON.stringEnd(bytes, from: i)
+                continue
+            }
+            if b | 0x20 == UInt8(ascii: "{") {
+                open.append(starts.count)
+                starts.append(Int32(i))
+                ends.append(-1)
+            } else {
+                guard let k = open.popLast() else { return nil }
+                ends[k] = Int32(i + 1)
+            }
+            i += 1
+        }
+        guard open.isEmpty else { return nil }
+        self.starts = starts
+        self.ends = ends
+    }
+
+    /// Where the container that starts at `start` ends; nil when none starts there.
+    func end(ofContainerAt start: Int) -> Int? {
+        var low = 0, high = starts.count
+        while low < high {
+            let middle = (low + high) / 2
+            if Int(starts[middle]) < start { low = middle + 1 } else { high = middle }
+        }
+        guard low < starts.count, Int(starts[low]) == start else { return nil }
+        return Int(ends[low])
+    }
+
+    /// Bytes the table holds on the heap.
+    var heapBytes: Int { HeapCharge.array(starts) + HeapCharge.array(ends) }
+}
