@@ -169,6 +169,15 @@ import Testing
                 }
             }
         }
+        // Many containers in few bytes: the table grows past its first guess.
+        let dense = Array(("[" + String(repeating: "[],", count: 2_000) + "{}]").utf8)
+        try dense.withUnsafeBufferPointer { buffer in
+            let spans = try #require(ContainerSpans(buffer, from: 0, to: buffer.count))
+            #expect(spans.end(ofContainerAt: 0) == dense.count)
+            for k in 0..<2_000 { #expect(spans.end(ofContainerAt: 1 + 3 * k) == 3 + 3 * k) }
+            #expect(spans.end(ofContainerAt: dense.count - 3) == dense.count - 1)
+            #expect(spans.end(ofContainerAt: 2) == nil)
+        }
         // Brackets that do not balance have no spans.
         for text in ["[1", "{\"a\":[}", "]", "[\"]\""] {
             let bytes = Array(text.utf8)

@@ -186,8 +186,7 @@ extension JSONTree {
         }
     }
 
-    /// The member `key` of an object; nil when absent or not an object.
-    /// The value comes `expanded`.
+    /// The member `key` of an object, `expanded`; nil when absent or not an object.
     public subscript(key: String) -> JSONTree? {
         guard case .object(let members) = expanded else { return nil }
         return members.first(where: { $0.key.hasSameUTF8(as: key) })?.value.expanded

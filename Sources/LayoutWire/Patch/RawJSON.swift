@@ -288,31 +288,123 @@ final class ContainerSpans: Sendable {
     /// The spans of the containers in `bytes[start..<end]`, one JSON value; nil when its
     /// brackets do not balance or it is too large for 32-bit offsets.
     init?(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) {
-        guard end <= Int(Int32.max) else { return nil }
-        var starts: [Int32] = [], ends: [Int32] = []
-        var open: [Int] = []
-        var i = start
-        while true {
-            i = RawJSON.nextStructural(bytes, from: i, end: end)
-            guard i < end else { break }
-            let b = bytes[i]
-            if b == UInt8(ascii: "\"") {
-                i = RawJSON.stringEnd(bytes, from: i)
-                continue
+        guard end <= Int(Int32.max), let base = bytes.baseAddress else { return nil }
+        // A container per 32 bytes to begin with (requests hold one per 35–40).
+        var spans = Builder(capacity: (end - start) / 32 + 16)
+        defer { spans.free() }
+        // Whether the byte before `i` left a string open, and an escape pending in it.
+        var inString = false, escaped = false
+        let raw = UnsafeRawPointer(base)
+        // A lane mask as 16 bits, one per lane: each half's top bits gathered into its top byte
+        // by one multiply (Swift has no portable movemask).
+        @inline(__always) func bits(_ mask: SIMDMask<SIMD16<Int8>>) -> UInt16 {
+            let halves = unsafeBitCast(mask, to: SIMD2<UInt64>.self)
+            @inline(__always) func gathered(_ x: UInt64) -> UInt16 {
+                UInt16(truncatingIfNeeded: ((x & 0x8080_8080_8080_8080) &* 0x0002_0408_1020_4081) >> 56)
             }
-            if b | 0x20 == UInt8(ascii: "{") {
-                open.append(starts.count)
-                starts.append(Int32(i))
-                ends.append(-1)
-            } else {
-                guard let k = open.popLast() else { return nil }
-                ends[k] = Int32(i + 1)
-            }
-            i += 1
+            return gathered(halves[0]) | gathered(halves[1]) << 8
         }
-        guard open.isEmpty else { return nil }
-        self.starts = starts
-        self.ends = ends
+        var i = start
+        while i < end {
+            // Sixteen bytes at a time without a backslash: the quotes' running parity marks
+            // which bytes are inside strings, and the brackets outside them are handled in order.
+            if i + 16 <= end && !escaped {
+                let block = raw.loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self)
+                if bits(block .== SIMD16(repeating: UInt8(ascii: "\\"))) == 0 {
+                    let quotes = bits(block .== SIMD16(repeating: UInt8(ascii: "\"")))
+                    let folded = block | SIMD16(repeating: 0x20)
+                    var brackets = bits((folded .== SIMD16(repeating: UInt8(ascii: "{")))
+                                        .| (folded .== SIMD16(repeating: UInt8(ascii: "}"))))
+                    // Bit k of `inside`: an odd number of quotes at or before byte k, after `inString`.
+                    var inside = quotes
+                    inside ^= inside << 1
+                    inside ^= inside << 2
+                    inside ^= inside << 4
+                    inside ^= inside << 8
+                    if inString { inside = ~inside }
+                    brackets &= ~inside
+                    while brackets != 0 {
+                        let k = brackets.trailingZeroBitCount
+                        guard spans.bracket(bytes[i + k], at: i + k) else { return nil }
+                        brackets &= brackets - 1
+                    }
+                    inString = inside & 0x8000 != 0
+                    i += 16
+                    continue
+                }
+            }
+            // Byte by byte where there are backslashes, and at the end.
+            let stop = min(i + 16, end)
+            while i < stop {
+                let b = bytes[i]
+                if inString {
+                    if escaped { escaped = false } else if b == UInt8(ascii: "\\") { escaped = true }
+                    else if b == UInt8(ascii: "\"") { inString = false }
+                } else if b == UInt8(ascii: "\"") {
+                    inString = true
+                } else if b | 0x20 == UInt8(ascii: "{") || b | 0x20 == UInt8(ascii: "}") {
+                    guard spans.bracket(b, at: i) else { return nil }
+                }
+                i += 1
+            }
+        }
+        guard spans.depth == 0, !inString else { return nil }
+        starts = Array(UnsafeBufferPointer(start: spans.starts, count: spans.count))
+        ends = Array(UnsafeBufferPointer(start: spans.ends, count: spans.count))
+    }
+
+    /// The spans found so far, and the containers still open (innermost last), in buffers
+    /// that double when full: written without the uniqueness and capacity checks of appends.
+    private struct Builder {
+        var starts: UnsafeMutablePointer<Int32>
+        var ends: UnsafeMutablePointer<Int32>
+        var open: UnsafeMutablePointer<Int32>
+        var capacity: Int
+        var count = 0
+        var depth = 0
+
+        init(capacity: Int) {
+            self.capacity = capacity
+            starts = .allocate(capacity: capacity)
+            ends = .allocate(capacity: capacity)
+            open = .allocate(capacity: capacity)
+        }
+
+        func free() {
+            starts.deallocate()
+            ends.deallocate()
+            open.deallocate()
+        }
+
+        @inline(never) mutating func grow() {
+            func doubled(_ old: UnsafeMutablePointer<Int32>, _ count: Int, _ capacity: Int) -> UnsafeMutablePointer<Int32> {
+                let new = UnsafeMutablePointer<Int32>.allocate(capacity: 2 * capacity)
+                new.initialize(from: old, count: count)
+                old.deallocate()
+                return new
+            }
+            starts = doubled(starts, count, capacity)
+            ends = doubled(ends, count, capacity)
+            open = doubled(open, depth, capacity)
+            capacity *= 2
+        }
+
+        /// Notes the bracket `b` at `i`; false for a closing one with nothing open.
+        @inline(__always) mutating func bracket(_ b: UInt8, at i: Int) -> Bool {
+            if b | 0x20 == UInt8(ascii: "{") {
+                if count == capacity { grow() }
+                starts[count] = Int32(i)
+                ends[count] = -1
+                open[depth] = Int32(count)
+                depth += 1
+                count += 1
+            } else {
+                guard depth > 0 else { return false }
+                depth -= 1
+                ends[Int(open[depth])] = Int32(i + 1)
+            }
+            return true
+        }
     }
 
     /// Where the container that starts at `start` ends; nil when none starts there.
