@@ -63,6 +63,10 @@ import Testing
             let unparsed = try #require(JSONTree(unparsed: bytes))
             #expect(unparsed == parsed, "\(text)")
             #expect(parsed == unparsed, "\(text)")
+            // Without spans (a document past 32-bit offsets), each container's end is scanned for.
+            let whole = try #require(RawJSON(document: bytes))
+            let scanned = JSONTree.raw(RawJSON(document: bytes, start: whole.start, end: whole.end, spans: nil))
+            #expect(scanned == parsed, "\(text)")
             // Written as it was read: raw bytes as they stand, compact where parsed.
             let rewritten = JSONTree(try JSONValue.parse(bytes: unparsed.jsonBytes()))
             #expect(rewritten == parsed, "\(text)")

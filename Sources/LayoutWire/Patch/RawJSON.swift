@@ -60,7 +60,7 @@ public struct RawJSON: Sendable {
             case UInt8(ascii: "{"):
                 var members: [JSONMember] = []
                 reader.pos += 1
-                if reader.closes(UInt8(ascii: "}")) { return .object([]) }
+                if reader.expect(UInt8(ascii: "}")) { return .object([]) }
                 repeat {
                     guard let key = reader.string(), reader.expect(UInt8(ascii: ":")),
                           let value = reader.value(in: document) else { return nil }
@@ -71,7 +71,7 @@ public struct RawJSON: Sendable {
             case UInt8(ascii: "["):
                 var elements: [JSONTree] = []
                 reader.pos += 1
-                if reader.closes(UInt8(ascii: "]")) { return .array([]) }
+                if reader.expect(UInt8(ascii: "]")) { return .array([]) }
                 repeat {
                     guard let value = reader.value(in: document) else { return nil }
                     elements.append(value)
@@ -92,30 +92,32 @@ public struct RawJSON: Sendable {
             // array: `arrays` holds, per open container, whether it is an array.
             var arrays: [Bool] = []
             var count = 1, depth = 1
-            // A value starts inside every open container: one level below them.
-            func valueStarts() {
-                count += 1
-                depth = max(depth, arrays.count + 1)
-            }
+            guard count <= budget else { return nil }
             var i = start
             while i < end {
                 let b = bytes[i]
+                var startsValue = false
                 switch b {
                 case UInt8(ascii: "\""):
                     i = Self.stringEnd(bytes, from: i) - 1
                 case UInt8(ascii: "{"), UInt8(ascii: "["):
                     arrays.append(b == UInt8(ascii: "["))
-                    if b == UInt8(ascii: "[") && !Self.closesNext(bytes, after: i, end: end) { valueStarts() }
+                    startsValue = b == UInt8(ascii: "[") && !Self.closesNext(bytes, after: i, end: end)
                 case UInt8(ascii: "}"), UInt8(ascii: "]"):
                     if !arrays.isEmpty { arrays.removeLast() }
                 case UInt8(ascii: ":"):
-                    valueStarts()
+                    startsValue = true
                 case UInt8(ascii: ","):
-                    if arrays.last == true { valueStarts() }
+                    startsValue = arrays.last == true
                 default:
                     break
                 }
-                if count > budget { return nil }
+                if startsValue {
+                    // A value inside every open container: one level below them.
+                    count += 1
+                    depth = max(depth, arrays.count + 1)
+                    if count > budget { return nil }
+                }
                 i += 1
             }
             return (count, depth)
@@ -168,8 +170,6 @@ public struct RawJSON: Sendable {
             pos += 1
             return true
         }
-
-        mutating func closes(_ byte: UInt8) -> Bool { expect(byte) }
 
         /// The value at `pos`: a scalar parsed, a container as a raw span of `document`.
         mutating func value(in document: [UInt8]) -> JSONTree? {
