@@ -80,7 +80,8 @@ let package = Package(
         .executableTarget(
             name: "layout-bench",
             dependencies: ["LayoutEngine", "LayoutWire"],
-            path: "Benchmarks/layout-bench"
+            path: "Benchmarks/layout-bench",
+            exclude: ["instructions.sh"]
         ),
         // LayoutWire decode vs Foundation; not run by CI.
         .executableTarget(name: "wire-bench", dependencies: ["LayoutWire", "LayoutEngine", "LayoutServer", "HTTPServer"],
