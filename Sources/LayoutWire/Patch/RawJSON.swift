@@ -285,6 +285,14 @@ final class ContainerSpans: Sendable {
     private let starts: [Int32]
     private let ends: [Int32]
 
+    /// Whether lane k of a vector is byte k of its words, as `bits` reads them (every platform
+    /// Swift builds this service for); elsewhere the pass goes byte by byte.
+    #if _endian(little)
+    private static var lanesAreLittleEndian: Bool { true }
+    #else
+    private static var lanesAreLittleEndian: Bool { false }
+    #endif
+
     /// The spans of the containers in `bytes[start..<end]`, one JSON value; nil when its
     /// brackets do not balance or it is too large for 32-bit offsets.
     init?(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) {
@@ -308,7 +316,7 @@ final class ContainerSpans: Sendable {
         while i < end {
             // Sixteen bytes at a time without a backslash: the quotes' running parity marks
             // which bytes are inside strings, and the brackets outside them are handled in order.
-            if i + 16 <= end && !escaped {
+            if Self.lanesAreLittleEndian && i + 16 <= end && !escaped {
                 let block = raw.loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self)
                 if bits(block .== SIMD16(repeating: UInt8(ascii: "\\"))) == 0 {
                     let quotes = bits(block .== SIMD16(repeating: UInt8(ascii: "\"")))
