@@ -18,8 +18,8 @@ public struct RawJSON: Sendable {
     /// The whole of `document`, which must be one JSON value (surrounding whitespace allowed);
     /// nil when it is empty or only whitespace.
     public init?(document: [UInt8]) {
-        var start = 0, end = document.count
-        while start < end, Self.isWhitespace(document[start]) { start += 1 }
+        var end = document.count
+        let start = document.withUnsafeBufferPointer { skippingWhitespace($0, from: 0) }
         while end > start, Self.isWhitespace(document[end - 1]) { end -= 1 }
         guard start < end else { return nil }
         let spans = document.withUnsafeBufferPointer { ContainerSpans($0, from: start, to: end) }
@@ -124,7 +124,7 @@ public struct RawJSON: Sendable {
         }
     }
 
-    static func isWhitespace(_ b: UInt8) -> Bool {
+    private static func isWhitespace(_ b: UInt8) -> Bool {
         b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09
     }
 
@@ -146,8 +146,7 @@ public struct RawJSON: Sendable {
 
     /// Whether the next byte after `i` that is not whitespace closes the container opened there.
     private static func closesNext(_ bytes: UnsafeBufferPointer<UInt8>, after i: Int, end: Int) -> Bool {
-        var k = i + 1
-        while k < end, isWhitespace(bytes[k]) { k += 1 }
+        let k = skippingWhitespace(bytes, from: i + 1)
         return k < end && (bytes[k] == UInt8(ascii: "]") || bytes[k] == UInt8(ascii: "}"))
     }
 
@@ -159,9 +158,8 @@ public struct RawJSON: Sendable {
         let end: Int
         let spans: ContainerSpans?
 
-        mutating func skipWhitespace() {
-            while pos < end, RawJSON.isWhitespace(bytes[pos]) { pos += 1 }
-        }
+        // Whitespace stops at the container's closing bracket: it never passes `end`.
+        mutating func skipWhitespace() { pos = skippingWhitespace(bytes, from: pos) }
 
         /// Consumes `byte` after whitespace when it is next.
         mutating func expect(_ byte: UInt8) -> Bool {
@@ -221,8 +219,7 @@ public struct RawJSON: Sendable {
 
         mutating func literal(_ word: StaticString) -> Bool {
             let n = word.utf8CodeUnitCount
-            guard pos + n <= end else { return false }
-            for i in 0..<n where bytes[pos + i] != word.utf8Start[i] { return false }
+            guard pos + n <= end, spells(UnsafeBufferPointer(rebasing: bytes[pos..<(pos + n)]), word) else { return false }
             pos += n
             return true
         }
