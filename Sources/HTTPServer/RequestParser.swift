@@ -71,6 +71,13 @@ public struct RequestParser {
     private var builder = HeadBuilder()
     private var chunkedDecoder = ChunkedDecoder()
     private var chunkedBody: [UInt8] = []
+    /// The received part of a sized body (`State.body`), in its own array of the declared
+    /// length's capacity: bytes go in once, as they arrive, and the array is the event's body.
+    /// Gathered in `buffer`, a large body was copied again at each doubling of the buffer and
+    /// once more out of it. The capacity is reserved, not touched: the kernel backs its pages as
+    /// bytes are written (and the input bound counts those), and the length is at most
+    /// `maxBodyBytes`, checked with the head.
+    private var sizedBody: [UInt8] = []
 
     public init(limits: Limits = Limits()) {
         self.limits = limits
@@ -88,20 +95,26 @@ public struct RequestParser {
     /// consumed, plus the de-chunked part of a chunked body being received (its chunks are
     /// consumed from the input as they are decoded, but their data stays held here until the
     /// body's end), so a chunked upload counts against the input bound like a sized one.
-    public var bufferedByteCount: Int { buffer.count - readIndex + chunkedBody.count }
+    public var bufferedByteCount: Int { buffer.count - readIndex + chunkedBody.count + sizedBody.count }
 
     /// The input buffer's allocated capacity (what an idle connection keeps).
     var bufferCapacity: Int { buffer.capacity }
 
     /// Appends received bytes; call `next()` to take events.
     public mutating func append(_ bytes: UnsafeRawBufferPointer) {
+        var rest = bytes
+        if case .body(let length) = state, sizedBody.count < length {
+            let taken = min(length - sizedBody.count, rest.count)
+            sizedBody.append(contentsOf: UnsafeRawBufferPointer(rebasing: rest[..<taken]))
+            rest = UnsafeRawBufferPointer(rebasing: rest[taken...])
+            if rest.isEmpty { return }
+        }
         compact()
-        buffer.append(contentsOf: bytes)
+        buffer.append(contentsOf: rest)
     }
 
     public mutating func append<S: Sequence<UInt8>>(contentsOf bytes: S) {
-        compact()
-        buffer.append(contentsOf: bytes)
+        Array(bytes).withUnsafeBytes { append($0) }
     }
 
     /// Convenience for tests and fuzzing: appends and returns every event now available.
@@ -121,12 +134,10 @@ public struct RequestParser {
             case .head:
                 return try parseHead()
             case .body(let length):
-                guard buffer.count - readIndex >= length else { return nil }
-                let body = Array(buffer[readIndex..<(readIndex + length)])
-                readIndex += length
+                guard sizedBody.count == length else { return nil }
+                let body = sizedBody
+                sizedBody = []
                 startHead()
-                // An idle keep-alive connection must not hold a large body's buffer.
-                compact()
                 return .end(body: body)
             case .chunked:
                 let done = try buffer.withUnsafeBufferPointer { bytes throws(HTTPParseError) in
@@ -197,7 +208,9 @@ public struct RequestParser {
                     builder = HeadBuilder()
                     switch head.framing {
                     case .none: state = .body(length: 0)
-                    case .contentLength(let length): state = .body(length: length)
+                    case .contentLength(let length):
+                        state = .body(length: length)
+                        takeBodyStart(length: length)
                     case .chunked:
                         state = .chunked
                         chunkedDecoder = ChunkedDecoder()
@@ -224,6 +237,19 @@ public struct RequestParser {
                 }
             }
         }
+    }
+
+    /// Moves the body bytes that came with the head from `buffer` into `sizedBody`, made with
+    /// room for all `length`.
+    private mutating func takeBodyStart(length: Int) {
+        guard length > 0 else { return }
+        sizedBody.reserveCapacity(length)
+        let taken = min(length, buffer.count - readIndex)
+        sizedBody.append(contentsOf: buffer[readIndex..<(readIndex + taken)])
+        readIndex += taken
+        scanIndex = readIndex
+        // An idle keep-alive connection must not hold a large head's buffer.
+        compact()
     }
 
     private func checkHeadLimits(lineLength: Int, headLength: Int) throws(HTTPParseError) {

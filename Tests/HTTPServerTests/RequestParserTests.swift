@@ -253,6 +253,35 @@ private func head(_ text: String) throws -> RequestHead {
         #expect(parser.phase == .idle)
     }
 
+    /// A sized body that arrives in pieces is gathered into one array reserved for its declared
+    /// length (not grown by doubling, which copies it again each time and may hold twice its
+    /// size), counts as buffered while it arrives, and leaves the bytes after it to the next
+    /// request.
+    @Test func aSizedBodyIsGatheredIntoOneArrayOfItsLength() throws {
+        let length = 100_000
+        let body = (0..<length).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }
+        var parser = RequestParser()
+        #expect(try parser.feed(Array("POST /b HTTP/1.1\r\nHost: h\r\nContent-Length: \(length)\r\n\r\n".utf8)
+            + body[0..<10]).map(simplify) == [.head(method: "POST", path: "/b", query: nil)])
+        var fed = 10
+        while fed < length - 1000 {
+            #expect(try parser.feed(body[fed..<(fed + 1000)]).isEmpty)
+            fed += 1000
+            #expect(parser.bufferedByteCount == fed)
+            // The head's buffer does not take the body.
+            #expect(parser.bufferCapacity <= 4096)
+        }
+        let last = try parser.feed(body[fed...] + Array("GET /next HTTP/1.1\r\nHost: h\r\n\r\n".utf8))
+        guard last.count == 3, case .end(let received) = last[0] else {
+            Issue.record("expected the body's end and the next request, got \(last.map(simplify))")
+            return
+        }
+        #expect(received == body)
+        #expect(received.capacity < length + 4096, "capacity \(received.capacity): grown, not reserved")
+        #expect(last[1...].map(simplify) == [.head(method: "GET", path: "/next", query: nil), .end("")])
+        #expect(parser.bufferedByteCount == 0)
+    }
+
     @Test func commonAndUncommonValuesAndTargetsParseExactly() throws {
         // Values the parser hands out as literals, their near misses, and each target shape.
         let values = ["application/json", "application/JSON", "application/json; charset=utf-8",

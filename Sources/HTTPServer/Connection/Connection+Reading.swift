@@ -25,6 +25,13 @@ extension Connection {
                     received += count
                     parser.append(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: buffer[0..<count])))
                     if count < buffer.count && !usesTLS { return }
+                    // A full read ending in a head not yet parsed: the head is taken first
+                    // (`processRequests`), so the rest of its body is read straight into the
+                    // array the head sizes, not gathered behind the head and copied over.
+                    if parser.phase == .head {
+                        stoppedEarly = true
+                        return
+                    }
                 case .wantRead:
                     return
                 case .wantWrite:
