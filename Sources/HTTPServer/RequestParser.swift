@@ -243,9 +243,13 @@ public struct RequestParser {
     /// room for all `length`.
     private mutating func takeBodyStart(length: Int) {
         guard length > 0 else { return }
-        sizedBody.reserveCapacity(length)
         let taken = min(length, buffer.count - readIndex)
-        sizedBody.append(contentsOf: buffer[readIndex..<(readIndex + taken)])
+        if taken == length {
+            sizedBody = Array(buffer[readIndex..<(readIndex + taken)]) // all here: one exact copy
+        } else {
+            sizedBody.reserveCapacity(length)
+            sizedBody.append(contentsOf: buffer[readIndex..<(readIndex + taken)])
+        }
         readIndex += taken
         scanIndex = readIndex
         // An idle keep-alive connection must not hold a large head's buffer.

@@ -25,7 +25,8 @@ struct HeaderLinesMemo {
     }
 }
 
-/// Turns responses into wire bytes: head and body in one buffer so they leave in one write.
+/// Turns responses into wire bytes: head and body in one buffer so they leave in one write,
+/// or a large body apart from its head, the two then written by one `sendmsg`.
 enum ResponseSerializer {
     static let continueBytes: [UInt8] = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)
 
@@ -40,10 +41,14 @@ enum ResponseSerializer {
         serialize(response, context: context, close: close, configuration: configuration, memo: &memo, into: &out)
     }
 
-    /// As above, reusing (and updating) `memo`, the connection's last header lines.
+    /// As above, reusing (and updating) `memo`, the connection's last header lines. A body of
+    /// `separateBodyBytes` or more is not appended but returned, to be written after `out`
+    /// from its own array (the handler's, or the compressed one): a large answer is not copied
+    /// on its way to the socket.
+    @discardableResult
     static func serialize(_ response: HTTPResponse, context: ResponseContext, close: Bool,
                           configuration: HTTPServerConfiguration, memo: inout HeaderLinesMemo,
-                          into out: inout [UInt8]) {
+                          into out: inout [UInt8], separateBodyBytes: Int = .max) -> [UInt8]? {
         let status = (100...599).contains(response.status) ? response.status : 500
         let bodyAllowed = status >= 200 && status != 204 && status != 304
         // The handler's body is read in place; only a compressed one is a new array.
@@ -56,8 +61,10 @@ enum ResponseSerializer {
         let compressed = gzipped != nil
         let bodyCount = bodyAllowed ? gzipped?.count ?? response.body.count : 0
 
+        let writesBody = !context.isHead && bodyAllowed
+        let separate = writesBody && bodyCount >= separateBodyBytes
         // Room for the head too: a head past the reserve would double a large answer's buffer.
-        out.reserveCapacity(out.count + 1024 + (context.isHead ? 0 : bodyCount))
+        out.reserveCapacity(out.count + 1024 + (writesBody && !separate ? bodyCount : 0))
         statusLines.withUnsafeBufferPointer { lines in
             lines[status].withUnsafeBufferPointer { out.append(contentsOf: $0) }
         }
@@ -95,13 +102,15 @@ enum ResponseSerializer {
             out.append(contentsOf: "Connection: keep-alive\r\n".utf8)
         }
         out.append(contentsOf: "\r\n".utf8)
-        if !context.isHead && bodyAllowed {
+        if separate { return gzipped ?? response.body }
+        if writesBody {
             if let gzipped {
                 out.append(contentsOf: gzipped)
             } else {
                 response.body.withUnsafeBufferPointer { out.append(contentsOf: $0) }
             }
         }
+        return nil
     }
 
     /// The handler's fields, minus those the server owns (framing), sanitised.

@@ -49,6 +49,41 @@ private func expectServerStillServes(_ server: HTTPServer, sourceLocation: Sourc
         }
     }
 
+    /// Large answers are written from the handler's array, apart from their heads (one
+    /// `sendmsg` over both). Pipelined between small ones, megabytes to a client with a small
+    /// receive window (so the server's writes stop part-way through heads and bodies and go on
+    /// when it reads), each still arrives whole and in order.
+    @Test(arguments: ioBackends) func largeAnswersArriveWholeAndInOrderAmongSmallOnes(backend: IOBackend) throws {
+        try withServer(backend) { server in
+            let client = try RawClient(port: server.boundPort, receiveBufferBytes: 4096)
+            let sizes = [1_000_000, 3, 2_500_000, 10, 16 * 1024, 600_000]
+            var expected: [[UInt8]] = []
+            var stream: [UInt8] = []
+            for (i, size) in sizes.enumerated() {
+                let body = (0..<size).map { UInt8(ascii: "a") + UInt8(($0 + i) % 26) }
+                stream += Array("POST /e\(i) HTTP/1.1\r\nHost: t\r\nContent-Length: \(size)\r\n\r\n".utf8) + body
+                expected.append(Array("POST /e\(i) ".utf8) + body)
+            }
+            stream += Array("GET /last HTTP/1.1\r\nHost: t\r\n\r\n".utf8)
+            // Sent while this thread reads: the server stops reading while its answers wait.
+            let fd = client.fd, sent = DispatchSemaphore(value: 0)
+            DispatchQueue.global().async { [stream] in
+                RawClient.send(stream, to: fd)
+                sent.signal()
+            }
+            for (i, body) in expected.enumerated() {
+                let response = try #require(client.readResponse(), "answer \(i)")
+                #expect(response.status == 200)
+                #expect(response.headers["Content-Length"] == String(body.count))
+                let same = response.body == body // compared apart: a failure must not print megabytes
+                #expect(same, "answer \(i) of \(body.count) bytes differs (\(response.body.count) received)")
+            }
+            #expect(client.readResponse()?.text == "GET /last ")
+            #expect(sent.wait(timeout: .now() + 10) == .success)
+            try expectServerStillServes(server)
+        }
+    }
+
     @Test(arguments: ioBackends) func expectContinueGetsAnInterimResponseBeforeTheBody(backend: IOBackend) throws {
         try withServer(backend) { server in
             let client = try RawClient(port: server.boundPort)

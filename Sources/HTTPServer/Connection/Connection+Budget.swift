@@ -9,9 +9,8 @@ extension Connection {
     /// nothing changed, as on a request whose answer went out at once.
     @inline(__always)
     func accountBuffers() {
-        // The buffer's capacity while output waits: what it really occupies (sent bytes are
-        // dropped only at the next append).
-        var heldOutput = output.hasUnsent ? output.bytes.capacity : 0
+        // The buffers' capacity while output waits: what they really occupy.
+        var heldOutput = output.hasUnsent ? output.heldBytes : 0
         if state.isClosed {
             heldOutput = 0
         } else if !pending.isEmpty {

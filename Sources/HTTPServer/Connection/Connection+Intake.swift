@@ -52,13 +52,9 @@ extension Connection {
         // A request whose head is in but whose body is not still gets its body read.
         let taken = pending.count - (pending.last?.awaitingBody == true ? 1 : 0)
         if taken >= configuration.maxPipelinedRequests { return true }
-        let unsent = output.unsentCount
-        let bound = configuration.maxBufferedResponseBytes
-        if unsent > bound { return true }
         var running = 0
         for request in pending where request.response == nil && !request.awaitingBody { running += 1 }
-        let (expected, overflow) = (running + 1).multipliedReportingOverflow(by: output.responseBytesEstimate)
-        return running > 0 && (overflow || expected > bound - unsent)
+        return output.isFull(bound: configuration.maxBufferedResponseBytes, running: running)
     }
 
     /// Reads and takes requests only while the intake has room: a full intake, or a

@@ -113,6 +113,31 @@ extension Connection {
         return sent < 0 && (code == EAGAIN || code == EWOULDBLOCK) ? .wantWrite : .failed
     }
 
+    /// Most pieces of output one `transmit(pieces:)` hands the kernel.
+    static let writePieces = 8
+
+    /// One write of `pieces` (at least one, none empty) in order: one `sendmsg` over all of
+    /// them, or over TLS the first.
+    func transmit(pieces: [UnsafeRawBufferPointer]) -> TLSSession.Result {
+        if tls != nil || pieces.count == 1 { return transmit(pieces[0]) }
+        var vectors = pieces.map { iovec(iov_base: UnsafeMutableRawPointer(mutating: $0.baseAddress), iov_len: $0.count) }
+        let sent = vectors.withUnsafeMutableBufferPointer { vectors -> Int in
+            var message = msghdr()
+            message.msg_iov = vectors.baseAddress
+            #if canImport(Glibc)
+            message.msg_iovlen = vectors.count
+            return sendmsg(fd, &message, Int32(MSG_NOSIGNAL))
+            #else
+            message.msg_iovlen = Int32(vectors.count)
+            return sendmsg(fd, &message, 0) // SO_NOSIGPIPE is set on the socket
+            #endif
+        }
+        if sent > 0 { return .bytes(sent) }
+        let code = errno
+        if sent < 0 && code == EINTR { return .bytes(0) }
+        return sent < 0 && (code == EAGAIN || code == EWOULDBLOCK) ? .wantWrite : .failed
+    }
+
     /// Drives the TLS handshake (bounded by the header timeout); true once it is done.
     func continueHandshake(_ tls: TLSSession) -> Bool {
         switch tls.handshake() {

@@ -8,10 +8,24 @@ struct PendingResponse {
 }
 
 /// Serialised output not yet sent, and what serialising needs to remember.
+///
+/// The output is `queued`, then `bytes`; `offset` bytes of the first of them are sent. A large
+/// body (`separateBodyBytes` and more) is queued as the handler's own array, not copied into
+/// `bytes`: its head and earlier output go into the queue before it, and later output starts
+/// `bytes` anew.
 struct OutputBuffer {
+    /// Bodies this large and larger are written from their own arrays.
+    static let separateBodyBytes = 16 * 1024
+
     var bytes: [UInt8] = []
-    /// Bytes of `bytes` already sent.
-    var offset = 0
+    /// Output ahead of `bytes`, in order: serialised bytes and large bodies.
+    private(set) var queued: [[UInt8]] = []
+    /// The pieces' byte counts and capacities added up (kept, not summed per call: the totals
+    /// are read on every request).
+    private var queuedBytes = 0
+    private var queuedCapacity = 0
+    /// Bytes of the first piece (`queued[0]`, or `bytes` when nothing is queued) already sent.
+    private(set) var offset = 0
     /// The header lines of the last response, reused when a handler sends the same list again.
     var headerMemo = HeaderLinesMemo()
     /// Bytes of the latest serialized response: what a request still in its handler is
@@ -24,9 +38,23 @@ struct OutputBuffer {
         self.responseBytesEstimate = responseBytesEstimate
     }
 
-    var hasUnsent: Bool { offset < bytes.count }
+    var hasUnsent: Bool { queuedBytes > 0 || offset < bytes.count }
 
-    var unsentCount: Int { bytes.count - offset }
+    var unsentCount: Int { queuedBytes + bytes.count - offset }
+
+    /// What the unsent output occupies: the storage of every piece (sent bytes of the first are
+    /// dropped only at the next append).
+    var heldBytes: Int { queuedCapacity + bytes.capacity }
+
+    /// Whether the unsent output is past `bound`, or would pass it with the answers of the
+    /// `running` handlers and one more, at `responseBytesEstimate` each. One call: each read of
+    /// the connection's `output` is an exclusivity check.
+    func isFull(bound: Int, running: Int) -> Bool {
+        let unsent = unsentCount
+        if unsent > bound { return true }
+        let (expected, overflow) = (running + 1).multipliedReportingOverflow(by: responseBytesEstimate)
+        return running > 0 && (overflow || expected > bound - unsent)
+    }
 
     mutating func append(_ more: [UInt8]) {
         bytes.append(contentsOf: more)
@@ -34,16 +62,81 @@ struct OutputBuffer {
 
     mutating func serialize(_ response: HTTPResponse, context: ResponseContext, close: Bool,
                             configuration: HTTPServerConfiguration) {
-        let start = bytes.count
-        ResponseSerializer.serialize(response, context: context, close: close,
-                                     configuration: configuration, memo: &headerMemo, into: &bytes)
-        responseBytesEstimate = bytes.count - start
+        let before = unsentCount
+        if let body = ResponseSerializer.serialize(response, context: context, close: close, configuration: configuration,
+                                                   memo: &headerMemo, into: &bytes,
+                                                   separateBodyBytes: Self.separateBodyBytes) {
+            enqueue(bytes)
+            enqueue(body)
+            bytes = []
+        }
+        responseBytesEstimate = unsentCount - before
+    }
+
+    private mutating func enqueue(_ piece: [UInt8]) {
+        queued.append(piece)
+        queuedBytes += piece.count
+        queuedCapacity += piece.capacity
+    }
+
+    /// Hands the unsent output to `one` (when it is one piece) or `many` (up to `limit` pieces,
+    /// in order), and drops what they report sent. One call per write: the connection's
+    /// stored properties are checked for exclusive access per access.
+    mutating func send(limit: Int, one: (UnsafeRawBufferPointer) -> TLSSession.Result,
+                       many: ([UnsafeRawBufferPointer]) -> TLSSession.Result) -> TLSSession.Result {
+        let result = queued.isEmpty
+            ? bytes.withUnsafeBytes { [offset] in one(UnsafeRawBufferPointer(rebasing: $0[offset...])) }
+            : withUnsentPieces(limit: limit, many)
+        if case .bytes(let sent) = result { consume(sent) }
+        return result
+    }
+
+    /// Calls `body` with the unsent output as up to `limit` pieces, in order.
+    private func withUnsentPieces<R>(limit: Int, _ body: ([UnsafeRawBufferPointer]) -> R) -> R {
+        var pieces: [UnsafeRawBufferPointer] = []
+        pieces.reserveCapacity(min(limit, queued.count + 1))
+        func collect(_ index: Int) -> R {
+            let piece = index < queued.count ? queued[index] : bytes
+            return piece.withUnsafeBytes { raw in
+                let skipped = index == 0 ? offset : 0
+                if raw.count > skipped { pieces.append(UnsafeRawBufferPointer(rebasing: raw[skipped...])) }
+                return index < queued.count && pieces.count < limit ? collect(index + 1) : body(pieces)
+            }
+        }
+        return collect(0)
+    }
+
+    /// `count` more bytes were sent: the pieces they finish are dropped.
+    @inline(__always)
+    private mutating func consume(_ count: Int) {
+        if queued.isEmpty {
+            offset += count
+        } else {
+            consumeQueued(count)
+        }
+    }
+
+    private mutating func consumeQueued(_ count: Int) {
+        var left = count
+        while left > 0, !queued.isEmpty {
+            let rest = queued[0].count - offset
+            if left < rest {
+                offset += left
+                return
+            }
+            left -= rest
+            let done = queued.removeFirst()
+            queuedBytes -= done.count
+            queuedCapacity -= done.capacity
+            offset = 0
+        }
+        offset += left
     }
 
     /// Drops bytes already sent before more are appended, so the buffer holds only unsent
     /// output (a client that reads slowly but steadily must not grow it without bound).
     mutating func compact() {
-        guard offset > 0 else { return }
+        guard offset > 0, queued.isEmpty else { return }
         bytes.removeFirst(offset)
         offset = 0
     }
@@ -51,6 +144,9 @@ struct OutputBuffer {
     /// Everything was sent. The storage is kept only up to `retainedBytes`: hundreds of idle
     /// connections must not each hold a large answer's buffer.
     mutating func sent(retainedBytes: Int) {
+        queued.removeAll()
+        queuedBytes = 0
+        queuedCapacity = 0
         bytes.removeAll(keepingCapacity: bytes.capacity <= retainedBytes)
         offset = 0
     }
@@ -116,12 +212,9 @@ extension Connection {
         guard !state.isClosed else { return }
         let hadOutput = output.hasUnsent
         while output.hasUnsent {
-            let result = output.bytes.withUnsafeBytes { bytes in
-                transmit(UnsafeRawBufferPointer(rebasing: bytes[output.offset...]))
-            }
+            let result = output.send(limit: Self.writePieces, one: { transmit($0) }, many: { transmit(pieces: $0) })
             switch result {
             case .bytes(let sent):
-                output.offset += sent
                 if sent > 0 { timers.lastWriteProgress = timers.now }
             case .wantWrite, .wantRead:
                 armWrite()
