@@ -26,42 +26,26 @@ for tool in valgrind objcopy python3; do
   command -v "$tool" >/dev/null || { echo "instructions.sh: needs $tool" >&2; exit 1; }
 done
 work=$(mktemp -d /tmp/layoutd-instructions.XXXXXX)
-server_pid=""
-cleanup() {
-  if [ -n "$server_pid" ]; then
-    kill -TERM "$server_pid" 2>/dev/null || true
-    wait "$server_pid" 2>/dev/null || true
-  fi
-  rm -rf "$work"
-}
-trap cleanup EXIT
-trap 'exit 130' INT TERM
+. "$here/server.sh"
 
 python3 "$here/make_requests.py" "$work" >/dev/null
 objcopy --strip-debug "$layoutd" "$work/layoutd"
 objcopy --strip-debug "$bench" "$work/wire-bench"
 
+# Run in this shell, not in $( ): a server it starts must be the one the exit trap stops.
 serve() {  # serve REQUESTS -> instructions of the whole server run
-  local log=$work/layoutd.$1.log port=""
+  local log=$work/layoutd.$1.log port
   SWIFT_DETERMINISTIC_HASHING=1 valgrind --tool=callgrind --callgrind-out-file=/dev/null \
     "$work/layoutd" serve --host 127.0.0.1 --port 0 --log-level notice 2>"$log" &
   server_pid=$!
-  for _ in $(seq 1 300); do
-    port=$(sed -n 's/.*msg=listening.* port=\([0-9]*\).*/\1/p' "$log" | head -n1)
-    [ -n "$port" ] && break
-    kill -0 "$server_pid" 2>/dev/null || break
-    sleep 0.1
-  done
-  [ -n "$port" ] || { cat "$log" >&2; exit 1; }
+  port=$(listening_port "$log")
   timeout 600 python3 "$here/uncached_client.py" "$port" "$1" "$work/tree1000.template"
-  kill -TERM "$server_pid"
-  wait "$server_pid" || true
-  server_pid=""
+  stop_server
   awk '/Collected/ {gsub(",", "", $4); print $4}' "$log"
 }
-low=$(serve 2)
-high=$(serve 12)
-server=$(( (high - low) / 10 ))
+serve 2 >"$work/low"
+serve 12 >"$work/high"
+server=$(( ($(<"$work/high") - $(<"$work/low")) / 10 ))
 
 in_process() {  # in_process STAGE -> instructions per call (as wire-bench/instructions.sh counts)
   local counts=()

@@ -17,27 +17,12 @@ seconds=${4:-10}
 top=${TOP:-25}
 
 work=$(mktemp -d /tmp/layoutd-profile.XXXXXX)
-server_pid=""
-cleanup() {
-  if [ -n "$server_pid" ]; then
-    kill -TERM "$server_pid" 2>/dev/null || true
-    wait "$server_pid" 2>/dev/null || true
-  fi
-  rm -rf "$work"
-}
-trap cleanup EXIT
-trap 'exit 130' INT TERM
+. "$here/server.sh"
 
 python3 "$here/make_requests.py" "$work"
 taskset -c 0 "$layoutd" serve --host 127.0.0.1 --port 0 --log-level notice 2>"$work/layoutd.log" &
 server_pid=$!
-port=""
-for _ in $(seq 1 100); do
-  port=$(sed -n 's/.*msg=listening.* port=\([0-9]*\).*/\1/p' "$work/layoutd.log" | head -n1)
-  [ -n "$port" ] && break
-  sleep 0.1
-done
-[ -n "$port" ] || { cat "$work/layoutd.log" >&2; exit 1; }
+port=$(listening_port "$work/layoutd.log")
 url=http://127.0.0.1:$port
 
 case "$scenario" in
