@@ -19,13 +19,13 @@ struct OutputBuffer {
 
     var bytes: [UInt8] = []
     /// Output ahead of `bytes`, in order: serialised bytes and large bodies.
-    private(set) var queued: [[UInt8]] = []
+    private var queued: [[UInt8]] = []
     /// The pieces' byte counts and capacities added up (kept, not summed per call: the totals
     /// are read on every request).
     private var queuedBytes = 0
     private var queuedCapacity = 0
     /// Bytes of the first piece (`queued[0]`, or `bytes` when nothing is queued) already sent.
-    private(set) var offset = 0
+    private var offset = 0
     /// The header lines of the last response, reused when a handler sends the same list again.
     var headerMemo = HeaderLinesMemo()
     /// Bytes of the latest serialized response: what a request still in its handler is
